@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "places",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "places", targets: ["places"]),
+        .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
+        .library(name: "Ranking", targets: ["Ranking"]),
+        .library(name: "Providers", targets: ["Providers"]),
+        .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+    ],
+    targets: [
+        // The core: geo, model, the provider seam, HTTP with cassettes. Names no provider.
+        .target(
+            name: "PlaceSearch",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Test doubles shared by our tests and by apps that embed the library.
+        .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch"]),
+        .target(name: "Ranking", dependencies: ["PlaceSearch"]),
+        .target(
+            name: "Providers",
+            dependencies: [
+                "PlaceSearch",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(
+            name: "places",
+            dependencies: [
+                "PlaceSearch", "Ranking", "Providers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "RankingTests", dependencies: ["Ranking", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(
+            name: "ProvidersTests",
+            dependencies: [
+                "Providers", "PlaceSearch", "PlaceSearchTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Runs the built `places` binary end to end against cassettes.
+        .testTarget(name: "PlacesCLITests", dependencies: ["places", "PlaceSearch", "PlaceSearchTesting"]),
+    ]
+)
+
+// Shared settings for every target (as swift-log, openapi-runtime and hummingbird do).
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ])
+    target.swiftSettings = settings
+}
