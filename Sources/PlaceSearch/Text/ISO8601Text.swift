@@ -1,0 +1,58 @@
+public import Foundation
+
+/// ISO 8601 times as APIs and cassettes write them: `2026-11-21T12:00:00Z`,
+/// `2019-05-01T10:00:00.000Z`, `2026-11-20T10:00:00+01:00`.
+///
+/// Parsed by hand for the same reason as ``HTTPDate``: Foundation's parse strategies cost a
+/// cold-started command milliseconds.
+public enum ISO8601Text {
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        func number(_ start: Int, _ count: Int) -> Int? {
+            guard start + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[start..<(start + count)] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        func byte(_ index: Int, is character: Character) -> Bool {
+            index < bytes.count && bytes[index] == character.asciiValue
+        }
+        guard bytes.count >= 20, let year = number(0, 4), byte(4, is: "-"), let month = number(5, 2), byte(7, is: "-"),
+            let day = number(8, 2), byte(10, is: "T") || byte(10, is: "t") || byte(10, is: " "),
+            let hour = number(11, 2), byte(13, is: ":"), let minute = number(14, 2), byte(16, is: ":"), let second = number(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if byte(index, is: ".") {
+            index += 1
+            var scale = 0.1
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+        }
+        var offset = 0
+        if byte(index, is: "Z") || byte(index, is: "z") {
+            index += 1
+        } else if byte(index, is: "+") || byte(index, is: "-") {
+            let sign = byte(index, is: "-") ? -1 : 1
+            guard let hours = number(index + 1, 2) else { return nil }
+            var minutesIndex = index + 3
+            if byte(minutesIndex, is: ":") { minutesIndex += 1 }
+            guard let minutes = number(minutesIndex, 2), hours < 24, minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+            index = minutesIndex + 2
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = HTTPDate.daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+}

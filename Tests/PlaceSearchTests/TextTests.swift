@@ -1,0 +1,138 @@
+@testable import PlaceSearch
+import Foundation
+import Testing
+
+struct TextFoldingTests {
+    @Test(arguments: [
+        ("Café", "cafe"),
+        ("CAFÉ DE JAREN", "cafe de jaren"),
+        ("Straße", "strasse"),
+        ("Łódź", "lodz"),
+        ("Ĳsselmeer", "ijsselmeer"),
+        ("ĳs", "ijs"),
+        ("Zürich", "zurich"),
+        ("'t Mirakel", "t mirakel"),
+        ("Vascobelo V-bar", "vascobelo v bar"),
+        ("  Damrak \t  1 ", "damrak 1"),
+        ("Øresund", "oresund"),
+        ("Crème brûlée", "creme brulee"),
+        ("Señora", "senora"),
+        ("Dạ Lạt", "da lat"),
+    ])
+    func foldsForMatching(_ text: String, expected: String) {
+        #expect(TextFolding.fold(text) == expected)
+    }
+
+    @Test func wordsDropPunctuation() {
+        #expect(TextFolding.words("Coffee & Cakes") == ["coffee", "cakes"])
+        #expect(TextFolding.words("Het Groene Paleis - Coffee and Bakery") == ["het", "groene", "paleis", "coffee", "and", "bakery"])
+    }
+}
+
+struct NameSimilarityTests {
+    @Test(arguments: [
+        ("Starbucks", "Starbucks Coffee"),
+        ("Café de Jaren", "De Jaren"),
+        ("Coffee & Cakes", "Coffee and Cakes"),
+        ("Screaming Beans", "Screaming Beans Amsterdam"),
+        ("Vascobelo V-bar", "Vascobelo V bar"),
+        ("Het Groene Paleis - Coffee and Bakery", "Het Groene Paleis"),
+    ])
+    func sameNames(_ a: String, _ b: String) {
+        #expect(NameSimilarity.areSimilar(a, b), "\(a) / \(b): \(NameSimilarity.similarity(a, b))")
+    }
+
+    @Test(arguments: [
+        ("Coffee Company", "Coffee & Cakes"),
+        ("Starbucks", "Dam Good Coffee"),
+        ("Lucy's", "Latei"),
+        ("Café Kuyl", "Café Cuba"),
+        ("SooTea", "Chatime"),
+    ])
+    func differentNames(_ a: String, _ b: String) {
+        #expect(!NameSimilarity.areSimilar(a, b), "\(a) / \(b): \(NameSimilarity.similarity(a, b))")
+    }
+
+    @Test func jaroWinklerKnownValues() {
+        // The classic examples from Winkler's paper.
+        #expect(abs(NameSimilarity.jaroWinkler("martha", "marhta") - 0.9611) < 0.001)
+        #expect(abs(NameSimilarity.jaroWinkler("dwayne", "duane") - 0.84) < 0.001)
+        #expect(NameSimilarity.jaroWinkler("abc", "abc") == 1)
+        #expect(NameSimilarity.jaroWinkler("abc", "") == 0)
+    }
+}
+
+struct TextFoldingPathTests {
+    @Test func theLatinTableAgreesWithUnicodeDecompositionForEveryCharacterItCovers() {
+        for value in UInt32(0x20)..<0x250 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "x\(Character(scalar))y"
+            let fast = TextFolding.foldLatin(text)
+            // nil: the fast path declines (Latin-1 symbols such as ©), and the Unicode path runs.
+            if fast != nil || value >= 0xC0 {
+                #expect(fast == TextFolding.foldUnicode(text), "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
+    @Test func theASCIIPathAgreesWithUnicodeDecompositionForEveryASCIICharacter() {
+        for value in UInt32(0)..<0x80 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = " A\(Character(scalar))b "
+            #expect(TextFolding.foldASCII(text) == TextFolding.foldUnicode(text), "U+\(String(value, radix: 16))")
+        }
+        #expect(TextFolding.foldASCII("Café") == nil)
+    }
+
+    @Test(arguments: ["Café 't Mirakel", "  Straße–Łódź  ", "Ĳsselmeer—Øresund", "Cafe\u{301} de\u{A0}Jaren", "a\u{2019}b", "ABC-def_ghi/jkl"])
+    func bothPathsAgreeOnMixedText(_ text: String) {
+        #expect(TextFolding.foldLatin(text) == TextFolding.foldUnicode(text))
+    }
+
+    @Test func otherScriptsTakeTheUnicodePath() {
+        #expect(TextFolding.foldLatin("Ελληνικά") == nil)
+        #expect(TextFolding.fold("Ελληνικά") == "ελληνικα")
+        #expect(TextFolding.fold("Dạ Lạt") == "da lat")
+    }
+}
+
+struct NumberAndDateTextTests {
+    @Test(arguments: [
+        (3.14159, 2, "3.14"), (2.0, 1, "2.0"), (-0.004, 2, "0.00"), (-1.25, 1, "-1.3"), (52.3706211, 7, "52.3706211"),
+        (0.9999, 3, "1.000"), (1234.5, 0, "1235"), (4.89, 4, "4.8900"),
+    ])
+    func fixedDecimals(_ value: Double, _ decimals: Int, expected: String) {
+        #expect(NumberText.fixed(value, decimals) == expected)
+    }
+
+    @Test func trimmedDropsTrailingZeros() {
+        #expect(NumberText.trimmed(52.37, 4) == "52.37")
+        #expect(NumberText.trimmed(3, 2) == "3")
+        #expect(NumberText.trimmed(-0.00001, 3) == "0")
+        #expect(NumberText.twoDigits(7) == "07")
+        #expect(NumberText.hex4(0xE9) == "00E9")
+    }
+
+    @Test(arguments: [
+        ("2026-11-21T12:00:00Z", 1_795_262_400.0),
+        ("2019-05-01T10:00:00.000Z", 1_556_704_800.0),
+        ("2026-11-20T10:00:00+01:00", 1_795_165_200.0),
+        ("2026-07-03T06:30:00-04:30", 1_783_076_400.0),  // values from Python's datetime.fromisoformat
+        ("1970-01-01T00:00:00.5Z", 0.5),
+    ])
+    func iso8601TimesParse(_ text: String, _ seconds: Double) throws {
+        let date = try #require(ISO8601Text.parse(text))
+        #expect(date.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(arguments: ["yesterday", "2026-13-01T00:00:00Z", "2026-11-21T12:00:00", "2026-11-21T25:00:00Z", "2026-11-21T12:00:00Zjunk", ""])
+    func notISO8601(_ text: String) {
+        #expect(ISO8601Text.parse(text) == nil)
+    }
+
+    @Test func httpDatesParse() throws {
+        let date = try #require(HTTPDate.parse("Sat, 21 Nov 2026 12:00:00 GMT"))
+        #expect(date.timeIntervalSince1970 == 1_795_262_400)
+        #expect(HTTPDate.parse("Saturday, 21-Nov-26 12:00:00 GMT") == nil)
+    }
+}
