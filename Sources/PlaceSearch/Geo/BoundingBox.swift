@@ -1,0 +1,64 @@
+import Foundation
+
+/// A latitude/longitude rectangle. Boxes that cross the antimeridian have `west > east`.
+public struct BoundingBox: Hashable, Sendable, Codable {
+    public let south: Double
+    public let west: Double
+    public let north: Double
+    public let east: Double
+
+    public init(south: Double, west: Double, north: Double, east: Double) {
+        self.south = south
+        self.west = west
+        self.north = north
+        self.east = east
+    }
+
+    /// The smallest box holding a circle of `radius` metres around `center`.
+    public init(center: Coordinate, radius: Double) {
+        let latitudeDelta = Geodesy.degrees(radius / Geodesy.meanRadius)
+        let south = max(-90, center.latitude - latitudeDelta)
+        let north = min(90, center.latitude + latitudeDelta)
+        let cosLatitude = cos(Geodesy.radians(center.latitude))
+        // Near the poles the circle covers every longitude.
+        if cosLatitude < 1e-9 || north == 90 || south == -90 {
+            self.init(south: south, west: -180, north: north, east: 180)
+            return
+        }
+        let longitudeDelta = min(180, latitudeDelta / cosLatitude)
+        var west = center.longitude - longitudeDelta
+        var east = center.longitude + longitudeDelta
+        if longitudeDelta >= 180 {
+            west = -180
+            east = 180
+        } else {
+            if west < -180 { west += 360 }
+            if east > 180 { east -= 360 }
+        }
+        self.init(south: south, west: west, north: north, east: east)
+    }
+
+    /// The smallest box holding every coordinate (nil for none). Does not try to cross the antimeridian.
+    public init?(enclosing coordinates: some Sequence<Coordinate>) {
+        var iterator = coordinates.makeIterator()
+        guard let first = iterator.next() else { return nil }
+        var south = first.latitude, north = first.latitude, west = first.longitude, east = first.longitude
+        while let next = iterator.next() {
+            south = min(south, next.latitude)
+            north = max(north, next.latitude)
+            west = min(west, next.longitude)
+            east = max(east, next.longitude)
+        }
+        self.init(south: south, west: west, north: north, east: east)
+    }
+
+    public var crossesAntimeridian: Bool { west > east }
+
+    public func contains(_ coordinate: Coordinate) -> Bool {
+        guard (south...north).contains(coordinate.latitude) else { return false }
+        if crossesAntimeridian {
+            return coordinate.longitude >= west || coordinate.longitude <= east
+        }
+        return (west...east).contains(coordinate.longitude)
+    }
+}

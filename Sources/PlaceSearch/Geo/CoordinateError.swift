@@ -1,0 +1,36 @@
+/// Why a text or a pair of numbers is not a coordinate.
+public struct CoordinateError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: Equatable, Sendable {
+        case wrongNumberOfParts(Int)
+        case notANumber(String)
+        case notFinite
+        case latitudeOutOfRange(Double)
+        case longitudeOutOfRange(Double)
+    }
+
+    /// The text the user gave.
+    public let input: String
+    public let problem: Problem
+
+    public init(input: String, problem: Problem) {
+        self.input = input
+        self.problem = problem
+    }
+
+    public var description: String {
+        switch problem {
+        case .wrongNumberOfParts(let count):
+            let got = count == 1 ? "one number" : "\(count) parts"
+            return "'\(input)' is not a coordinate: expected LAT,LON such as 52.37,4.89, got \(got)"
+        case .notANumber(let part):
+            return "'\(input)' is not a coordinate: '\(part)' is not a number (expected LAT,LON such as 52.37,4.89)"
+        case .notFinite:
+            return "'\(input)' is not a coordinate: latitude and longitude must be finite numbers"
+        case .latitudeOutOfRange(let value):
+            let swapped = (-180...180).contains(value) ? "; did you swap latitude and longitude?" : ""
+            return "'\(input)': latitude \(Coordinate.format(value)) is outside -90…90\(swapped)"
+        case .longitudeOutOfRange(let value):
+            return "'\(input)': longitude \(Coordinate.format(value)) is outside -180…180"
+        }
+    }
+}

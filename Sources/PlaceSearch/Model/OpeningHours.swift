@@ -1,0 +1,145 @@
+public import Foundation
+
+/// When a place is open, as weekly intervals in the place's own time zone.
+///
+/// A provider that only says "open now" at the time of its answer gives a ``snapshot``; it is
+/// trusted for 15 minutes around that time and nowhere else. A place whose hours could not be
+/// read has no ``OpeningHours`` at all, and ``isOpen(at:defaultTimeZone:)`` answers `nil`
+/// ("unknown") rather than guessing.
+public struct OpeningHours: Hashable, Sendable, Codable {
+    public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {
+        // ISO 8601 numbering, as Foursquare uses it.
+        case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+        public var shortName: String {
+            ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rawValue - 1]
+        }
+
+        public var previous: Weekday { Weekday(rawValue: rawValue == 1 ? 7 : rawValue - 1) ?? .sunday }
+        public var next: Weekday { Weekday(rawValue: rawValue == 7 ? 1 : rawValue + 1) ?? .monday }
+
+        public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// Open on `weekday` from `opens` to `closes`, both minutes after local midnight.
+    /// `closes` may pass 1440 when the place closes after midnight (a bar open 22:00–02:00 closes at 1560).
+    public struct Interval: Hashable, Sendable, Codable {
+        public var weekday: Weekday
+        public var opens: Int
+        public var closes: Int
+
+        public init(weekday: Weekday, opens: Int, closes: Int) {
+            self.weekday = weekday
+            self.opens = opens
+            self.closes = closes
+        }
+
+        /// "08:00–18:00"
+        public var text: String { "\(Self.clock(opens))–\(Self.clock(closes))" }
+
+        /// "08:00" for 480; minutes past midnight (1500) read as the clock shows them ("01:00").
+        public static func clock(_ minutes: Int) -> String {
+            let wrapped = minutes == 1440 ? 1440 : minutes % 1440
+            return NumberText.twoDigits(wrapped / 60) + ":" + NumberText.twoDigits(wrapped % 60)
+        }
+    }
+
+    /// "Open now" as the provider said it at one moment.
+    public struct Snapshot: Hashable, Sendable, Codable {
+        public var isOpen: Bool
+        public var at: Date
+
+        public init(isOpen: Bool, at: Date) {
+            self.isOpen = isOpen
+            self.at = at
+        }
+    }
+
+    public var intervals: [Interval]
+    /// IANA name such as `Europe/Amsterdam`; nil when the provider did not say.
+    public var timeZoneIdentifier: String?
+    public var isAlwaysOpen: Bool
+    /// The hours as the provider writes them, for display.
+    public var text: String?
+    public var snapshot: Snapshot?
+
+    public init(
+        intervals: [Interval] = [], timeZoneIdentifier: String? = nil, isAlwaysOpen: Bool = false,
+        text: String? = nil, snapshot: Snapshot? = nil
+    ) {
+        self.intervals = intervals.sorted { ($0.weekday, $0.opens) < ($1.weekday, $1.opens) }
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.isAlwaysOpen = isAlwaysOpen
+        self.text = text
+        self.snapshot = snapshot
+    }
+
+    /// Whether anything is known that can answer "open at …".
+    public var isKnown: Bool { isAlwaysOpen || !intervals.isEmpty || snapshot != nil }
+
+    /// How long a provider's "open now" stays believable.
+    public static let snapshotValidity: TimeInterval = 15 * 60
+
+    /// Whether the place is open at `date`: `true`, `false`, or `nil` when that is not known.
+    /// - Parameter defaultTimeZone: used when the place's own time zone is unknown.
+    public func isOpen(at date: Date, defaultTimeZone: TimeZone = .current) -> Bool? {
+        if isAlwaysOpen { return true }
+        if !intervals.isEmpty {
+            let (weekday, minute) = localTime(of: date, defaultTimeZone: defaultTimeZone)
+            return containingInterval(weekday: weekday, minute: minute) != nil
+        }
+        if let snapshot, abs(snapshot.at.timeIntervalSince(date)) <= Self.snapshotValidity {
+            return snapshot.isOpen
+        }
+        return nil
+    }
+
+    /// "open until 18:00", "closed, opens Tue 08:00", "open 24/7", or nil when unknown.
+    public func statusText(at date: Date, defaultTimeZone: TimeZone = .current) -> String? {
+        if isAlwaysOpen { return "open 24/7" }
+        guard !intervals.isEmpty else {
+            guard let open = isOpen(at: date, defaultTimeZone: defaultTimeZone) else { return nil }
+            return open ? "open now" : "closed now"
+        }
+        let (weekday, minute) = localTime(of: date, defaultTimeZone: defaultTimeZone)
+        if let current = containingInterval(weekday: weekday, minute: minute) {
+            return "open until \(Interval.clock(current.closes))"
+        }
+        // The next opening within a week, today first.
+        var day = weekday
+        for offset in 0..<8 {
+            let candidates = intervals.filter { $0.weekday == day && (offset > 0 || $0.opens > minute) }
+            if let next = candidates.min(by: { $0.opens < $1.opens }) {
+                let when = offset == 0 ? "" : offset == 1 ? "tomorrow " : "\(day.shortName) "
+                return "closed, opens \(when)\(Interval.clock(next.opens))"
+            }
+            day = day.next
+        }
+        return "closed"
+    }
+
+    /// The place's time zone, else `defaultTimeZone`.
+    public func timeZone(default defaultTimeZone: TimeZone) -> TimeZone {
+        timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? defaultTimeZone
+    }
+
+    /// Weekday and minute of the day at the place. Plain arithmetic on the zone's offset: a
+    /// Calendar costs more to set up than everything else this answers.
+    private func localTime(of date: Date, defaultTimeZone: TimeZone) -> (Weekday, Int) {
+        let zone = timeZone(default: defaultTimeZone)
+        let local = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondOfDay = local - days * 86_400
+        // 1 January 1970 was a Thursday (ISO weekday 4).
+        let weekday = ((days % 7) + 7 + 3) % 7 + 1
+        return (Weekday(rawValue: weekday) ?? .monday, secondOfDay / 60)
+    }
+
+    private func containingInterval(weekday: Weekday, minute: Int) -> Interval? {
+        if let today = intervals.first(where: { $0.weekday == weekday && $0.opens <= minute && minute < $0.closes }) {
+            return today
+        }
+        // Yesterday's late hours that run past midnight.
+        return intervals.first { $0.weekday == weekday.previous && $0.closes > 1440 && minute + 1440 < $0.closes }
+    }
+}

@@ -1,0 +1,75 @@
+/// A place as one provider (or several, merged) describes it.
+///
+/// Only ``id``, ``name`` and ``coordinate`` are required; every other field is what the provider
+/// happened to know. ``sources`` keeps the provenance when records of several providers were
+/// merged into this one.
+public struct Place: Sendable, Codable, Equatable {
+    public var id: PlaceID
+    public var name: String
+    public var coordinate: Coordinate
+    /// The provider's own labels, most specific first.
+    public var categories: [Category]
+    /// What the place is, in provider-neutral terms (see ``PlaceConcept``).
+    public var concepts: Set<PlaceConcept>
+    public var rating: Rating?
+    public var price: PriceLevel?
+    public var hours: OpeningHours?
+    public var address: Address?
+    public var phone: String?
+    public var website: String?
+    public var summary: String?
+    public var photos: [Photo]
+    public var tips: [Tip]
+    /// Provider attributes worth keeping verbatim, such as OpenStreetMap tags (`cuisine`, `brand`).
+    public var tags: [String: String]
+    /// This record's id first, then the ids of every record merged into it.
+    public var sources: [PlaceID]
+
+    public init(
+        id: PlaceID, name: String, coordinate: Coordinate, categories: [Category] = [],
+        concepts: Set<PlaceConcept> = [], rating: Rating? = nil, price: PriceLevel? = nil,
+        hours: OpeningHours? = nil, address: Address? = nil, phone: String? = nil, website: String? = nil,
+        summary: String? = nil, photos: [Photo] = [], tips: [Tip] = [], tags: [String: String] = [:],
+        sources: [PlaceID]? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.coordinate = coordinate
+        self.categories = categories
+        self.concepts = concepts
+        self.rating = rating
+        self.price = price
+        self.hours = hours
+        self.address = address
+        self.phone = phone
+        self.website = website
+        self.summary = summary
+        self.photos = photos
+        self.tips = tips
+        self.tags = tags
+        self.sources = sources ?? [id]
+    }
+
+    /// How much this record knows: one point per filled field. The richer record wins a merge.
+    public var richness: Int {
+        var score = 0
+        if !categories.isEmpty { score += 1 }
+        if rating != nil { score += 2 }
+        if price != nil { score += 1 }
+        if let hours, hours.isKnown { score += 2 }
+        if let address, !address.isEmpty { score += 1 }
+        if phone != nil { score += 1 }
+        if website != nil { score += 1 }
+        if summary != nil { score += 1 }
+        if !photos.isEmpty { score += 1 }
+        if !tips.isEmpty { score += 1 }
+        return score
+    }
+
+    /// The providers this place came from, in merge order.
+    public var providers: [ProviderID] {
+        var seen: [ProviderID] = []
+        for source in sources where !seen.contains(source.provider) { seen.append(source.provider) }
+        return seen
+    }
+}
