@@ -1,0 +1,34 @@
+public import Foundation
+
+/// HTTP's `Date` format (IMF-fixdate, RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
+///
+/// Parsed by hand: a DateFormatter costs milliseconds to create, which a command-line tool that
+/// starts cold for every query cannot spare.
+public enum HTTPDate {
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public static func parse(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", parts[0].hasSuffix(","),
+            let day = Int(parts[1]), (1...31).contains(day),
+            let monthIndex = months.firstIndex(of: String(parts[2])),
+            let year = Int(parts[3]), year >= 1970
+        else { return nil }
+        let clock = parts[4].split(separator: ":")
+        guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+            (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second)
+        else { return nil }
+        let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

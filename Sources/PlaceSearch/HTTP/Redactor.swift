@@ -1,0 +1,130 @@
+public import Foundation
+public import HTTPTypes
+
+/// Finds secrets in requests and hides them: in cassette files, log lines and error messages.
+///
+/// Secrets are recognised by name (the `Authorization` header, `client_secret=` and the like)
+/// and by value: once a value was seen in a secret place, every other occurrence of it —
+/// plain or percent-encoded, in a URL, a header or a body — is replaced as well.
+public struct Redactor: Sendable {
+    public static let placeholder = "REDACTED"
+
+    public var secretHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
+        "x-goog-api-key", "x-auth-token", "x-access-token",
+    ]
+    public var secretParameterNames: Set<String> = [
+        "key", "api_key", "apikey", "api-key", "client_secret", "client_id", "oauth_token", "access_token",
+        "token", "secret", "password", "sig", "signature", "auth",
+    ]
+    /// Secrets known up front (API keys from the environment or config), hidden wherever they appear.
+    public var knownSecrets: [String]
+
+    public init(knownSecrets: [String] = []) {
+        self.knownSecrets = knownSecrets.filter { $0.count >= 4 }
+    }
+
+    public func isSecretHeader(_ name: String) -> Bool { secretHeaderNames.contains(name.lowercased()) }
+
+    public func isSecretParameter(_ name: String) -> Bool { secretParameterNames.contains(name.lowercased()) }
+
+    /// The secret values a request carries: header values (also without their `Bearer ` scheme),
+    /// secret query parameters and secret form fields, plus the known secrets.
+    public func secrets(in request: HTTPRequest, body: Data?) -> [String] {
+        var found = knownSecrets
+        for field in request.headerFields where isSecretHeader(field.name.rawName) {
+            found.append(field.value)
+            if let space = field.value.firstIndex(of: " ") {
+                found.append(String(field.value[field.value.index(after: space)...]))
+            }
+        }
+        for (name, value) in QueryString.parameters(ofPath: request.path ?? "") where isSecretParameter(name) {
+            found.append(value)
+        }
+        if let body, let text = String(data: body, encoding: .utf8), FormBody.looksLikeForm(request) {
+            for (name, value) in QueryString.decode(text) where isSecretParameter(name) { found.append(value) }
+        }
+        // Short values would blank out ordinary text; no real key is that short.
+        return Array(Set(found.filter { $0.count >= 4 && $0 != Self.placeholder })).sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every secret value (plain and percent-encoded) replaced by the placeholder.
+    public func scrub(_ text: String, secrets: [String] = []) -> String {
+        var result = text
+        for secret in (secrets + knownSecrets).sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
+            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+            let encoded = QueryString.encodeComponent(secret)
+            if encoded != secret { result = result.replacingOccurrences(of: encoded, with: Self.placeholder) }
+        }
+        return result
+    }
+
+    /// A URL for humans: secret parameters' values replaced, known secrets scrubbed.
+    public func redactedURL(_ url: String, secrets: [String] = []) -> String {
+        var text = url
+        if let questionMark = url.firstIndex(of: "?") {
+            let base = url[..<questionMark]
+            let query = url[url.index(after: questionMark)...]
+            let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = QueryString.decodeComponent(String(parts[0]))
+                guard parts.count == 2, isSecretParameter(name) else { return String(pair) }
+                return "\(parts[0])=\(Self.placeholder)"
+            }
+            text = base + "?" + pairs.joined(separator: "&")
+        }
+        return scrub(text, secrets: secrets)
+    }
+
+    /// The request's URL for humans (see ``redactedURL(_:secrets:)``).
+    public func redactedURL(of request: HTTPRequest) -> String {
+        redactedURL(request.url?.absoluteString ?? "\(request.scheme ?? "https")://\(request.authority ?? "")\(request.path ?? "")")
+    }
+}
+
+/// Query strings and form bodies: encoding that keeps `,` and `:` readable, decoding that
+/// treats `+` as a space (as servers do for both).
+public enum QueryString {
+    private static let unreserved: CharacterSet = {
+        var set = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        set.insert(charactersIn: "-._~,:")
+        return set
+    }()
+
+    public static func encodeComponent(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    public static func decodeComponent(_ text: String) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    public static func encode(_ parameters: [(String, String)]) -> String {
+        parameters.map { "\(encodeComponent($0.0))=\(encodeComponent($0.1))" }.joined(separator: "&")
+    }
+
+    public static func decode(_ query: String) -> [(String, String)] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decodeComponent(String(parts[0])), parts.count > 1 ? decodeComponent(String(parts[1])) : "")
+        }
+    }
+
+    /// The decoded query parameters of a request path such as `/places/search?ll=1,2`.
+    public static func parameters(ofPath path: String) -> [(String, String)] {
+        guard let questionMark = path.firstIndex(of: "?") else { return [] }
+        return decode(String(path[path.index(after: questionMark)...]))
+    }
+
+    /// The path without its query.
+    public static func pathWithoutQuery(_ path: String) -> String {
+        path.firstIndex(of: "?").map { String(path[..<$0]) } ?? path
+    }
+}
+
+enum FormBody {
+    static func looksLikeForm(_ request: HTTPRequest) -> Bool {
+        request.headerFields[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+    }
+}
