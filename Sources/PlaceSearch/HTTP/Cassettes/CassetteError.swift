@@ -1,0 +1,65 @@
+/// Why a cassette could not answer.
+public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No recorded interaction matches the request (replay mode).
+    case noMatch(NoMatch)
+    /// The file is not a readable cassette.
+    case corrupt(file: String, location: String, problem: String)
+    case unreadable(file: String, reason: String)
+    /// The matching recording is older than the configured maximum age.
+    case expired(file: String, interaction: Int, recordedAt: String, maximumAge: String)
+
+    /// What was asked, where we looked, and the nearest thing we found.
+    public struct NoMatch: Equatable, Sendable {
+        /// `GET https://…` with secrets redacted.
+        public let request: String
+        /// The cassette files that were searched.
+        public let searched: [String]
+        public let closest: Closest?
+
+        public init(request: String, searched: [String], closest: Closest?) {
+            self.request = request
+            self.searched = searched
+            self.closest = closest
+        }
+    }
+
+    public struct Closest: Equatable, Sendable {
+        public let file: String
+        /// 1-based position in the file's interactions.
+        public let interaction: Int
+        public let request: String
+        /// One phrase per differing part: "query ll: 52.3800,4.9000 here, 52.3700,4.8900 recorded".
+        public let differences: [String]
+
+        public init(file: String, interaction: Int, request: String, differences: [String]) {
+            self.file = file
+            self.interaction = interaction
+            self.request = request
+            self.differences = differences
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noMatch(let noMatch):
+            let searched: String
+            switch noMatch.searched.count {
+            case 0: searched = "there are no cassettes to search"
+            case 1: searched = "searched \(noMatch.searched[0])"
+            default: searched = "searched \(noMatch.searched.count) cassettes (\(noMatch.searched.joined(separator: ", ")))"
+            }
+            var text = "no recording matches \(noMatch.request); \(searched)"
+            if let closest = noMatch.closest {
+                text += "; closest is \(closest.file) #\(closest.interaction) (\(closest.request)), which differs in "
+                text += closest.differences.joined(separator: "; ")
+            }
+            return text
+        case .corrupt(let file, let location, let problem):
+            return "\(file):\(location): \(problem)"
+        case .unreadable(let file, let reason):
+            return "cannot read cassette \(file): \(reason)"
+        case .expired(let file, let interaction, let recordedAt, let maximumAge):
+            return "\(file) #\(interaction) was recorded \(recordedAt), more than \(maximumAge) ago; re-record it"
+        }
+    }
+}
