@@ -1,0 +1,89 @@
+/// Merges records of the same place from different providers.
+///
+/// Two records are the same place when they come from different providers, lie within
+/// ``maximumDistance`` of each other and have similar names (``NameSimilarity``). The richer
+/// record wins (``Place/richness``); the other fills what the winner lacks, and both ids stay
+/// in ``Place/sources``. Records of one provider are never merged with each other: the provider
+/// already knows them apart (two branches of a chain on one street are two places).
+public struct DuplicateMerger: Sendable {
+    public var maximumDistance: Double
+    public var nameThreshold: Double
+
+    public init(maximumDistance: Double = 60, nameThreshold: Double = 0.88) {
+        self.maximumDistance = maximumDistance
+        self.nameThreshold = nameThreshold
+    }
+
+    /// The places with duplicates merged, in the order of each group's first appearance.
+    public func merge(_ places: [Place]) -> [Place] {
+        struct Group {
+            var firstIndex: Int
+            var place: Place
+            var providers: Set<ProviderID>
+            let name: NameSimilarity.Key
+        }
+        // Richest first, so that the record every group is built on is its best one.
+        let order = places.indices.sorted { lhs, rhs in
+            let (a, b) = (places[lhs].richness, places[rhs].richness)
+            return a != b ? a > b : lhs < rhs
+        }
+        // A degree of latitude is at least 110.5 km: a cheap test before the exact distance.
+        let latitudeWindow = maximumDistance / 110_000
+        var groups: [Group] = []
+        for index in order {
+            let place = places[index]
+            let name = NameSimilarity.Key(place.name)
+            let match = groups.firstIndex { group in
+                !group.providers.contains(place.id.provider)
+                    && abs(group.place.coordinate.latitude - place.coordinate.latitude) <= latitudeWindow
+                    && group.place.coordinate.distance(to: place.coordinate) <= maximumDistance
+                    && NameSimilarity.similarity(group.name, name) >= nameThreshold
+            }
+            if let match {
+                groups[match].place = Self.combine(groups[match].place, with: place)
+                groups[match].providers.formUnion(place.providers)
+                groups[match].firstIndex = min(groups[match].firstIndex, index)
+            } else {
+                groups.append(Group(firstIndex: index, place: place, providers: Set(place.providers), name: name))
+            }
+        }
+        return groups.sorted { $0.firstIndex < $1.firstIndex }.map(\.place)
+    }
+
+    /// `base` with the gaps filled from `other`. Where both know something, `base` wins, except
+    /// that the rating backed by more votes is kept.
+    public static func combine(_ base: Place, with other: Place) -> Place {
+        var merged = base
+        let knownCategories = Set(base.categories.map { TextFolding.fold($0.name) })
+        merged.categories += other.categories.filter { !knownCategories.contains(TextFolding.fold($0.name)) }
+        merged.concepts.formUnion(other.concepts)
+        switch (base.rating, other.rating) {
+        case (nil, let rating?): merged.rating = rating
+        case (let mine?, let theirs?) where (theirs.count ?? 0) > (mine.count ?? 0): merged.rating = theirs
+        default: break
+        }
+        merged.price = base.price ?? other.price
+        if !(base.hours?.isKnown ?? false), other.hours?.isKnown ?? false { merged.hours = other.hours }
+        merged.address = mergeAddress(base.address, other.address)
+        merged.phone = base.phone ?? other.phone
+        merged.website = base.website ?? other.website
+        merged.summary = base.summary ?? other.summary
+        merged.photos += other.photos.filter { !base.photos.contains($0) }
+        merged.tips += other.tips.filter { !base.tips.contains($0) }
+        merged.tags = other.tags.merging(base.tags) { _, mine in mine }
+        merged.sources += other.sources.filter { !base.sources.contains($0) }
+        return merged
+    }
+
+    private static func mergeAddress(_ base: Address?, _ other: Address?) -> Address? {
+        guard var merged = base else { return other }
+        guard let other else { return merged }
+        merged.street = merged.street ?? other.street
+        merged.postcode = merged.postcode ?? other.postcode
+        merged.locality = merged.locality ?? other.locality
+        merged.region = merged.region ?? other.region
+        merged.countryCode = merged.countryCode ?? other.countryCode
+        merged.formatted = merged.formatted ?? other.formatted
+        return merged
+    }
+}

@@ -1,0 +1,83 @@
+/// Why a provider could not answer, in words a user can act on.
+///
+/// The ``kind`` tells callers what sort of failure it was (the CLI maps it to an exit code);
+/// ``description`` is one line: `foursquare: the API key was rejected (HTTP 401); check FOURSQUARE_API_KEY`.
+public struct ProviderError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        /// No key or credential configured.
+        case missingCredentials
+        /// The service refused the credential (401/403).
+        case unauthorized
+        /// Too many requests (429).
+        case rateLimited
+        /// Any other HTTP error status.
+        case httpError
+        /// The answer did not have the documented shape.
+        case unexpectedResponse
+        /// The requested place does not exist.
+        case notFound
+        /// No connection, or the service is down.
+        case unavailable
+        /// No answer within the deadline.
+        case timedOut
+        /// Replay mode, and no cassette holds this request.
+        case noRecording
+        /// A cassette file is broken or too old.
+        case badRecording
+        /// The provider cannot do what was asked.
+        case unsupported
+    }
+
+    public let provider: ProviderID
+    public let kind: Kind
+    /// What happened, without the provider prefix.
+    public let message: String
+    /// What to do about it, when there is something to say.
+    public let hint: String?
+    public let underlyingError: (any Error & Sendable)?
+
+    public init(provider: ProviderID, kind: Kind, message: String, hint: String? = nil, underlyingError: (any Error & Sendable)? = nil) {
+        self.provider = provider
+        self.kind = kind
+        self.message = message
+        self.hint = hint
+        self.underlyingError = underlyingError
+    }
+
+    /// Classifies an error that came out of the HTTP client (or a deadline) for `provider`.
+    public init(provider: ProviderID, wrapping error: any Error) {
+        switch error {
+        case let error as ProviderError:
+            self = error
+        case let error as CassetteError:
+            switch error {
+            case .noMatch:
+                self.init(
+                    provider: provider, kind: .noRecording, message: error.description,
+                    hint: "offline, only recorded requests can be answered; go live (--http-mode live, with a key where the provider needs one) or record it with --http-mode missing",
+                    underlyingError: error)
+            case .expired:
+                self.init(provider: provider, kind: .badRecording, message: error.description, underlyingError: error)
+            case .corrupt, .unreadable:
+                self.init(
+                    provider: provider, kind: .badRecording, message: error.description,
+                    hint: "fix the file or record it again", underlyingError: error)
+            }
+        case let error as TransportError:
+            let kind: Kind = error.code == .timedOut ? .timedOut : .unavailable
+            self.init(provider: provider, kind: kind, message: error.description, underlyingError: error)
+        case let error as DeadlineExceeded:
+            self.init(
+                provider: provider, kind: .timedOut, message: "no answer within \(error.formattedDeadline)",
+                hint: "allow more time with --deadline", underlyingError: error)
+        case is CancellationError:
+            self.init(provider: provider, kind: .unavailable, message: "the search was cancelled")
+        default:
+            self.init(provider: provider, kind: .unavailable, message: String(describing: error))
+        }
+    }
+
+    public var description: String {
+        "\(provider): \(message)" + (hint.map { "; \($0)" } ?? "")
+    }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+public import HTTPTypes
+
+/// Turns HTTP answers into places or into a ``ProviderError`` a user can act on.
+public struct ProviderResponse: Sendable {
+    public let provider: ProviderID
+    /// Host and path, for messages: "places-api.foursquare.com/places/search".
+    public let endpoint: String
+    public let redactor: Redactor
+
+    public init(provider: ProviderID, endpoint: String, redactor: Redactor) {
+        self.provider = provider
+        self.endpoint = endpoint
+        self.redactor = redactor
+    }
+
+    /// Throws for any status outside 200–299, with the service's own message when it gave one.
+    /// - Parameter credentialHint: what to check when the key is refused ("check FOURSQUARE_API_KEY").
+    public func check(_ response: HTTPResponse, body: Data, credentialHint: String? = nil, busyHint: String? = nil) throws {
+        let status = response.status.code
+        guard !(200..<300).contains(status) else { return }
+        let said = serviceMessage(in: body).map { ": \($0)" } ?? ""
+        switch status {
+        case 401, 403:
+            throw ProviderError(
+                provider: provider, kind: .unauthorized, message: "\(endpoint) refused the key (HTTP \(status)\(said))",
+                hint: credentialHint)
+        case 404:
+            throw ProviderError(provider: provider, kind: .notFound, message: "\(endpoint) has no such thing (HTTP 404\(said))")
+        case 429:
+            let retry = response.headerFields[.retryAfter].map { "; the service asks to wait \($0) s" } ?? ""
+            throw ProviderError(
+                provider: provider, kind: .rateLimited, message: "\(endpoint) is rate limiting us (HTTP 429\(said))\(retry)",
+                hint: busyHint ?? "try again later")
+        case 500...599:
+            throw ProviderError(
+                provider: provider, kind: .httpError, message: "\(endpoint) failed (HTTP \(status)\(said))",
+                hint: busyHint ?? "the service is having trouble; try again later")
+        default:
+            throw ProviderError(provider: provider, kind: .httpError, message: "\(endpoint) answered HTTP \(status)\(said)")
+        }
+    }
+
+    /// Reads the body with `read`, or throws ``ProviderError`` (`unexpectedResponse`) naming the field that is wrong.
+    public func read<T>(_ body: Data, _ read: (JSONCursor) throws(JSONShapeError) -> T) throws -> T {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(body)
+        } catch {
+            throw unexpected("the answer is not valid JSON (\(error))", underlying: error)
+        }
+        do {
+            return try read(JSONCursor(root))
+        } catch {
+            throw unexpected(error.description, underlying: error)
+        }
+    }
+
+    private func unexpected(_ problem: String, underlying: any Error & Sendable) -> ProviderError {
+        ProviderError(
+            provider: provider, kind: .unexpectedResponse, message: "unexpected answer from \(endpoint): \(problem)",
+            hint: "the API may have changed; please report it", underlyingError: underlying)
+    }
+
+    /// The `message` (or `error`, `error_message`, `detail`) a service put in its JSON error body.
+    private func serviceMessage(in body: Data) -> String? {
+        guard let value = try? JSONValue.parse(body) else { return nil }
+        for key in ["message", "error_message", "error", "detail", "remark"] {
+            if let text = value[key]?.stringValue, !text.isEmpty {
+                let trimmed = text.count > 200 ? String(text.prefix(200)) + "…" : text
+                return redactor.scrub(trimmed)
+            }
+        }
+        return nil
+    }
+}

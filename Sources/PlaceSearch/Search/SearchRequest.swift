@@ -1,0 +1,37 @@
+public import Foundation
+
+/// What someone is looking for: `coffee`, `parking`. Providers say which they can answer.
+public struct SearchCategory: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: SearchCategory, rhs: SearchCategory) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public static let coffee = SearchCategory(rawValue: "coffee")
+    public static let parking = SearchCategory(rawValue: "parking")
+}
+
+/// A search as the user asked it, before any provider turns it into its own request.
+public struct SearchRequest: Sendable, Equatable {
+    public var category: SearchCategory
+    /// Where the person is (or will be): distances and walks start here.
+    public var focus: Coordinate
+    /// Metres around ``focus`` worth asking about.
+    public var radius: Double
+    /// At most this many candidates per provider; ranking picks the best of them.
+    public var limit: Int
+    /// The moment "open" is judged at; nil for "do not care".
+    public var openAt: Date?
+
+    /// A radius that is not a finite positive number becomes 1 m; a limit below 1 becomes 1.
+    public init(category: SearchCategory, focus: Coordinate, radius: Double, limit: Int = 50, openAt: Date? = nil) {
+        self.category = category
+        self.focus = focus
+        self.radius = radius.isFinite && radius > 1 ? radius : 1
+        self.limit = max(1, limit)
+        self.openAt = openAt
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+public import PlaceSearch
+
+/// A provider that answers with fixed places, after an optional delay, or fails as told.
+///
+/// It ignores cancellation on purpose when `ignoresCancellation` is set, to test that a late
+/// provider is cut at its deadline even when it does not cooperate.
+public struct StaticProvider: PlaceDetailsProvider {
+    public let id: ProviderID
+    public let capabilities: ProviderCapabilities
+    public var places: [Place]
+    public var delay: Duration
+    public var error: ProviderError?
+    public var ignoresCancellation: Bool
+
+    public init(
+        id: ProviderID, categories: Set<SearchCategory> = [.coffee], places: [Place] = [], delay: Duration = .zero,
+        error: ProviderError? = nil, ignoresCancellation: Bool = false
+    ) {
+        self.id = id
+        self.capabilities = ProviderCapabilities(categories: categories, features: [.search, .details])
+        self.places = places
+        self.delay = delay
+        self.error = error
+        self.ignoresCancellation = ignoresCancellation
+    }
+
+    public var status: ProviderStatus { ProviderStatus(isReady: error == nil, mode: "static", detail: "fixed places for tests") }
+
+    public func search(_ request: SearchRequest) async throws -> [Place] {
+        try await wait()
+        if let error { throw error }
+        return places
+    }
+
+    public func details(for id: PlaceID) async throws -> Place {
+        try await wait()
+        if let error { throw error }
+        guard let place = places.first(where: { $0.id == id }) else {
+            throw ProviderError(provider: self.id, kind: .notFound, message: "no place \(id)")
+        }
+        return place
+    }
+
+    private func wait() async throws {
+        guard delay > .zero else { return }
+        if ignoresCancellation {
+            // Sleep in a way cancellation cannot shorten, like a blocking library call would.
+            let deadline = ContinuousClock.now + delay
+            while ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        } else {
+            try await Task.sleep(for: delay)
+        }
+    }
+}
+
+extension Place {
+    /// A place for tests: id `provider:native`, optional rating on a 0–10 scale.
+    public static func sample(
+        _ provider: ProviderID = "test", _ native: String, name: String, at coordinate: Coordinate,
+        concepts: Set<PlaceConcept> = [.coffeeShop], rating: Double? = nil, ratingCount: Int? = nil
+    ) -> Place {
+        Place(
+            id: PlaceID(provider: provider, nativeID: native), name: name, coordinate: coordinate,
+            categories: [Category(name: "Coffee Shop")], concepts: concepts,
+            rating: rating.flatMap { Rating($0, outOf: 10, count: ratingCount) })
+    }
+}
