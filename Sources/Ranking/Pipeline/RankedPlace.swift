@@ -1,0 +1,59 @@
+public import PlaceSearch
+
+/// One part of a place's score: what a scorer thought of it and how much that counts.
+public struct ScoreComponent: Sendable, Equatable, Codable {
+    /// The scorer's name: `rating`, `walk`, `coffee`.
+    public let name: String
+    /// The scorer's verdict, 0 (worst) to 1 (best).
+    public let value: Double
+    /// This scorer's share of the total; the shares of a pipeline add up to 1.
+    public let weight: Double
+    /// Why, in words: "8.7/10 from 312 ratings".
+    public let detail: String
+
+    /// What this component adds to the score.
+    public var contribution: Double { value * weight }
+}
+
+/// A place while it moves through the pipeline.
+public struct Candidate: Sendable {
+    public let place: Place
+    public let walk: Walk
+    public internal(set) var components: [ScoreComponent] = []
+
+    public init(place: Place, walk: Walk) {
+        self.place = place
+        self.walk = walk
+    }
+
+    /// The sum of the components' contributions, so an explanation always adds up.
+    public var score: Double { components.reduce(0) { $0 + $1.contribution } }
+}
+
+/// A place in the final list, with everything needed to explain its position.
+public struct RankedPlace: Sendable {
+    public let rank: Int
+    public let place: Place
+    public let walk: Walk
+    public let score: Double
+    public let components: [ScoreComponent]
+    /// Open at the ranking's moment: true, false, or nil when unknown.
+    public let isOpen: Bool?
+}
+
+/// A place a filter left out, and why.
+public struct Exclusion: Sendable {
+    public let place: Place
+    public let walk: Walk
+    /// The stage that dropped it: `coffee`, `walk`, `open`.
+    public let stage: String
+    public let reason: String
+}
+
+public struct RankingResult: Sendable {
+    public let ranked: [RankedPlace]
+    /// In the order they were dropped.
+    public let excluded: [Exclusion]
+    /// How many places went in.
+    public let candidateCount: Int
+}

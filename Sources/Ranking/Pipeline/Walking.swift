@@ -1,0 +1,37 @@
+public import PlaceSearch
+
+/// A walk to a place: how far on foot and how long it takes.
+public struct Walk: Sendable, Equatable, Codable {
+    /// Metres on foot: routed when a route was known, else straight line × detour factor.
+    public let meters: Double
+    public let straightLineMeters: Double
+    public let seconds: Double
+    /// True when ``meters`` comes from a routing provider.
+    public let isRouted: Bool
+
+    public var minutes: Double { seconds / 60 }
+}
+
+/// How a person on foot turns distance into time.
+///
+/// Streets do not run as the crow flies: urban walking routes are 20–40 % longer than the
+/// straight line (Amsterdam's canals sit at the high end), so without a routed distance we
+/// use the straight line × ``detourFactor``. 1.4 m/s (5 km/h) is the usual walking speed.
+public struct WalkingModel: Sendable, Equatable {
+    public var speed: Double
+    public var detourFactor: Double
+
+    public init(speed: Double = 1.4, detourFactor: Double = 1.3) {
+        self.speed = speed
+        self.detourFactor = detourFactor
+    }
+
+    public func walk(from origin: Coordinate, to destination: Coordinate, routedMeters: Double? = nil) -> Walk {
+        let straight = origin.distance(to: destination)
+        let meters = routedMeters ?? straight * detourFactor
+        return Walk(meters: meters, straightLineMeters: straight, seconds: meters / speed, isRouted: routedMeters != nil)
+    }
+
+    /// The straight-line distance that can be walked in `seconds`.
+    public func reach(inSeconds seconds: Double) -> Double { seconds * speed / detourFactor }
+}

@@ -1,0 +1,80 @@
+import Foundation
+public import PlaceSearch
+
+/// How a person on foot picks a coffee place: good coffee, not far, actually coffee, and
+/// (when asked) open now.
+///
+/// Filters: coffee (see ``CoffeeClassifier``), the walking limit, and open-now when required
+/// (a place whose hours are unknown is left out then: the person asked to be sure).
+/// Scores: rating (``RatingScorer``) 0.5, walk (``WalkScorer``) 0.4, coffee focus
+/// (``CoffeeFocusScorer``) 0.1. Then best first and the top N.
+public struct CoffeeProfile: Sendable {
+    /// The longest acceptable walk, in seconds.
+    public var maximumWalkSeconds: Double
+    public var requireOpen: Bool
+    public var top: Int?
+    public var ratingWeight: Double
+    public var walkWeight: Double
+    public var focusWeight: Double
+    public var walking: WalkingModel
+
+    public init(
+        maximumWalkSeconds: Double = 15 * 60, requireOpen: Bool = false, top: Int? = nil, ratingWeight: Double = 0.5,
+        walkWeight: Double = 0.4, focusWeight: Double = 0.1, walking: WalkingModel = WalkingModel()
+    ) {
+        self.maximumWalkSeconds = maximumWalkSeconds
+        self.requireOpen = requireOpen
+        self.top = top
+        self.ratingWeight = ratingWeight
+        self.walkWeight = walkWeight
+        self.focusWeight = focusWeight
+        self.walking = walking
+    }
+
+    /// The radius worth asking providers about: what can be walked within the limit, rounded up
+    /// to 500 m and at least 1 km, so that every limit up to the default 15 minutes sends the same
+    /// request (one cassette answers them all) and the walking filter does the rest.
+    public var searchRadius: Double {
+        let reach = walking.reach(inSeconds: maximumWalkSeconds)
+        return max(1000, (reach / 500).rounded(.up) * 500)
+    }
+
+    public func pipeline() -> RankingPipeline {
+        let classifier = CoffeeClassifier()
+        let limit = maximumWalkSeconds
+        var stages: [any RankingStage] = [
+            FilterStage("coffee") { candidate, _ in classifier.exclusionReason(for: candidate.place) },
+            FilterStage("walk") { candidate, _ in
+                guard candidate.walk.seconds > limit else { return nil }
+                return "\(NumberText.fixed(candidate.walk.minutes, 1)) min walk, over the \(NumberText.fixed(limit / 60, 0)) min limit"
+            },
+        ]
+        if requireOpen {
+            stages.append(
+                FilterStage("open") { candidate, context in
+                    switch context.isOpen(candidate.place) {
+                    case true?: return nil
+                    case false?:
+                        let status = candidate.place.hours?.statusText(at: context.now, defaultTimeZone: context.timeZone)
+                        return status ?? "closed now"
+                    case nil: return "opening hours unknown"
+                    }
+                })
+        }
+        stages.append(
+            ScoreStage([
+                WeightedScorer(RatingScorer(), weight: ratingWeight),
+                WeightedScorer(WalkScorer(limitSeconds: limit), weight: walkWeight),
+                WeightedScorer(CoffeeFocusScorer(), weight: focusWeight),
+            ]))
+        stages.append(SortStage())
+        if let top { stages.append(TopStage(top)) }
+        return RankingPipeline(stages)
+    }
+
+    public func rank(_ places: [Place], context: RankingContext) -> RankingResult {
+        var context = context
+        context.walking = walking
+        return pipeline().rank(places, context: context)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import PlaceSearch
+
+/// Scores the walk: full marks up to ``freeSeconds`` (nobody minds two minutes), then a Gaussian
+/// decay that reaches one half ``halfScoreSeconds`` further on — the shape of Elasticsearch's
+/// `gauss` decay with offset, scale and decay 0.5.
+public struct WalkScorer: Scorer {
+    public let name = "walk"
+    public var freeSeconds: Double
+    public var halfScoreSeconds: Double
+
+    public init(freeSeconds: Double = 120, halfScoreSeconds: Double = 390) {
+        self.freeSeconds = freeSeconds
+        self.halfScoreSeconds = max(1, halfScoreSeconds)
+    }
+
+    /// For a walking limit: the score halves midway between the free minutes and the limit.
+    public init(limitSeconds: Double, freeSeconds: Double = 120) {
+        self.init(freeSeconds: freeSeconds, halfScoreSeconds: max(60, (limitSeconds - freeSeconds) / 2))
+    }
+
+    public func value(forSeconds seconds: Double) -> Double {
+        let beyond = max(0, seconds - freeSeconds)
+        // gauss: exp(-x² / 2σ²) with σ² chosen so that the value is 0.5 at x = halfScoreSeconds.
+        let sigmaSquared = halfScoreSeconds * halfScoreSeconds / (2 * log(2))
+        return exp(-(beyond * beyond) / (2 * sigmaSquared))
+    }
+
+    public func score(_ candidates: [Candidate], context: RankingContext) -> [Score] {
+        candidates.map { candidate in
+            let walk = candidate.walk
+            let how = walk.isRouted
+                ? "routed"
+                : "\(Int(walk.straightLineMeters.rounded())) m straight × \(NumberText.fixed(context.walking.detourFactor, 1))"
+            let detail = "\(Int(walk.meters.rounded())) m on foot, \(NumberText.fixed(walk.minutes, 1)) min (\(how))"
+            return Score(value(forSeconds: walk.seconds), detail)
+        }
+    }
+}
