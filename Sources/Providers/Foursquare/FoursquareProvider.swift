@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+public import PlaceSearch
+
+/// Coffee from the Foursquare Places API: search around a point and the details of one place.
+///
+/// Needs a service key (`FOURSQUARE_API_KEY`) for live answers. In replay mode it answers from
+/// cassettes without one.
+public struct FoursquareProvider: PlaceDetailsProvider {
+    public static let providerID: ProviderID = "foursquare"
+    public static let keyVariable = "FOURSQUARE_API_KEY"
+
+    public let id = FoursquareProvider.providerID
+    public let capabilities = ProviderCapabilities(categories: [.coffee], features: [.search, .details])
+    private let client: HTTPClient
+    private let key: Credential?
+
+    public init(client: HTTPClient, key: Credential?) {
+        self.client = client
+        self.key = key
+    }
+
+    public var status: ProviderStatus {
+        let replaySource = client.cassetteLocation.map { "answers from \($0)" } ?? "answers from cassettes"
+        switch (client.mode, key) {
+        case (.replay, nil):
+            return ProviderStatus(isReady: true, mode: "replay", detail: "no \(Self.keyVariable); \(replaySource); set \(Self.keyVariable) to go live")
+        case (.replay, let key?):
+            return ProviderStatus(isReady: true, mode: "replay", detail: "\(replaySource) (\(key) is not used in replay mode)")
+        case (_, nil):
+            return ProviderStatus(isReady: false, mode: "no key", detail: "set \(Self.keyVariable) or api_key in the [foursquare] section of the config file")
+        case (.live, let key?):
+            return ProviderStatus(isReady: true, mode: "live", detail: "\(FoursquareAPI.host) with \(key)")
+        case (let mode, let key?):
+            return ProviderStatus(isReady: true, mode: mode.rawValue, detail: "\(FoursquareAPI.host) with \(key), recording into \(client.cassetteLocation ?? "cassettes")")
+        }
+    }
+
+    public func search(_ request: SearchRequest) async throws -> [Place] {
+        guard request.category == .coffee else {
+            throw ProviderError(provider: id, kind: .unsupported, message: "only coffee is supported, not \(request.category)")
+        }
+        let httpRequest = FoursquareAPI.searchRequest(request, key: try usableKey())
+        let (response, body) = try await send(httpRequest)
+        let checker = ProviderResponse(provider: id, endpoint: "\(FoursquareAPI.host)/places/search", redactor: client.redactor)
+        try checker.check(response, body: body, credentialHint: credentialHint, busyHint: nil)
+        let answeredAt = Self.answerDate(response)
+        return try checker.read(body) { root throws(JSONShapeError) in
+            try FoursquareReader.places(root, provider: id, answeredAt: answeredAt)
+        }
+    }
+
+    public func details(for placeID: PlaceID) async throws -> Place {
+        guard placeID.provider == id else {
+            throw ProviderError(provider: id, kind: .unsupported, message: "\(placeID) is not a Foursquare place")
+        }
+        let httpRequest = FoursquareAPI.detailsRequest(nativeID: placeID.nativeID, key: try usableKey())
+        let (response, body) = try await send(httpRequest)
+        let checker = ProviderResponse(provider: id, endpoint: "\(FoursquareAPI.host)/places/\(placeID.nativeID)", redactor: client.redactor)
+        if response.status.code == 404 {
+            throw ProviderError(provider: id, kind: .notFound, message: "Foursquare has no place \(placeID)")
+        }
+        try checker.check(response, body: body, credentialHint: credentialHint)
+        let answeredAt = Self.answerDate(response)
+        let found = try checker.read(body) { root throws(JSONShapeError) in
+            try FoursquareReader.place(root, provider: id, answeredAt: answeredAt)
+        }
+        guard let place = found else {
+            throw ProviderError(provider: id, kind: .unexpectedResponse, message: "\(placeID) has no position in Foursquare's answer")
+        }
+        return place
+    }
+
+    private var credentialHint: String { "check \(Self.keyVariable)" + (key.map { " (\($0))" } ?? "") }
+
+    /// The key, or an error when the network is to be asked without one.
+    private func usableKey() throws -> Credential? {
+        if key == nil, client.mode == .live || client.mode == .record {
+            throw ProviderError(
+                provider: id, kind: .missingCredentials, message: "no API key",
+                hint: "set \(Self.keyVariable), or use --http-mode replay to answer from the bundled cassettes")
+        }
+        return key
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+        do {
+            return try await client.send(request)
+        } catch {
+            throw ProviderError(provider: id, wrapping: error)
+        }
+    }
+
+    /// When the service answered (its `Date` header), so that "open now" is judged at that moment.
+    static func answerDate(_ response: HTTPResponse) -> Date? {
+        response.headerFields[.date].flatMap(HTTPDate.parse)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPTypes
+public import PlaceSearch
+
+/// Places from OpenStreetMap, live from the Overpass API. Keyless.
+///
+/// Coffee is `amenity=cafe` and `shop=coffee` (nodes, ways and relations, with a centre for the
+/// last two); the coffee profile then leaves out what a coffee seeker does not want.
+public struct OverpassProvider: PlaceDetailsProvider {
+    public static let providerID: ProviderID = "osm"
+    public static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
+
+    public let id = OverpassProvider.providerID
+    public let capabilities = ProviderCapabilities(categories: [.coffee], features: [.search, .details])
+    private let client: HTTPClient
+    private let scheme: String
+    private let host: String
+    private let path: String
+
+    /// - Parameter endpoint: another Overpass server's interpreter URL, for example a local one.
+    public init(client: HTTPClient, endpoint: String = OverpassProvider.defaultEndpoint) {
+        self.client = client
+        let url = URL(string: endpoint) ?? URL(string: Self.defaultEndpoint)
+        self.scheme = url?.scheme ?? "https"
+        self.host = url.flatMap { url in url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host } ?? "overpass-api.de"
+        self.path = url?.path.isEmpty == false ? url?.path ?? "/api/interpreter" : "/api/interpreter"
+    }
+
+    public var status: ProviderStatus {
+        switch client.mode {
+        case .replay:
+            ProviderStatus(isReady: true, mode: "replay", detail: "keyless; answers from \(client.cassetteLocation ?? "cassettes")")
+        case .live:
+            ProviderStatus(isReady: true, mode: "live", detail: "keyless; \(host) (OpenStreetMap data, ODbL)")
+        case .record, .missing:
+            ProviderStatus(isReady: true, mode: client.mode.rawValue, detail: "keyless; \(host), recording into \(client.cassetteLocation ?? "cassettes")")
+        }
+    }
+
+    public func search(_ request: SearchRequest) async throws -> [Place] {
+        guard request.category == .coffee else {
+            throw ProviderError(provider: id, kind: .unsupported, message: "only coffee is supported, not \(request.category)")
+        }
+        let around = String(
+            format: "(around:%d,%.4f,%.4f)", Int(min(50_000, max(1, request.radius)).rounded()), request.focus.latitude,
+            request.focus.longitude)
+        let query = "[out:json][timeout:25];(nwr[\"amenity\"=\"cafe\"]\(around);nwr[\"shop\"=\"coffee\"]\(around););out center tags;"
+        return try await run(query)
+    }
+
+    public func details(for placeID: PlaceID) async throws -> Place {
+        let parts = placeID.nativeID.split(separator: "/")
+        guard placeID.provider == id, parts.count == 2, ["node", "way", "relation"].contains(String(parts[0])),
+            let number = Int64(parts[1])
+        else {
+            throw ProviderError(
+                provider: id, kind: .notFound, message: "'\(placeID)' is not an OpenStreetMap id (expected osm:node/123, osm:way/… or osm:relation/…)")
+        }
+        let query = "[out:json][timeout:25];\(parts[0])(\(number));out center tags;"
+        guard let place = try await run(query).first else {
+            throw ProviderError(provider: id, kind: .notFound, message: "OpenStreetMap has no named place \(placeID)")
+        }
+        return place
+    }
+
+    private func run(_ query: String) async throws -> [Place] {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/x-www-form-urlencoded"
+        fields[.accept] = "application/json"
+        let request = HTTPRequest(method: .post, scheme: scheme, authority: host, path: path, headerFields: fields)
+        let body = Data(QueryString.encode([("data", query)]).utf8)
+        let response: HTTPResponse
+        let data: Data
+        do {
+            (response, data) = try await client.send(request, body: body)
+        } catch {
+            throw ProviderError(provider: id, wrapping: error)
+        }
+        let checker = ProviderResponse(provider: id, endpoint: "\(host)\(path)", redactor: client.redactor)
+        try checker.check(response, body: data, busyHint: "the public Overpass server is busy; try again in a minute")
+        let provider = id
+        let (places, remark) = try checker.read(data) { root throws(JSONShapeError) in try OverpassReader.read(root, provider: provider) }
+        if let remark, remark.localizedCaseInsensitiveContains("error") {
+            throw ProviderError(
+                provider: id, kind: .unavailable, message: "\(host) stopped the query: \(remark)",
+                hint: "try a smaller --radius or try again later")
+        }
+        return places
+    }
+}

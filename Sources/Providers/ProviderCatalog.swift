@@ -1,0 +1,39 @@
+public import PlaceSearch
+
+/// What a provider needs to be built: its HTTP client, its key and its config section.
+public struct ProviderContext: Sendable {
+    public let client: HTTPClient
+    public let credential: Credential?
+    /// The provider's config section, `key → value`.
+    public let settings: [String: String]
+
+    public init(client: HTTPClient, credential: Credential?, settings: [String: String] = [:]) {
+        self.client = client
+        self.credential = credential
+        self.settings = settings
+    }
+}
+
+/// How to make one provider.
+public struct ProviderFactory: Sendable {
+    public let id: ProviderID
+    /// What it answers, known before it is built (for option validation and help).
+    public let categories: Set<SearchCategory>
+    /// The environment variable holding its key, when it needs one.
+    public let keyVariable: String?
+    public let make: @Sendable (ProviderContext) -> any PlaceProvider
+}
+
+/// Every provider places ships. Adding one is a folder in Sources/Providers and a line here.
+public enum ProviderCatalog {
+    public static let all: [ProviderFactory] = [
+        ProviderFactory(id: FoursquareProvider.providerID, categories: [.coffee], keyVariable: FoursquareProvider.keyVariable) {
+            FoursquareProvider(client: $0.client, key: $0.credential)
+        },
+        ProviderFactory(id: OverpassProvider.providerID, categories: [.coffee], keyVariable: nil) {
+            OverpassProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OverpassProvider.defaultEndpoint)
+        },
+    ]
+
+    public static var ids: [ProviderID] { all.map(\.id) }
+}
