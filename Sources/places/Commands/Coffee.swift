@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import PlaceSearch
+import Providers
+import Ranking
+
+extension Places {
+    struct Coffee: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The best coffee within walking distance.",
+            discussion: """
+                Asks every coffee provider at once (Foursquare, OpenStreetMap), merges places they both know, \
+                leaves out what is not coffee (bubble tea, tea houses, Dutch cannabis "coffeeshops") and what is \
+                too far to walk, then ranks by rating (a missing rating counts as the lower quartile of the rated \
+                places), walking time (straight line × 1.3 at 1.4 m/s) and how much coffee is the place's trade.
+
+                Examples:
+                  places coffee --near 52.37,4.89 --top 3
+                  places coffee --near 52.37,4.89 --max-walk 8 --open-now
+                  places coffee --near 52.37,4.89 --explain       # why each place is where it is
+                  places coffee --near 52.37,4.89 --format json | jq '.results[0]'
+                """)
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Where you are, as LAT,LON (e.g. 52.37,4.89). Default: the configured centre, else Amsterdam.", valueName: "lat,lon"))
+        var near: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("How many places to list (1–50).", valueName: "n"))
+        var top: Int = 10
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("How far to search, e.g. 800m or 1.2km. Default: what can be walked within --max-walk.", valueName: "distance"))
+        var radius: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("Longest walk you accept, e.g. 15 (minutes), 10m, 1h.", valueName: "time"))
+        var maxWalk: String = "15"
+
+        @Flag(help: "Only places known to be open now (unknown hours are left out).")
+        var openNow = false
+
+        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        var format: OutputFormat = .table
+
+        @Flag(help: "Show each place's score parts and what was left out, and why.")
+        var explain = false
+
+        @Option(
+            name: .customLong("provider"),
+            help: ArgumentHelp("Ask only this provider (repeatable, or comma-separated): \(ProviderCatalog.ids.map(\.rawValue).joined(separator: ", ")).", valueName: "id"))
+        var providers: [String] = []
+
+        @OptionGroup var global: GlobalOptions
+
+        static let amsterdamCentre = "52.370216,4.895168"
+
+        var selectedProviders: [String] { providers.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } }
+
+        func validate() throws {
+            if let near {
+                do { _ = try Coordinate(parsing: near) } catch { throw ValidationError("--near \(error.description)") }
+            }
+            guard (1...50).contains(top) else { throw ValidationError("--top must be between 1 and 50, not \(top)") }
+            if let radius {
+                guard let meters = ValueParsing.meters(radius), meters > 0, meters <= 100_000 else {
+                    throw ValidationError("--radius '\(radius)' must be a distance above 0 and at most 100 km, such as 800m or 1.2km")
+                }
+            }
+            guard let walk = ValueParsing.seconds(maxWalk), walk > 0, walk <= 3 * 3600 else {
+                throw ValidationError("--max-walk '\(maxWalk)' must be a time above 0 and at most 3 hours, such as 15 or 10m")
+            }
+            let known = ProviderCatalog.all.filter { $0.categories.contains(.coffee) }.map(\.id.rawValue)
+            for id in selectedProviders where !known.contains(id) {
+                throw ValidationError("unknown provider '\(id)'; coffee providers are \(known.joined(separator: ", "))")
+            }
+        }
+
+        func run() async throws {
+            let runtime = try Runtime(global: global, command: "coffee")
+            let focus = try focusCoordinate(runtime)
+            let walkSeconds = ValueParsing.seconds(maxWalk) ?? 900
+            let profile = CoffeeProfile(maximumWalkSeconds: walkSeconds, requireOpen: openNow, top: top)
+            let radiusMeters = radius.flatMap(ValueParsing.meters) ?? profile.searchRadius
+            let request = SearchRequest(category: .coffee, focus: focus, radius: radiusMeters, limit: 50, openAt: runtime.now)
+
+            let selection = selectedProviders.isEmpty ? nil : Set(selectedProviders.map { ProviderID($0) })
+            var providers: [any PlaceProvider] = []
+            for provider in runtime.registry.providers(for: .coffee, among: selection) {
+                if provider.status.isReady {
+                    providers.append(provider)
+                } else if selection != nil {
+                    throw CLIError("\(provider.id) cannot answer: \(provider.status.detail)", status: .config)
+                } else {
+                    StandardError.line("places: skipping \(provider.id): \(provider.status.detail)")
+                }
+            }
+            guard !providers.isEmpty else {
+                throw CLIError("no coffee provider is ready; see 'places providers'", status: .config)
+            }
+
+            let outcome = await runtime.aggregator.search(request, providers: providers)
+            for failure in outcome.failures { StandardError.line("places: \(failure)") }
+            if let note = await runtime.replayNote() { StandardError.line("places: \(note)") }
+            if let note = await runtime.recordNote() { StandardError.line("places: \(note)") }
+            if outcome.allFailed {
+                throw CLIError(
+                    "no provider answered (\(outcome.failures.count) failed)", status: ExitStatus.forFailures(outcome.failures))
+            }
+
+            let context = RankingContext(focus: focus, now: runtime.now, timeZone: runtime.timeZone)
+            let result = profile.rank(outcome.places, context: context)
+            let query: JSONValue = [
+                "category": "coffee",
+                "near": ["lat": JSONOutput.number(focus.latitude, places: 7), "lon": JSONOutput.number(focus.longitude, places: 7)],
+                "radius_m": JSONValue(Int(radiusMeters.rounded())),
+                "max_walk_min": JSONOutput.number(walkSeconds / 60, places: 2),
+                "open_now": .bool(openNow),
+                "top": JSONValue(top),
+                "at": .string(runtime.now.formatted(.iso8601)),
+            ]
+            let output = CoffeeOutput(result: result, outcome: outcome, query: query, terminal: runtime.terminal, explain: explain)
+            FileHandle.standardOutput.write(Data(output.render(format).utf8))
+            if result.ranked.isEmpty {
+                let why = openNow ? "open now and " : ""
+                StandardError.line(
+                    "places: no coffee place \(why)within \(Int((walkSeconds / 60).rounded())) min walk of \(focus); try a longer --max-walk\(openNow ? " or drop --open-now" : "")")
+            }
+        }
+
+        private func focusCoordinate(_ runtime: Runtime) throws -> Coordinate {
+            if let near { return try Coordinate(parsing: near) }
+            if let configured = runtime.config.value("center") {
+                do {
+                    return try Coordinate(parsing: configured)
+                } catch {
+                    throw CLIError("center in \(runtime.config.path ?? "the config file"): \(error.description)", status: .config)
+                }
+            }
+            StandardError.line("places: no --near given; using Amsterdam's centre \(Self.amsterdamCentre) (set center in the config file to change it)")
+            return try Coordinate(parsing: Self.amsterdamCentre)
+        }
+    }
+}

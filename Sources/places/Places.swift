@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Places: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places",
+        abstract: "Find places worth walking to: ask several providers at once, rank like a person on foot.",
+        discussion: """
+            Without an API key, places answers from the recordings bundled in cassettes/ and says so on stderr; \
+            set FOURSQUARE_API_KEY (or --http-mode live) to ask the live APIs.
+
+            Examples:
+              places coffee --near 52.37,4.89 --top 3
+              places coffee --near 52.37,4.89 --explain
+              places coffee --near 52.37,4.89 --format geojson > coffee.geojson
+              places show osm:node/2724001437
+              places providers
+
+            Exit codes:
+              0   answered
+              64  bad usage: an unknown option, a value out of range
+              65  bad data: a provider's answer or a cassette file cannot be read
+              66  no such place (places show)
+              69  no provider could answer: network, HTTP error, timeout, no recording
+              70  a bug in places
+              78  configuration: a missing API key, a broken config file
+            """,
+        version: "0.1.0",
+        subcommands: [Coffee.self, Show.self, ProvidersCommand.self]
+    )
+
+    /// Every failure ends as one line on stderr and a documented exit code, never a trap or a usage dump.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as CLIError {
+            StandardError.line("places: \(error.message)")
+            Foundation.exit(error.status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            let usage = code == .validationFailure
+            let hint = usage ? " (see '\(helpCommand()) --help')" : ""
+            StandardError.line("places: \(message)\(hint)")
+            Foundation.exit(usage ? ExitStatus.usage.rawValue : code.rawValue)
+        }
+    }
+
+    /// `places coffee` when the command line names a subcommand, else `places`.
+    private static func helpCommand() -> String {
+        let names = configuration.subcommands.map { $0._commandName }
+        if let sub = CommandLine.arguments.dropFirst().first(where: { names.contains($0) }) { return "places \(sub)" }
+        return "places"
+    }
+}

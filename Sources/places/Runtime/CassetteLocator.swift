@@ -1,0 +1,54 @@
+import Foundation
+
+/// Finds the folders that hold cassettes and names paths the way a user sees them.
+struct CassetteLocator {
+    /// Searched in order; for each provider the first root that has a folder for it wins.
+    let roots: [URL]
+    let currentDirectory: String
+
+    init(explicit: String?, environment: [String: String]) {
+        currentDirectory = FileManager.default.currentDirectoryPath
+        if let list = explicit ?? environment["PLACES_CASSETTE_DIR"], !list.isEmpty {
+            roots = list.split(separator: ":").map { URL(fileURLWithPath: String($0), relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+        } else {
+            roots = Self.discover().map { [$0] } ?? []
+        }
+    }
+
+    /// `./cassettes`, else the `cassettes/` of the checkout the executable was built in.
+    private static func discover() -> URL? {
+        let fileManager = FileManager.default
+        let local = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("cassettes")
+        if isDirectory(local) { return local }
+        let executable = (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = directory.appendingPathComponent("cassettes")
+            if isDirectory(candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+    }
+
+    /// The folder holding `provider`'s cassettes: in the first root that has one, else in the first root.
+    func folder(for provider: String) -> URL? {
+        for root in roots {
+            let candidate = root.appendingPathComponent(provider)
+            if Self.isDirectory(candidate) { return candidate }
+        }
+        return roots.first?.appendingPathComponent(provider)
+    }
+
+    /// The path relative to the working directory when it lies below it.
+    func display(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

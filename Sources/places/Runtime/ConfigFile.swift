@@ -1,0 +1,109 @@
+import Foundation
+
+/// The config file: a small TOML subset (sections, `key = value`, strings, numbers, booleans, `#` comments).
+///
+/// ```toml
+/// center = "52.370216,4.895168"
+///
+/// [foursquare]
+/// api_key = "fsq3…"
+///
+/// [http]
+/// mode = "auto"        # auto, live, replay, record, missing
+/// deadline = 10        # seconds per provider
+/// ```
+struct ConfigFile {
+    /// `section.key` → value; top-level keys have no section prefix.
+    private(set) var values: [String: String] = [:]
+    /// Where it was read from, for messages; nil when there is no file.
+    let path: String?
+
+    static let empty = ConfigFile(values: [:], path: nil)
+
+    func value(_ key: String) -> String? { values[key] }
+
+    init(values: [String: String], path: String?) {
+        self.values = values
+        self.path = path
+    }
+
+    /// Reads the file at `path`; a missing file is an empty config.
+    /// - Throws: ``CLIError`` (config) naming the file and line.
+    static func load(path: String, displayPath: String) throws -> ConfigFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return ConfigFile(values: [:], path: nil) }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8)
+        else {
+            throw CLIError("cannot read the config file \(displayPath); check that it is a readable UTF-8 text file", status: .config)
+        }
+        return try parse(text, displayPath: displayPath)
+    }
+
+    static func parse(_ text: String, displayPath: String) throws -> ConfigFile {
+        var values: [String: String] = [:]
+        var section = ""
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            func fail(_ problem: String) -> CLIError {
+                CLIError("\(displayPath):\(number + 1): \(problem)", status: .config)
+            }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]"), line.count > 2 else { throw fail("expected a section such as [foursquare]") }
+                section = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else { throw fail("expected key = value") }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let rawValue = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                throw fail("'\(key)' is not a key name (letters, digits, _ and -)")
+            }
+            guard let value = parseValue(rawValue) else {
+                throw fail("the value of \(key) must be a \"quoted string\", a number, true or false")
+            }
+            values[section.isEmpty ? key : "\(section).\(key)"] = value
+        }
+        return ConfigFile(values: values, path: displayPath)
+    }
+
+    private static func parseValue(_ raw: String) -> String? {
+        if raw.hasPrefix("\"") {
+            guard raw.count >= 2, raw.hasSuffix("\"") else { return nil }
+            var result = ""
+            var escaping = false
+            for character in raw.dropFirst().dropLast() {
+                if escaping {
+                    switch character {
+                    case "n": result.append("\n")
+                    case "t": result.append("\t")
+                    default: result.append(character)
+                    }
+                    escaping = false
+                } else if character == "\\" {
+                    escaping = true
+                } else if character == "\"" {
+                    return nil
+                } else {
+                    result.append(character)
+                }
+            }
+            return escaping ? nil : result
+        }
+        if raw == "true" || raw == "false" || Double(raw) != nil { return raw }
+        return nil
+    }
+
+    /// Drops a `#` comment that is not inside a quoted string.
+    private static func stripComment(_ line: String) -> String {
+        var inString = false
+        var previous: Character = " "
+        for (offset, character) in line.enumerated() {
+            if character == "\"" && previous != "\\" { inString.toggle() }
+            if character == "#" && !inString { return String(line.prefix(offset)) }
+            previous = character
+        }
+        return line
+    }
+}

@@ -1,0 +1,47 @@
+import PlaceSearch
+
+/// The exit codes scripts can rely on (after BSD sysexits), documented in the README.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// Bad command line: an unknown option, a value out of range, a malformed coordinate.
+    case usage = 64
+    /// Bad data: a provider's answer or a cassette file that cannot be read.
+    case data = 65
+    /// The thing asked for does not exist (`places show` with an unknown id).
+    case noInput = 66
+    /// No provider could answer: no network, HTTP errors, timeouts, no recording.
+    case unavailable = 69
+    /// A bug in places.
+    case software = 70
+    /// Configuration: a missing API key, a broken config file.
+    case config = 78
+
+    /// The status for a provider failure of this kind.
+    static func forFailure(_ kind: ProviderError.Kind) -> ExitStatus {
+        switch kind {
+        case .missingCredentials: .config
+        case .unexpectedResponse, .badRecording: .data
+        case .notFound: .noInput
+        case .unauthorized, .rateLimited, .httpError, .unavailable, .timedOut, .noRecording, .unsupported: .unavailable
+        }
+    }
+
+    /// One status for several failures: theirs when they agree, "unavailable" when they do not.
+    static func forFailures(_ failures: [ProviderError]) -> ExitStatus {
+        let statuses = Set(failures.map { forFailure($0.kind) })
+        return statuses.count == 1 ? statuses.first ?? .unavailable : .unavailable
+    }
+}
+
+/// A failure the command reports itself: one line on stderr, then this exit status.
+struct CLIError: Error, CustomStringConvertible {
+    let message: String
+    let status: ExitStatus
+
+    init(_ message: String, status: ExitStatus) {
+        self.message = message
+        self.status = status
+    }
+
+    var description: String { message }
+}

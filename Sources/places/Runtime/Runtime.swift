@@ -1,0 +1,181 @@
+import Foundation
+import Logging
+import PlaceSearch
+import Providers
+
+/// Everything a command needs, built once from options, environment and config: the composition root.
+struct Runtime {
+    let environment: [String: String]
+    let config: ConfigFile
+    let mode: HTTPMode
+    /// True when the mode was chosen automatically (no option, variable or config said).
+    let modeIsAutomatic: Bool
+    let registry: ProviderRegistry
+    let aggregator: Aggregator
+    let terminal: Terminal
+    let locator: CassetteLocator
+    let now: Date
+    let timeZone: TimeZone
+    /// Per provider, when cassettes are in the chain.
+    private let cassettes: [ProviderID: CassetteMiddleware]
+    private let credentials: [ProviderID: Credential]
+
+    /// - Parameter command: names the file recordings go to (`cassettes/<provider>/<command>.json`).
+    init(global: GlobalOptions, command: String) throws {
+        let environment = ProcessInfo.processInfo.environment
+        self.environment = environment
+        config = try Self.loadConfig(global: global, environment: environment)
+
+        var credentials: [ProviderID: Credential] = [:]
+        for factory in ProviderCatalog.all {
+            if let variable = factory.keyVariable, let value = environment[variable], !value.isEmpty {
+                credentials[factory.id] = Credential(value: value, source: variable)
+            } else if let value = config.value("\(factory.id).api_key"), !value.isEmpty {
+                credentials[factory.id] = Credential(value: value, source: config.path ?? "the config file")
+            }
+        }
+        self.credentials = credentials
+
+        let (mode, automatic) = try Self.resolveMode(global: global, environment: environment, config: config, hasKey: !credentials.isEmpty)
+        self.mode = mode
+        self.modeIsAutomatic = automatic
+        let deadlineSeconds = try Self.resolveDeadline(global: global, environment: environment, config: config)
+        aggregator = Aggregator(deadline: .milliseconds(Int(deadlineSeconds * 1000)))
+
+        now = try Self.resolveNow(environment)
+        timeZone = TimeZone.current
+        terminal = Terminal.detect(environment: environment, color: Terminal.ColorChoice(rawValue: global.color) ?? .auto)
+        let locator = CassetteLocator(explicit: global.cassetteDir, environment: environment)
+        self.locator = locator
+
+        var logger = Logger(label: "places") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = global.verbose || environment["PLACES_LOG"] == "debug" ? .debug : .warning
+        let redactor = Redactor(knownSecrets: credentials.values.map(\.value))
+        let cassetteOptions = CassetteOptions(
+            simulateLatency: ["1", "recorded", "true"].contains(environment["PLACES_REPLAY_LATENCY"] ?? ""),
+            maximumAge: environment["PLACES_CASSETTE_MAX_AGE"].flatMap { ValueParsing.seconds($0, defaultUnit: 86_400) })
+
+        var registry = ProviderRegistry()
+        var cassettes: [ProviderID: CassetteMiddleware] = [:]
+        for factory in ProviderCatalog.all {
+            var middlewares: [any HTTPMiddleware] = [LoggingMiddleware(logger: logger, redactor: redactor)]
+            var location: String?
+            if mode != .live {
+                let folder = locator.folder(for: factory.id.rawValue)
+                let files = folder.map(CassetteMiddleware.cassetteFiles(in:)) ?? []
+                let target = folder.map { $0.appendingPathComponent("\(command).json") }
+                let cassette = CassetteMiddleware(
+                    mode: mode, files: files.map { ($0, locator.display($0)) },
+                    recordingTarget: target.map { ($0, locator.display($0)) }, redactor: redactor, options: cassetteOptions)
+                cassettes[factory.id] = cassette
+                middlewares.append(cassette)
+                location = Self.describe(folder: folder, files: files, locator: locator)
+            }
+            let transport: any HTTPTransport
+            if mode == .replay {
+                transport = OfflineTransport()
+            } else {
+                transport = URLSessionTransport(timeout: deadlineSeconds)
+                middlewares.append(RetryMiddleware())
+            }
+            let client = HTTPClient(transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor)
+            let settings = config.values.filter { $0.key.hasPrefix("\(factory.id).") }
+                .reduce(into: [String: String]()) { $0[String($1.key.dropFirst(factory.id.rawValue.count + 1))] = $1.value }
+            registry.register(factory.make(ProviderContext(client: client, credential: credentials[factory.id], settings: settings)))
+        }
+        self.registry = registry
+        self.cassettes = cassettes
+    }
+
+    /// Where recordings come from, for `places providers`; says how many files without reading them.
+    private static func describe(folder: URL?, files: [URL], locator: CassetteLocator) -> String {
+        guard let folder else { return "no cassettes folder (none found; use --cassette-dir)" }
+        let shown = locator.display(folder)
+        if files.isEmpty { return "\(shown) (no recordings yet)" }
+        return "\(shown) (\(files.count) file\(files.count == 1 ? "" : "s"))"
+    }
+
+    // MARK: - Resolution of settings
+
+    private static func loadConfig(global: GlobalOptions, environment: [String: String]) throws -> ConfigFile {
+        if let explicit = global.config ?? environment["PLACES_CONFIG"] {
+            guard FileManager.default.fileExists(atPath: explicit) else {
+                throw CLIError("the config file \(explicit) does not exist", status: .config)
+            }
+            return try ConfigFile.load(path: explicit, displayPath: explicit)
+        }
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"].map { $0 + "/.config" } ?? NSHomeDirectory() + "/.config")
+        let path = base + "/places/config.toml"
+        return try ConfigFile.load(path: path, displayPath: path)
+    }
+
+    private static func resolveMode(
+        global: GlobalOptions, environment: [String: String], config: ConfigFile, hasKey: Bool
+    ) throws -> (HTTPMode, Bool) {
+        let (choice, source): (String, String) =
+            if let option = global.httpMode { (option, "--http-mode") }
+            else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty { (variable, "PLACES_HTTP_MODE") }
+            else if let setting = config.value("http.mode") { (setting, "http.mode in \(config.path ?? "the config file")") }
+            else { ("auto", "") }
+        if choice == "auto" { return (hasKey ? .live : .replay, source.isEmpty) }
+        guard let mode = HTTPMode(rawValue: choice) else {
+            throw CLIError(
+                "\(source) '\(choice)' is not a mode; use one of \(HTTPModeChoice.allNames.joined(separator: ", "))",
+                status: source == "--http-mode" ? .usage : .config)
+        }
+        return (mode, false)
+    }
+
+    private static func resolveDeadline(global: GlobalOptions, environment: [String: String], config: ConfigFile) throws -> Double {
+        let text = global.deadline ?? environment["PLACES_DEADLINE"] ?? config.value("http.deadline") ?? "10"
+        let seconds = ValueParsing.seconds(text, defaultUnit: 1)
+        guard acceptableDeadline(seconds), let seconds else {
+            throw CLIError("the deadline '\(text)' must be a time above 0 and at most 1 hour, such as 10 or 2.5s", status: .config)
+        }
+        return seconds
+    }
+
+    static func acceptableDeadline(_ seconds: Double?) -> Bool {
+        guard let seconds else { return false }
+        return seconds > 0 && seconds <= 3600
+    }
+
+    /// PLACES_NOW pins "now" (ISO 8601) so that open-now answers can be reproduced.
+    private static func resolveNow(_ environment: [String: String]) throws -> Date {
+        guard let text = environment["PLACES_NOW"], !text.isEmpty else { return Date() }
+        guard let date = ISO8601Text.parse(text) else {
+            throw CLIError("PLACES_NOW '\(text)' is not an ISO 8601 time such as 2026-11-20T10:00:00+01:00", status: .config)
+        }
+        return date
+    }
+
+    // MARK: - After a run
+
+    /// One line for stderr when answers came from recordings, saying which and how to go live.
+    func replayNote() async -> String? {
+        var files: [String] = []
+        var oldest: Date?
+        for id in registry.ids {
+            guard let cassette = cassettes[id] else { continue }
+            for record in await cassette.replayed() {
+                if !files.contains(record.file) { files.append(record.file) }
+                oldest = min(oldest ?? record.recordedAt, record.recordedAt)
+            }
+        }
+        guard !files.isEmpty, let oldest else { return nil }
+        let day = oldest.formatted(.iso8601.year().month().day())
+        let live = credentials.isEmpty
+            ? "set \(FoursquareProvider.keyVariable) to ask the live APIs"
+            : "use --http-mode live to ask the live APIs"
+        return "replayed from \(files.joined(separator: ", ")) (recorded \(day)), not live data; \(live)"
+    }
+
+    /// One line when this run recorded interactions.
+    func recordNote() async -> String? {
+        var count = 0
+        for cassette in cassettes.values { count += await cassette.recordedCount() }
+        guard count > 0 else { return nil }
+        return "recorded \(count) interaction\(count == 1 ? "" : "s") into \(locator.roots.first.map(locator.display) ?? "cassettes")"
+    }
+}

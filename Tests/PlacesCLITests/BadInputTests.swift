@@ -1,0 +1,83 @@
+import Foundation
+import PlaceSearch
+import Testing
+
+/// Every bad input: one line on stderr naming the input, a documented exit code, nothing on stdout.
+struct BadInputTests {
+    @Test(arguments: [
+        (["coffee", "--near", "91,0"], 64, "--near '91,0': latitude 91 is outside -90…90"),
+        (["coffee", "--near", "abc"], 64, "--near 'abc' is not a coordinate: expected LAT,LON"),
+        (["coffee", "--near", "52.37"], 64, "--near '52.37' is not a coordinate"),
+        (["coffee", "--near", "52.37,4.89,3"], 64, "got 3 parts"),
+        (["coffee", "--near", "52.37,4.89", "--top", "0"], 64, "--top must be between 1 and 50, not 0"),
+        (["coffee", "--near", "52.37,4.89", "--top", "-1"], 64, "--top must be between 1 and 50, not -1"),
+        (["coffee", "--near", "52.37,4.89", "--top", "many"], 64, "--top"),
+        (["coffee", "--near", "52.37,4.89", "--radius", "-5"], 64, "--radius '-5' must be a distance above 0"),
+        (["coffee", "--near", "52.37,4.89", "--max-walk", "0"], 64, "--max-walk '0' must be a time above 0"),
+        (["coffee", "--near", "52.37,4.89", "--provider", "yelp"], 64, "unknown provider 'yelp'; coffee providers are foursquare, osm"),
+        (["coffee", "--near", "52.37,4.89", "--format", "xml"], 64, "--format"),
+        (["coffee", "--near", "52.37,4.89", "--http-mode", "sometimes"], 64, "--http-mode 'sometimes' is not a mode"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "soon"], 64, "--deadline 'soon'"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "1e30"], 64, "--deadline '1e30' must be a time above 0 and at most 1 hour"),
+        (["coffee", "--near", "52.37,4.89", "--max-walk", "1e300"], 64, "--max-walk '1e300'"),
+        (["coffee", "--near", "52.37,4.89", "--radius", "nan"], 64, "--radius 'nan'"),
+        (["coffee", "--bogus"], 64, "Unknown option '--bogus'"),
+        (["show", "nonsense"], 64, "'nonsense' is not a place id"),
+        (["show", "yelp:123"], 64, "unknown provider 'yelp' in 'yelp:123'"),
+        (["frobnicate"], 64, "frobnicate"),
+    ])
+    func badUsage(_ arguments: [String], status: Int32, message: String) async throws {
+        let output = try await CLI.run(arguments)
+        #expect(output.status == status, "\(arguments): \(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrLines.count == 1, "\(output.stderr)")
+        #expect(output.stderr.hasPrefix("places: "))
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test func aBrokenConfigFileIsNamedWithItsLine() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.toml")
+        try Data("[foursquare]\napi_key = fsq3-unquoted\n".utf8).write(to: config)
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--config", config.path])
+        #expect(output.status == 78)
+        #expect(output.stderr == "places: \(config.path):2: the value of api_key must be a \"quoted string\", a number, true or false\n")
+        let missing = try await CLI.run(["providers", "--config", "/nonexistent/places.toml"])
+        #expect(missing.status == 78)
+        #expect(missing.stderr.contains("/nonexistent/places.toml does not exist"))
+    }
+
+    @Test func anUnknownLocationOfflineSaysWhatIsRecordedInstead() async throws {
+        let output = try await CLI.run(["coffee", "--near", "40.7128,-74.0060"])
+        #expect(output.status == 69)
+        #expect(output.stdout.isEmpty)
+        let foursquare = try #require(output.stderrLines.first { $0.hasPrefix("places: foursquare: ") })
+        #expect(foursquare.contains("no recording matches GET https://places-api.foursquare.com/places/search?ll=40.7128,-74.0060"))
+        #expect(foursquare.contains("closest is cassettes/foursquare/coffee.json #"))
+        #expect(foursquare.contains("query ll: '40.7128,-74.0060' here"))
+        #expect(output.stderrLines.last == "places: no provider answered (2 failed)")
+    }
+
+    @Test func aMissingKeyInLiveModeIsAConfigurationError() async throws {
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "foursquare", "--http-mode", "live"])
+        #expect(output.status == 78)
+        #expect(output.stderr.contains("foursquare cannot answer: set FOURSQUARE_API_KEY"))
+        let show = try await CLI.run(["show", "foursquare:abc", "--http-mode", "live"])
+        #expect(show.status == 78)
+    }
+
+    @Test func anUnknownPlaceIsNotFound() async throws {
+        let scenario = Scenario()
+        var cassette = try Cassette(contentsOf: CLI.cassettes.appendingPathComponent("foursquare/show.json"))
+        cassette.interactions = Array(cassette.interactions.prefix(1))
+        cassette.interactions[0].request.url = cassette.interactions[0].request.url.replacingOccurrences(
+            of: #"/places/[0-9a-f]+\?"#, with: "/places/0000?", options: .regularExpression)
+        cassette.interactions[0].respond(status: 404, body: .json(["message": "Place not found"]))
+        try cassette.write(to: scenario.folder.appendingPathComponent("foursquare/show.json"))
+        let output = try await CLI.run(["show", "foursquare:0000"], environment: ["PLACES_CASSETTE_DIR": scenario.folder.path])
+        #expect(output.status == 66, "\(output.stderr)")
+        #expect(output.stderr.contains("Foursquare has no place foursquare:0000"))
+    }
+}

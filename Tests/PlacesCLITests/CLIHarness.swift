@@ -1,0 +1,125 @@
+import Foundation
+import PlaceSearch
+import Testing
+
+/// Runs the built `places` binary the way a user would, and captures what it prints.
+enum CLI {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let elapsed: Duration
+
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+        var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast(stdout.hasSuffix("\n") ? 1 : 0).map(String.init) }
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let cassettes = repository.appendingPathComponent("cassettes")
+    /// Saturday 21 November 2026, 11:30 in Amsterdam.
+    static let now = "2026-11-21T10:30:00Z"
+
+    /// The `places` executable next to this test bundle (SwiftPM builds both into one folder).
+    static var executable: URL {
+        let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+        // On Linux the test binary is `<products>/placesPackageTests.xctest`; elsewhere it sits in a bundle.
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("places").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("places")
+    }
+
+    /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time.
+    static func environment(_ extra: [String: String], home: URL) -> [String: String] {
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": home.path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "PLACES_NOW": now,
+            "TZ": "Europe/Amsterdam",
+            "LANG": "C.UTF-8",
+        ]
+        for (key, value) in extra { environment[key] = value }
+        return environment.filter { !$0.value.isEmpty }
+    }
+
+    /// Runs `places ARGUMENTS` in `directory` (the repository by default) and waits for it.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdin: Data? = nil) async throws -> Output {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("places-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment(extra, home: scratch)
+        process.currentDirectoryURL = directory ?? repository
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        let started = ContinuousClock.now
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            elapsed: elapsed)
+    }
+}
+
+/// A folder of cassettes for one test, made by editing copies of the bundled ones.
+final class Scenario {
+    let folder: URL
+
+    init() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-scenario-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// This scenario first, then the bundled cassettes for any provider it does not override.
+    var cassetteDirectories: String { "\(folder.path):\(CLI.cassettes.path)" }
+
+    /// Copies `provider/file` from the bundled cassettes, changing every interaction with `edit`.
+    func copy(_ provider: String, _ file: String = "coffee.json", edit: (inout Interaction) -> Void) throws {
+        var cassette = try Cassette(contentsOf: CLI.cassettes.appendingPathComponent(provider).appendingPathComponent(file))
+        for index in cassette.interactions.indices { edit(&cassette.interactions[index]) }
+        try cassette.write(to: folder.appendingPathComponent(provider).appendingPathComponent(file))
+    }
+
+    /// Writes raw bytes as `provider/file`.
+    func write(_ provider: String, _ file: String, text: String) throws {
+        let url = folder.appendingPathComponent(provider).appendingPathComponent(file)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+}
+
+extension Interaction {
+    /// Replaces the response's body and status.
+    mutating func respond(status: Int, body: RecordedBody) {
+        response.status = status
+        response.body = body
+    }
+}
+
+/// Parses stdout as JSON (Foundation's parser: a second opinion on our writer).
+func jsonObject(_ text: String) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [String: Any])
+}
