@@ -24,6 +24,7 @@ struct Places: AsyncParsableCommand {
               66  no such place (places show)
               69  no provider could answer: network, HTTP error, timeout, no recording
               70  a bug in places
+              74  the results could not be written (a full disk, a closed stdout)
               78  configuration: a missing API key, a broken config file
             """,
         version: "0.1.0",
@@ -32,6 +33,8 @@ struct Places: AsyncParsableCommand {
 
     /// Every failure ends as one line on stderr and a documented exit code, never a trap or a usage dump.
     static func main() async {
+        // A reader that goes away should end us with EPIPE on the next write, not a silent signal.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

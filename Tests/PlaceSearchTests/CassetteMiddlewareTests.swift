@@ -134,6 +134,41 @@ struct CassetteMiddlewareTests {
         #expect(String(decoding: body, as: UTF8.self).contains("Café"))
     }
 
+    @Test func binaryBodiesAndJSONNamesAreScrubbedToo() async throws {
+        let folder = TemporaryFolder()
+        let key = "fsq3-binary-leak-key-42"
+        // Latin-1, so not UTF-8: stored as base64, where a key must not survive either.
+        let latin1 = try #require("Ungültiger Schlüssel \(key)".data(using: .isoLatin1))
+        let transport = ClosureTransport { _, _ in
+            (HTTPResponse(status: .init(code: 401), headerFields: [.contentType: "text/html; charset=iso-8859-1"]), latin1)
+        }
+        let target = folder.file("a.json")
+        let cassette = CassetteMiddleware(mode: .record, files: [], recordingTarget: (target, "a.json"))
+        _ = try await Self.client(cassette, transport: transport).send(Self.request("/x", headers: ["Authorization": "Bearer \(key)"]))
+        let recorded = try #require(try Cassette(contentsOf: target).interactions.first)
+        guard case .base64(let bytes) = recorded.response.body else {
+            Issue.record("expected a binary body, got \(recorded.response.body)")
+            return
+        }
+        #expect(bytes.range(of: Data(key.utf8)) == nil)
+        #expect(bytes.range(of: Data("REDACTED".utf8)) != nil)
+
+        let jsonTransport = ClosureTransport { _, _ in HTTPResponse.json(#"{"\#(key)": "seen"}"#) }
+        let second = folder.file("b.json")
+        let jsonCassette = CassetteMiddleware(mode: .record, files: [], recordingTarget: (second, "b.json"))
+        _ = try await Self.client(jsonCassette, transport: jsonTransport).send(Self.request("/y", headers: ["Authorization": "Bearer \(key)"]))
+        #expect(!String(decoding: try Data(contentsOf: second), as: UTF8.self).contains(key))
+    }
+
+    @Test func aBrokenRecordingFileStopsRecordModeBeforeTheRequestIsSent() async throws {
+        let folder = TemporaryFolder()
+        try Data("{ not a cassette".utf8).write(to: folder.file("a.json"))
+        let transport = ClosureTransport { _, _ in HTTPResponse.json("{}") }
+        let cassette = CassetteMiddleware(mode: .record, files: [], recordingTarget: (folder.file("a.json"), "a.json"))
+        await #expect(throws: CassetteError.self) { try await Self.client(cassette, transport: transport).send(Self.request("/x")) }
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func missingModeReplaysWhatExistsAndRecordsTheRest() async throws {
         let folder = TemporaryFolder()
         let target = folder.file("osm/coffee.json")

@@ -18,7 +18,8 @@ struct BadInputTests {
         (["coffee", "--near", "52.37,4.89", "--format", "xml"], 64, "--format"),
         (["coffee", "--near", "52.37,4.89", "--http-mode", "sometimes"], 64, "--http-mode 'sometimes' is not a mode"),
         (["coffee", "--near", "52.37,4.89", "--deadline", "soon"], 64, "--deadline 'soon'"),
-        (["coffee", "--near", "52.37,4.89", "--deadline", "1e30"], 64, "--deadline '1e30' must be a time above 0 and at most 1 hour"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "1e30"], 64, "--deadline '1e30' must be a time from 10 ms to 1 hour"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "0.0001"], 64, "--deadline '0.0001' must be a time from 10 ms to 1 hour"),
         (["coffee", "--near", "52.37,4.89", "--max-walk", "1e300"], 64, "--max-walk '1e300'"),
         (["coffee", "--near", "52.37,4.89", "--radius", "nan"], 64, "--radius 'nan'"),
         (["coffee", "--bogus"], 64, "Unknown option '--bogus'"),
@@ -47,6 +48,20 @@ struct BadInputTests {
         let missing = try await CLI.run(["providers", "--config", "/nonexistent/places.toml"])
         #expect(missing.status == 78)
         #expect(missing.stderr.contains("/nonexistent/places.toml does not exist"))
+    }
+
+    @Test func aMaximumCassetteAgeThatIsNotATimeIsAConfigurationError() async throws {
+        for value in ["garbage", "-1"] {
+            let output = try await CLI.run(["coffee", "--near", "52.37,4.89"], environment: ["PLACES_CASSETTE_MAX_AGE": value])
+            #expect(output.status == 78)
+            #expect(output.stderr == "places: PLACES_CASSETTE_MAX_AGE '\(value)' must be a positive number of days (or a time such as 12h)\n")
+        }
+    }
+
+    @Test func outputThatCannotBeWrittenIsOneLineAndExit74() async throws {
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3"], stdout: "/dev/full")
+        #expect(output.status == 74)
+        #expect(output.stderrLines.last?.hasPrefix("places: cannot write the results to standard output") == true)
     }
 
     @Test func anUnknownLocationOfflineSaysWhatIsRecordedInstead() async throws {

@@ -45,7 +45,8 @@ enum CLI {
     }
 
     /// Runs `places ARGUMENTS` in `directory` (the repository by default) and waits for it.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdin: Data? = nil) async throws -> Output {
+    /// - Parameter stdout: a file to write standard output to instead of capturing it (such as /dev/full).
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil) async throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("places-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -59,7 +60,7 @@ enum CLI {
         process.arguments = arguments
         process.environment = environment(extra, home: scratch)
         process.currentDirectoryURL = directory ?? repository
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = try FileHandle(forWritingTo: stdout.map { URL(fileURLWithPath: $0) } ?? outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
         let started = ContinuousClock.now

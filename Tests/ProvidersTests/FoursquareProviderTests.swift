@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import PlaceSearch
 import PlaceSearchTesting
-import Providers
+@testable import Providers
 import Testing
 
 struct FoursquareProviderTests {
@@ -145,6 +145,35 @@ struct FoursquareProviderTests {
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+
+    @Test func aKeyAcrossTheCutOfALongErrorMessageStillDoesNotShow() async throws {
+        let message = String(repeating: "x", count: 185) + " fsq3-test-key-0123456789 was refused"
+        let (provider, _) = Self.provider { _, _ in HTTPResponse.json(#"{"message": "\#(message)"}"#, status: 401) }
+        do {
+            _ = try await provider.search(Self.request)
+            Issue.record("accepted")
+        } catch let error as ProviderError {
+            #expect(!error.description.contains("fsq3-test"))
+            #expect(error.description.contains("REDACTED"))
+        }
+    }
+
+    @Test func openingTimesMustBeClockTimes() {
+        #expect(FoursquareReader.minutes("0800") == 480)
+        #expect(FoursquareReader.minutes("+0200") == 1560)
+        #expect(FoursquareReader.minutes("2400") == 1440)
+        #expect(FoursquareReader.minutes("2430") == nil)
+        #expect(FoursquareReader.minutes("0860") == nil)
+        #expect(FoursquareReader.minutes("8") == nil)
+    }
+
+    @Test func theTimeZoneIsKeptEvenWithoutHours() async throws {
+        let body = #"{"results": [{"fsq_place_id": "z", "name": "Zoned", "latitude": 52.37, "longitude": 4.89, "timezone": "Europe/Amsterdam"}]}"#
+        let (provider, _) = Self.provider { _, _ in HTTPResponse.json(body) }
+        let place = try #require(try await provider.search(Self.request).first)
+        #expect(place.hours?.timeZoneIdentifier == "Europe/Amsterdam")
+        #expect(place.hours?.isKnown == false)
     }
 
     @Test func withoutAKeyItRefusesToGoLiveAndSendsNothing() async {

@@ -12,7 +12,7 @@ public enum HTTPDate {
         guard parts.count == 6, parts[5] == "GMT", parts[0].hasSuffix(","),
             let day = Int(parts[1]), (1...31).contains(day),
             let monthIndex = months.firstIndex(of: String(parts[2])),
-            let year = Int(parts[3]), year >= 1970
+            let year = Int(parts[3]), (1970...9999).contains(year)
         else { return nil }
         let clock = parts[4].split(separator: ":")
         guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),

@@ -59,6 +59,21 @@ public struct Redactor: Sendable {
         return result
     }
 
+    /// `data` with every secret's bytes (plain and percent-encoded) replaced by the placeholder,
+    /// for bodies that are not text: a key must not survive in base64 either.
+    public func scrub(_ data: Data, secrets: [String] = []) -> Data {
+        var result = data
+        for secret in (secrets + knownSecrets).sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
+            for form in Set([secret, QueryString.encodeComponent(secret)]) {
+                let needle = Data(form.utf8)
+                while let range = result.range(of: needle) {
+                    result.replaceSubrange(range, with: Data(Self.placeholder.utf8))
+                }
+            }
+        }
+        return result
+    }
+
     /// A URL for humans: secret parameters' values replaced, known secrets scrubbed.
     public func redactedURL(_ url: String, secrets: [String] = []) -> String {
         var text = url

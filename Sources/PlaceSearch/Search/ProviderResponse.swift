@@ -67,8 +67,9 @@ public struct ProviderResponse: Sendable {
         guard let value = try? JSONValue.parse(body) else { return nil }
         for key in ["message", "error_message", "error", "detail", "remark"] {
             if let text = value[key]?.stringValue, !text.isEmpty {
-                let trimmed = text.count > 200 ? String(text.prefix(200)) + "…" : text
-                return redactor.scrub(trimmed)
+                // Scrub first: cut first, and a key across the cut would no longer be recognised.
+                let scrubbed = redactor.scrub(text)
+                return scrubbed.count > 200 ? String(scrubbed.prefix(200)) + "…" : scrubbed
             }
         }
         return nil

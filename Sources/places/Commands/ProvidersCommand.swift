@@ -24,7 +24,7 @@ extension Places {
             let runtime = try Runtime(global: global, command: "providers")
             let output = ProvidersOutput(providers: runtime.registry.providers, terminal: runtime.terminal)
             let text = format == .json ? output.json().serialized(pretty: true) + "\n" : output.table()
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try StandardOutput.write(text)
         }
     }
 }

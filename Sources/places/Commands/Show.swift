@@ -58,7 +58,7 @@ extension Places {
             case .json: text = output.json().serialized(pretty: true) + "\n"
             case .geojson: text = output.geojson().serialized(pretty: true) + "\n"
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try StandardOutput.write(text)
         }
     }
 }

@@ -45,6 +45,11 @@ struct CassetteLocator {
         return roots.first?.appendingPathComponent(provider)
     }
 
+    /// Where recordings go when no cassettes folder exists yet: ./cassettes/<provider>.
+    func recordingFolder(for provider: String) -> URL {
+        URL(fileURLWithPath: currentDirectory).appendingPathComponent("cassettes").appendingPathComponent(provider)
+    }
+
     /// The path relative to the working directory when it lies below it.
     func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path

@@ -58,7 +58,8 @@ struct ConfigFile {
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
             let rawValue = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                throw fail("'\(key)' is not a key name (letters, digits, _ and -)")
+                // Not echoed: a line that is not a key name may well be a pasted secret.
+                throw fail("expected key = value, with a key of letters, digits, _ and -")
             }
             guard let value = parseValue(rawValue) else {
                 throw fail("the value of \(key) must be a \"quoted string\", a number, true or false")

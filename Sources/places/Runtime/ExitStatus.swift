@@ -13,6 +13,8 @@ enum ExitStatus: Int32 {
     case unavailable = 69
     /// A bug in places.
     case software = 70
+    /// The output could not be written (a full disk, a closed stdout).
+    case ioError = 74
     /// Configuration: a missing API key, a broken config file.
     case config = 78
 

@@ -32,7 +32,7 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--http-mode '\(httpMode)' is not a mode; use one of \(HTTPModeChoice.allNames.joined(separator: ", "))")
         }
         if let deadline, !Runtime.acceptableDeadline(ValueParsing.seconds(deadline, defaultUnit: 1)) {
-            throw ValidationError("--deadline '\(deadline)' must be a time above 0 and at most 1 hour, such as 10 or 2.5s")
+            throw ValidationError("--deadline '\(deadline)' must be a time from 10 ms to 1 hour, such as 10 or 2.5s")
         }
         if Terminal.ColorChoice(rawValue: color) == nil {
             throw ValidationError("--color '\(color)' must be auto, always or never")

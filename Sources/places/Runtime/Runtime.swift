@@ -35,12 +35,13 @@ struct Runtime {
             }
         }
         self.credentials = credentials
+        StandardError.hide(credentials.values.map(\.value))
 
         let (mode, automatic) = try Self.resolveMode(global: global, environment: environment, config: config, hasKey: !credentials.isEmpty)
         self.mode = mode
         self.modeIsAutomatic = automatic
         let deadlineSeconds = try Self.resolveDeadline(global: global, environment: environment, config: config)
-        aggregator = Aggregator(deadline: .milliseconds(Int(deadlineSeconds * 1000)))
+        aggregator = Aggregator(deadline: .nanoseconds(Int64(deadlineSeconds * 1e9)))
 
         now = try Self.resolveNow(environment)
         timeZone = TimeZone.current
@@ -53,7 +54,7 @@ struct Runtime {
         let redactor = Redactor(knownSecrets: credentials.values.map(\.value))
         let cassetteOptions = CassetteOptions(
             simulateLatency: ["1", "recorded", "true"].contains(environment["PLACES_REPLAY_LATENCY"] ?? ""),
-            maximumAge: environment["PLACES_CASSETTE_MAX_AGE"].flatMap { ValueParsing.seconds($0, defaultUnit: 86_400) })
+            maximumAge: try Self.resolveMaximumAge(environment))
 
         var registry = ProviderRegistry()
         var cassettes: [ProviderID: CassetteMiddleware] = [:]
@@ -61,7 +62,7 @@ struct Runtime {
             var middlewares: [any HTTPMiddleware] = [LoggingMiddleware(logger: logger, redactor: redactor)]
             var location: String?
             if mode != .live {
-                let folder = locator.folder(for: factory.id.rawValue)
+                let folder = locator.folder(for: factory.id.rawValue) ?? (mode == .replay ? nil : locator.recordingFolder(for: factory.id.rawValue))
                 let files = folder.map(CassetteMiddleware.cassetteFiles(in:)) ?? []
                 let target = folder.map { $0.appendingPathComponent("\(command).json") }
                 let cassette = CassetteMiddleware(
@@ -131,14 +132,24 @@ struct Runtime {
         let text = global.deadline ?? environment["PLACES_DEADLINE"] ?? config.value("http.deadline") ?? "10"
         let seconds = ValueParsing.seconds(text, defaultUnit: 1)
         guard acceptableDeadline(seconds), let seconds else {
-            throw CLIError("the deadline '\(text)' must be a time above 0 and at most 1 hour, such as 10 or 2.5s", status: .config)
+            throw CLIError("the deadline '\(text)' must be a time from 10 ms to 1 hour, such as 10 or 2.5s", status: .config)
         }
         return seconds
     }
 
+    /// From 10 ms (less cannot even be measured meaningfully) to an hour.
     static func acceptableDeadline(_ seconds: Double?) -> Bool {
         guard let seconds else { return false }
-        return seconds > 0 && seconds <= 3600
+        return seconds >= 0.01 && seconds <= 3600
+    }
+
+    /// PLACES_CASSETTE_MAX_AGE: days (or a time such as 12h); recordings older than that are an error.
+    private static func resolveMaximumAge(_ environment: [String: String]) throws -> TimeInterval? {
+        guard let text = environment["PLACES_CASSETTE_MAX_AGE"], !text.isEmpty else { return nil }
+        guard let seconds = ValueParsing.seconds(text, defaultUnit: 86_400), seconds > 0 else {
+            throw CLIError("PLACES_CASSETTE_MAX_AGE '\(text)' must be a positive number of days (or a time such as 12h)", status: .config)
+        }
+        return seconds
     }
 
     /// PLACES_NOW pins "now" (ISO 8601) so that open-now answers can be reproduced.

@@ -1,4 +1,6 @@
 import Foundation
+import PlaceSearch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -46,9 +48,32 @@ struct Terminal {
     func red(_ text: String) -> String { style(text, "31") }
 }
 
-/// Writes to standard error, one line at a time.
+/// Writes to standard error, one line at a time. A stderr that cannot be written is ignored:
+/// there is nowhere left to say so.
 enum StandardError {
+    /// The configured keys: every line is scrubbed of them, whatever error produced it.
+    private static let secrets = Mutex(Redactor())
+
+    static func hide(_ values: [String]) {
+        secrets.withLock { $0 = Redactor(knownSecrets: $0.knownSecrets + values) }
+    }
+
     static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        let shown = secrets.withLock { $0.scrub(text) }
+        try? FileHandle.standardError.write(contentsOf: Data((shown + "\n").utf8))
+    }
+}
+
+/// Writes results to standard output.
+enum StandardOutput {
+    /// - Throws: ``CLIError`` (ioError) when stdout cannot take them; a reader that went away
+    ///   (`places coffee | head -1`) ends the program quietly, as other tools do.
+    static func write(_ text: String) throws {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            if (error as NSError).code == Int(EPIPE) { exit(0) }
+            throw CLIError("cannot write the results to standard output: \(error.localizedDescription)", status: .ioError)
+        }
     }
 }

@@ -165,11 +165,12 @@ public final class CassetteMiddleware: HTTPMiddleware {
     private func recordLive(
         _ request: HTTPRequest, body: Data?, signature: RequestSignature, next: HTTPNext
     ) async throws -> (HTTPResponse, Data) {
+        // A broken recording file is reported before the request spends any of the API's quota.
+        if let targetProblem { throw targetProblem }
         let started = ContinuousClock.now
         let (response, data) = try await next(request, body)
         let elapsed = ContinuousClock.now - started
         guard let target else { return (response, data) }
-        if let targetProblem { throw targetProblem }
         let interaction = capture(
             request, body: body, response: response, data: data,
             milliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000))
@@ -213,7 +214,7 @@ public final class CassetteMiddleware: HTTPMiddleware {
                     name: field.name,
                     value: redactor.isSecretParameter(field.name) ? Redactor.placeholder : redactor.scrub(field.value, secrets: secrets))
             })
-        case .base64: return body
+        case .base64(let data): return .base64(redactor.scrub(data, secrets: secrets))
         }
     }
 
@@ -223,7 +224,7 @@ public final class CassetteMiddleware: HTTPMiddleware {
         case .array(let values): return .array(values.map { scrubJSON($0, secrets: secrets) })
         case .object(let object):
             return .object(JSONObject(object.members.map {
-                JSONObject.Member(key: $0.key, value: scrubJSON($0.value, secrets: secrets))
+                JSONObject.Member(key: redactor.scrub($0.key, secrets: secrets), value: scrubJSON($0.value, secrets: secrets))
             }))
         default: return value
         }
