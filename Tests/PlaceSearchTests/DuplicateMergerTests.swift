@@ -53,6 +53,26 @@ struct DuplicateMergerTests {
         #expect(DuplicateMerger().merge([a, b]).count == 2)
     }
 
+    @Test func aRecordJoinsItsBestMatchNotTheFirst() throws {
+        let north = Self.nearby(50, bearing: 0)
+        let first = Place.sample("foursquare", "a", name: "Starbucks", at: Self.dam, rating: 7, ratingCount: 10)
+        let second = Place.sample("foursquare", "b", name: "Starbucks", at: north, rating: 7, ratingCount: 10)
+        let osm = Place.sample("osm", "node/1", name: "Starbucks", at: north)
+        let merged = DuplicateMerger().merge([first, second, osm])
+        let joined = try #require(merged.first { $0.sources.count == 2 })
+        #expect(joined.id.nativeID == "b")
+    }
+
+    @Test func hoursFromOneProviderTakeTheTimeZoneTheOtherKnows() throws {
+        var foursquare = Place.sample("foursquare", "1", name: "Latei", at: Self.dam, rating: 8.5, ratingCount: 160)
+        foursquare.hours = OpeningHours(timeZoneIdentifier: "Europe/Amsterdam")
+        var osm = Place.sample("osm", "node/1", name: "Latei", at: Self.nearby(10))
+        osm.hours = OpeningHours(intervals: [.init(weekday: .monday, opens: 480, closes: 1200)], text: "Mo 08:00-20:00")
+        let place = try #require(DuplicateMerger().merge([foursquare, osm]).first)
+        #expect(place.hours?.intervals.count == 1)
+        #expect(place.hours?.timeZoneIdentifier == "Europe/Amsterdam")
+    }
+
     @Test func oneRecordMergesIntoOnlyOneGroup() {
         let fsq = Place.sample("foursquare", "1", name: "Screaming Beans", at: Self.dam, rating: 8.9, ratingCount: 147)
         let osmA = Place.sample("osm", "node/1", name: "Screaming Beans", at: Self.nearby(10))

@@ -43,6 +43,21 @@ struct OpeningHoursTests {
         #expect(hours.isOpen(at: Self.instant("2026-11-20T00:30:00Z"), defaultTimeZone: TimeZone(identifier: "UTC") ?? tokyo) == false)
     }
 
+    @Test func aWeekKnownToBeClosedIsClosedNotUnknown() {
+        let closed = OpeningHours(intervals: [], text: "Mo-Su off", hasWeeklySchedule: true)
+        #expect(closed.isKnown)
+        #expect(closed.isOpen(at: Date()) == false)
+        #expect(closed.statusText(at: Date()) == "closed")
+    }
+
+    @Test func hoursThatStartAfterMidnightDoNotOpenAtMidnight() {
+        // Friday's entry for 01:00–03:00 on Saturday morning (Foursquare writes "+0100"–"+0300").
+        let late = OpeningHours(intervals: [Interval(weekday: .friday, opens: 1500, closes: 1620)], timeZoneIdentifier: "UTC")
+        #expect(late.isOpen(at: Self.instant("2026-11-21T00:30:00Z")) == false)  // Saturday 00:30
+        #expect(late.isOpen(at: Self.instant("2026-11-21T01:30:00Z")) == true)
+        #expect(late.isOpen(at: Self.instant("2026-11-21T03:00:00Z")) == false)
+    }
+
     @Test func unknownHoursAnswerNil() {
         #expect(OpeningHours(text: "by appointment").isOpen(at: Date()) == nil)
         #expect(!OpeningHours(text: "by appointment").isKnown)

@@ -131,6 +131,22 @@ struct CoffeeCommandTests {
         #expect(late.stderr.contains("no coffee place open now and within 15 min walk"))
     }
 
+    @Test func openNowDoesNotDependOnTheMachinesTimeZone() async throws {
+        // OpenStreetMap gives no time zone; Foursquare's answers say the area is in Europe/Amsterdam.
+        func openFlags(_ zone: String) async throws -> [String] {
+            let output = try await CLI.run(
+                ["coffee", "--near", "52.37,4.89", "--top", "50", "--format", "ndjson"], environment: ["TZ": zone, "PLACES_NOW": "2026-11-21T06:45:00Z"])
+            return try output.stdoutLines.map { line in
+                let result = try jsonObject(line)
+                return "\(result["name"] as? String ?? "") \(result["open_now"].map { "\($0)" } ?? "nil")"
+            }
+        }
+        let amsterdam = try await openFlags("Europe/Amsterdam")
+        #expect(amsterdam.count > 20)
+        #expect(try await openFlags("America/New_York") == amsterdam)
+        #expect(try await openFlags("Asia/Tokyo") == amsterdam)
+    }
+
     @Test func aShorterWalkingLimitLeavesFarPlacesOut() async throws {
         let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "50", "--max-walk", "4", "--format", "json"])
         let results = try #require(try jsonObject(output.stdout)["results"] as? [[String: Any]])
@@ -208,6 +224,21 @@ struct ShowAndProvidersTests {
         #expect(providers.first?["ready"] as? Bool == false)
         #expect(providers.first?["mode"] as? String == "no key")
         #expect(providers.last?["ready"] as? Bool == true)
+    }
+
+    @Test func aKeyFromTheConfigFileMakesFoursquareLiveWithoutShowingTheKey() async throws {
+        let scenario = Scenario()
+        let config = scenario.folder.appendingPathComponent("config.toml")
+        try Data("# my places\n[foursquare]\napi_key = \"fsq3-config-secret-99\"  # from the developer console\n".utf8).write(to: config)
+        let output = try await CLI.run(["providers", "--config", config.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let foursquare = try #require(output.stdoutLines.first { $0.hasPrefix("foursquare") })
+        #expect(foursquare.contains("live"))
+        #expect(foursquare.contains("with a key from \(config.path)"))
+        #expect(!output.stdout.contains("fsq3-config-secret-99"))
+        // The environment wins over the file.
+        let fromEnvironment = try await CLI.run(["providers", "--config", config.path], environment: ["FOURSQUARE_API_KEY": "fsq3-env-key-1"])
+        #expect(fromEnvironment.stdout.contains("with a key from FOURSQUARE_API_KEY"))
     }
 
     @Test func helpTeachesWithExamplesAndExitCodes() async throws {

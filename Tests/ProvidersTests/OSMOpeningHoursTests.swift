@@ -37,6 +37,14 @@ struct OSMOpeningHoursTests {
         #expect(OSMOpeningHours.parse(text) == nil)
     }
 
+    @Test func offEveryDayIsAKnownClosedWeekButHolidaysAloneSayNothing() throws {
+        let closed = try #require(OSMOpeningHours.parse("Mo-Su off"))
+        #expect(closed.intervals.isEmpty && !closed.alwaysOpen)
+        #expect(OSMTags.hours(["opening_hours": "Mo-Su off"])?.isOpen(at: Date()) == false)
+        #expect(OSMOpeningHours.parse("PH off") == nil)
+        #expect(OSMTags.hours(["opening_hours": "PH off"])?.isKnown == false)
+    }
+
     @Test func pastMidnightCountsForTheNightBefore() throws {
         let parsed = try #require(OSMOpeningHours.parse("Mo-Su 08:00-01:00"))
         let hours = OpeningHours(intervals: parsed.intervals, timeZoneIdentifier: "Europe/Amsterdam")

@@ -56,6 +56,9 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     }
 
     public var intervals: [Interval]
+    /// The whole week is known, open intervals or none: a place marked "Mo-Su off" is known to be
+    /// closed, which is not the same as unknown hours.
+    public var hasWeeklySchedule: Bool
     /// IANA name such as `Europe/Amsterdam`; nil when the provider did not say.
     public var timeZoneIdentifier: String?
     public var isAlwaysOpen: Bool
@@ -63,11 +66,14 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     public var text: String?
     public var snapshot: Snapshot?
 
+    /// - Parameter hasWeeklySchedule: defaults to "there are intervals"; pass true for a week
+    ///   that is known to have none.
     public init(
         intervals: [Interval] = [], timeZoneIdentifier: String? = nil, isAlwaysOpen: Bool = false,
-        text: String? = nil, snapshot: Snapshot? = nil
+        text: String? = nil, snapshot: Snapshot? = nil, hasWeeklySchedule: Bool? = nil
     ) {
         self.intervals = intervals.sorted { ($0.weekday, $0.opens) < ($1.weekday, $1.opens) }
+        self.hasWeeklySchedule = hasWeeklySchedule ?? !intervals.isEmpty
         self.timeZoneIdentifier = timeZoneIdentifier
         self.isAlwaysOpen = isAlwaysOpen
         self.text = text
@@ -75,7 +81,7 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     }
 
     /// Whether anything is known that can answer "open at …".
-    public var isKnown: Bool { isAlwaysOpen || !intervals.isEmpty || snapshot != nil }
+    public var isKnown: Bool { isAlwaysOpen || hasWeeklySchedule || snapshot != nil }
 
     /// How long a provider's "open now" stays believable.
     public static let snapshotValidity: TimeInterval = 15 * 60
@@ -84,7 +90,7 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     /// - Parameter defaultTimeZone: used when the place's own time zone is unknown.
     public func isOpen(at date: Date, defaultTimeZone: TimeZone = .current) -> Bool? {
         if isAlwaysOpen { return true }
-        if !intervals.isEmpty {
+        if hasWeeklySchedule {
             let (weekday, minute) = localTime(of: date, defaultTimeZone: defaultTimeZone)
             return containingInterval(weekday: weekday, minute: minute) != nil
         }
@@ -97,7 +103,7 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     /// "open until 18:00", "closed, opens Tue 08:00", "open 24/7", or nil when unknown.
     public func statusText(at date: Date, defaultTimeZone: TimeZone = .current) -> String? {
         if isAlwaysOpen { return "open 24/7" }
-        guard !intervals.isEmpty else {
+        guard hasWeeklySchedule else {
             guard let open = isOpen(at: date, defaultTimeZone: defaultTimeZone) else { return nil }
             return open ? "open now" : "closed now"
         }
@@ -140,6 +146,8 @@ public struct OpeningHours: Hashable, Sendable, Codable {
             return today
         }
         // Yesterday's late hours that run past midnight.
-        return intervals.first { $0.weekday == weekday.previous && $0.closes > 1440 && minute + 1440 < $0.closes }
+        return intervals.first {
+            $0.weekday == weekday.previous && $0.closes > 1440 && minute + 1440 >= $0.opens && minute + 1440 < $0.closes
+        }
     }
 }

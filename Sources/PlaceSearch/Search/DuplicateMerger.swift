@@ -33,11 +33,21 @@ public struct DuplicateMerger: Sendable {
         for index in order {
             let place = places[index]
             let name = NameSimilarity.Key(place.name)
-            let match = groups.firstIndex { group in
-                !group.providers.contains(place.id.provider)
-                    && abs(group.place.coordinate.latitude - place.coordinate.latitude) <= latitudeWindow
-                    && group.place.coordinate.distance(to: place.coordinate) <= maximumDistance
-                    && NameSimilarity.similarity(group.name, name) >= nameThreshold
+            // The best match, not the first: the most similar name, then the nearest.
+            var match: Int?
+            var best = (similarity: 0.0, distance: Double.infinity)
+            for (position, group) in groups.enumerated() {
+                guard !group.providers.contains(place.id.provider),
+                    abs(group.place.coordinate.latitude - place.coordinate.latitude) <= latitudeWindow
+                else { continue }
+                let distance = group.place.coordinate.distance(to: place.coordinate)
+                guard distance <= maximumDistance else { continue }
+                let similarity = NameSimilarity.similarity(group.name, name)
+                guard similarity >= nameThreshold else { continue }
+                if similarity > best.similarity || (similarity == best.similarity && distance < best.distance) {
+                    best = (similarity, distance)
+                    match = position
+                }
             }
             if let match {
                 groups[match].place = Self.combine(groups[match].place, with: place)
@@ -64,6 +74,10 @@ public struct DuplicateMerger: Sendable {
         }
         merged.price = base.price ?? other.price
         if !(base.hours?.isKnown ?? false), other.hours?.isKnown ?? false { merged.hours = other.hours }
+        // One provider may know the hours and the other only the time zone they are in.
+        if merged.hours != nil, merged.hours?.timeZoneIdentifier == nil {
+            merged.hours?.timeZoneIdentifier = base.hours?.timeZoneIdentifier ?? other.hours?.timeZoneIdentifier
+        }
         merged.address = mergeAddress(base.address, other.address)
         merged.phone = base.phone ?? other.phone
         merged.website = base.website ?? other.website

@@ -69,13 +69,16 @@ enum FoursquareReader {
     }
 
     private static func openingHours(_ record: JSONCursor, answeredAt: Date?) throws(JSONShapeError) -> OpeningHours? {
-        guard let hours = record["hours"] else { return nil }
+        let timeZone = try record["timezone"]?.string()
+        // The zone alone is worth keeping: it tells when other providers' hours for this place apply.
+        guard let hours = record["hours"] else { return timeZone.map { OpeningHours(timeZoneIdentifier: $0) } }
         var intervals: [OpeningHours.Interval] = []
         for regular in try hours["regular"]?.array() ?? [] {
             // day: 1 = Monday … 7 = Sunday; open "0800"; close "1800", or "+0200" for two at night.
+            let open = try regular.member("open").string()
             let close = try regular.member("close").string()
-            guard let weekday = OpeningHours.Weekday(rawValue: try regular.member("day").int()),
-                let opens = minutes(try regular.member("open").string()), var closes = minutes(close)
+            guard let weekday = OpeningHours.Weekday(rawValue: try regular.member("day").int()), !open.hasPrefix("+"),
+                let opens = minutes(open), var closes = minutes(close)
             else { continue }
             // "+0200" already carries the day after; "0200" after an "0800" opening means the same.
             if !close.hasPrefix("+") && closes <= opens { closes += 1440 }
@@ -86,9 +89,8 @@ enum FoursquareReader {
             snapshot = OpeningHours.Snapshot(isOpen: openNow, at: answeredAt)
         }
         let result = OpeningHours(
-            intervals: intervals, timeZoneIdentifier: try record["timezone"]?.string(), text: try hours["display"]?.string(),
-            snapshot: snapshot)
-        return result.isKnown || result.text != nil ? result : nil
+            intervals: intervals, timeZoneIdentifier: timeZone, text: try hours["display"]?.string(), snapshot: snapshot)
+        return result.isKnown || result.text != nil || timeZone != nil ? result : nil
     }
 
     /// "0800" → 480; "+0200" → 1560 (the next day).
@@ -97,7 +99,7 @@ enum FoursquareReader {
         let digits = nextDay ? String(text.dropFirst()) : text
         guard digits.count == 4, let value = Int(digits) else { return nil }
         let (hours, minutes) = (value / 100, value % 100)
-        guard (0...24).contains(hours), (0..<60).contains(minutes) else { return nil }
+        guard (0..<24).contains(hours) || (hours == 24 && minutes == 0), (0..<60).contains(minutes) else { return nil }
         return hours * 60 + minutes + (nextDay ? 1440 : 0)
     }
 

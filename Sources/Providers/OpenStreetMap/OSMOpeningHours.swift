@@ -16,9 +16,11 @@ enum OSMOpeningHours {
         guard var tokens = tokenize(trimmed), !tokens.isEmpty else { return nil }
         var week: [OpeningHours.Weekday: [OpeningHours.Interval]] = [:]
         var replaceDays = true
+        var ordinaryRules = 0
         while !tokens.isEmpty {
             guard let rule = parseRule(&tokens) else { return nil }
             if !rule.isHolidayRule {
+                ordinaryRules += 1
                 for day in rule.days {
                     if replaceDays { week[day] = [] }
                     week[day, default: []] += rule.ranges.map {
@@ -35,6 +37,8 @@ enum OSMOpeningHours {
             }
             if tokens.isEmpty { break }  // a trailing ";" is common and harmless
         }
+        // Only holiday rules ("PH off") say nothing about an ordinary week.
+        guard ordinaryRules > 0 else { return nil }
         let intervals = week.values.flatMap { $0 }
         return (intervals, false)
     }

@@ -53,7 +53,7 @@ enum OSMTags {
     static func hours(_ tags: [String: String]) -> OpeningHours? {
         guard let text = tags["opening_hours"] else { return nil }
         guard let parsed = OSMOpeningHours.parse(text) else { return OpeningHours(text: text) }
-        return OpeningHours(intervals: parsed.intervals, isAlwaysOpen: parsed.alwaysOpen, text: text)
+        return OpeningHours(intervals: parsed.intervals, isAlwaysOpen: parsed.alwaysOpen, text: text, hasWeeklySchedule: true)
     }
 
     /// "coffee_shop" → "Coffee shop"

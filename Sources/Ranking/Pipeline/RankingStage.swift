@@ -78,9 +78,10 @@ public struct SortStage: RankingStage {
 
     public func apply(to state: inout RankingState, context: RankingContext) {
         state.candidates.sort { a, b in
+            // Exact comparisons: a tolerance would make "equal" non-transitive and the order unstable.
             let (scoreA, scoreB) = (a.score, b.score)
-            if abs(scoreA - scoreB) > 1e-12 { return scoreA > scoreB }
-            if abs(a.walk.meters - b.walk.meters) > 1e-9 { return a.walk.meters < b.walk.meters }
+            if scoreA != scoreB { return scoreA > scoreB }
+            if a.walk.meters != b.walk.meters { return a.walk.meters < b.walk.meters }
             let (nameA, nameB) = (TextFolding.fold(a.place.name), TextFolding.fold(b.place.name))
             if nameA != nameB { return nameA < nameB }
             return a.place.id < b.place.id

@@ -106,7 +106,7 @@ extension Places {
                     "no provider answered (\(outcome.failures.count) failed)", status: ExitStatus.forFailures(outcome.failures))
             }
 
-            let context = RankingContext(focus: focus, now: runtime.now, timeZone: runtime.timeZone)
+            let context = RankingContext(focus: focus, now: runtime.now, timeZone: Self.areaTimeZone(outcome.places) ?? runtime.timeZone)
             let result = profile.rank(outcome.places, context: context)
             let query: JSONValue = [
                 "category": "coffee",
@@ -118,12 +118,22 @@ extension Places {
                 "at": .string(runtime.now.formatted(.iso8601)),
             ]
             let output = CoffeeOutput(result: result, outcome: outcome, query: query, terminal: runtime.terminal, explain: explain)
-            FileHandle.standardOutput.write(Data(output.render(format).utf8))
+            try StandardOutput.write(output.render(format))
             if result.ranked.isEmpty {
                 let why = openNow ? "open now and " : ""
                 StandardError.line(
                     "places: no coffee place \(why)within \(Int((walkSeconds / 60).rounded())) min walk of \(focus); try a longer --max-walk\(openNow ? " or drop --open-now" : "")")
             }
+        }
+
+        /// The time zone the places around the focus are in, as the providers that know it say
+        /// (OpenStreetMap does not): the hours of places without their own zone are read in it,
+        /// rather than in the zone of the machine, which may be far away.
+        static func areaTimeZone(_ places: [Place]) -> TimeZone? {
+            let zones = places.compactMap { $0.hours?.timeZoneIdentifier }
+            let counts = Dictionary(zones.map { ($0, 1) }, uniquingKeysWith: +)
+            let mostCommon = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            return mostCommon.flatMap(TimeZone.init(identifier:))
         }
 
         private func focusCoordinate(_ runtime: Runtime) throws -> Coordinate {

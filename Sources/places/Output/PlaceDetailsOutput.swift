@@ -23,7 +23,7 @@ struct PlaceDetailsOutput {
         lines.append("\(Self.coordinateText(place.coordinate))")
         if let description = place.summary { lines.append(""); lines.append(description) }
 
-        if let hours = place.hours {
+        if let hours = place.hours, hours.isKnown || hours.text != nil {
             lines.append("")
             let zone = hours.timeZoneIdentifier.map { " (\($0))" } ?? ""
             let status = hours.statusText(at: now, defaultTimeZone: timeZone).map { "  " + $0 } ?? ""
