@@ -5,11 +5,8 @@ import Providers
 
 /// Everything a command needs, built once from options, environment and config: the composition root.
 struct Runtime {
-    let environment: [String: String]
     let config: ConfigFile
     let mode: HTTPMode
-    /// True when the mode was chosen automatically (no option, variable or config said).
-    let modeIsAutomatic: Bool
     let registry: ProviderRegistry
     let aggregator: Aggregator
     let terminal: Terminal
@@ -23,7 +20,6 @@ struct Runtime {
     /// - Parameter command: names the file recordings go to (`cassettes/<provider>/<command>.json`).
     init(global: GlobalOptions, command: String) throws {
         let environment = ProcessInfo.processInfo.environment
-        self.environment = environment
         config = try Self.loadConfig(global: global, environment: environment)
 
         var credentials: [ProviderID: Credential] = [:]
@@ -37,9 +33,7 @@ struct Runtime {
         self.credentials = credentials
         StandardError.hide(credentials.values.map(\.value))
 
-        let (mode, automatic) = try Self.resolveMode(global: global, environment: environment, config: config, hasKey: !credentials.isEmpty)
-        self.mode = mode
-        self.modeIsAutomatic = automatic
+        mode = try Self.resolveMode(global: global, environment: environment, config: config, hasKey: !credentials.isEmpty)
         let deadlineSeconds = try Self.resolveDeadline(global: global, environment: environment, config: config)
         aggregator = Aggregator(deadline: .nanoseconds(Int64(deadlineSeconds * 1e9)))
 
@@ -51,11 +45,21 @@ struct Runtime {
 
         var logger = Logger(label: "places") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = global.verbose || environment["PLACES_LOG"] == "debug" ? .debug : .warning
-        let redactor = Redactor(knownSecrets: credentials.values.map(\.value))
         let cassetteOptions = CassetteOptions(
             simulateLatency: ["1", "recorded", "true"].contains(environment["PLACES_REPLAY_LATENCY"] ?? ""),
             maximumAge: try Self.resolveMaximumAge(environment))
+        (registry, cassettes) = Self.makeProviders(
+            mode: mode, command: command, credentials: credentials, config: config, locator: locator, logger: logger,
+            cassetteOptions: cassetteOptions, deadlineSeconds: deadlineSeconds)
+    }
 
+    /// Every provider of the catalog with its HTTP chain for `mode`: logging, then cassettes
+    /// (unless live), then retries and the network (unless replay, where nothing can go out).
+    private static func makeProviders(
+        mode: HTTPMode, command: String, credentials: [ProviderID: Credential], config: ConfigFile, locator: CassetteLocator,
+        logger: Logger, cassetteOptions: CassetteOptions, deadlineSeconds: Double
+    ) -> (ProviderRegistry, [ProviderID: CassetteMiddleware]) {
+        let redactor = Redactor(knownSecrets: credentials.values.map(\.value))
         var registry = ProviderRegistry()
         var cassettes: [ProviderID: CassetteMiddleware] = [:]
         for factory in ProviderCatalog.all {
@@ -84,8 +88,7 @@ struct Runtime {
                 .reduce(into: [String: String]()) { $0[String($1.key.dropFirst(factory.id.rawValue.count + 1))] = $1.value }
             registry.register(factory.make(ProviderContext(client: client, credential: credentials[factory.id], settings: settings)))
         }
-        self.registry = registry
-        self.cassettes = cassettes
+        return (registry, cassettes)
     }
 
     /// Where recordings come from, for `places providers`; says how many files without reading them.
@@ -111,21 +114,22 @@ struct Runtime {
         return try ConfigFile.load(path: path, displayPath: path)
     }
 
+    /// The option, else PLACES_HTTP_MODE, else the config; `auto` is live with a key, replay without.
     private static func resolveMode(
         global: GlobalOptions, environment: [String: String], config: ConfigFile, hasKey: Bool
-    ) throws -> (HTTPMode, Bool) {
+    ) throws -> HTTPMode {
         let (choice, source): (String, String) =
             if let option = global.httpMode { (option, "--http-mode") }
             else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty { (variable, "PLACES_HTTP_MODE") }
             else if let setting = config.value("http.mode") { (setting, "http.mode in \(config.path ?? "the config file")") }
             else { ("auto", "") }
-        if choice == "auto" { return (hasKey ? .live : .replay, source.isEmpty) }
+        if choice == "auto" { return hasKey ? .live : .replay }
         guard let mode = HTTPMode(rawValue: choice) else {
             throw CLIError(
                 "\(source) '\(choice)' is not a mode; use one of \(HTTPModeChoice.allNames.joined(separator: ", "))",
                 status: source == "--http-mode" ? .usage : .config)
         }
-        return (mode, false)
+        return mode
     }
 
     private static func resolveDeadline(global: GlobalOptions, environment: [String: String], config: ConfigFile) throws -> Double {
