@@ -21,6 +21,8 @@ public struct ProviderFactory: Sendable {
     public let categories: Set<SearchCategory>
     /// The environment variable holding its key, when it needs one.
     public let keyVariable: String?
+    /// Its API takes queries by POST (Overpass does), so a failed POST may be retried like a GET.
+    public var postIsRead: Bool = false
     public let make: @Sendable (ProviderContext) -> any PlaceProvider
 }
 
@@ -30,7 +32,7 @@ public enum ProviderCatalog {
         ProviderFactory(id: FoursquareProvider.providerID, categories: [.coffee], keyVariable: FoursquareProvider.keyVariable) {
             FoursquareProvider(client: $0.client, key: $0.credential)
         },
-        ProviderFactory(id: OverpassProvider.providerID, categories: [.coffee], keyVariable: nil) {
+        ProviderFactory(id: OverpassProvider.providerID, categories: [.coffee], keyVariable: nil, postIsRead: true) {
             OverpassProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OverpassProvider.defaultEndpoint)
         },
     ]

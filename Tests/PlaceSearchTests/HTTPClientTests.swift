@@ -77,6 +77,13 @@ struct HTTPClientTests {
         #expect(transport.requests.count == 1)
     }
 
+    @Test func aPostIsRetriedOnlyWhenItsOwnerSaysItIsARead() async throws {
+        let transport = ClosureTransport { _, _ in HTTPResponse.json("{}", status: 504) }
+        let client = HTTPClient(transport: transport, middlewares: [RetryMiddleware(baseDelay: .milliseconds(1), postIsRead: true)])
+        _ = try await client.send(HTTPRequest(method: .post, scheme: "https", authority: "query.example", path: "/api/interpreter"))
+        #expect(transport.requests.count == 2)
+    }
+
     @Test func theOfflineTransportRefusesEverything() async {
         let client = HTTPClient(transport: OfflineTransport())
         await #expect(throws: TransportError.self) { try await client.send(Self.request) }

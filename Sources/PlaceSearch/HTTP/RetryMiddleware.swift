@@ -4,25 +4,29 @@ public import HTTPTypes
 /// Tries a safe request once more after a transient failure: a dropped connection, a timeout,
 /// or HTTP 429/502/503/504. Honours `Retry-After` up to ``maximumDelay``; a longer wait is the
 /// caller's decision, so the response is returned as it is.
+///
+/// Safe means GET, HEAD and OPTIONS, plus POST when ``postIsRead`` says the API uses POST for
+/// queries (Overpass does): only the client's owner knows that, so it is said, not guessed.
 public struct RetryMiddleware: HTTPMiddleware {
     public var maximumRetries: Int
+    public var postIsRead: Bool
     public var retryableStatuses: Set<Int>
     public var maximumDelay: Duration
     public var baseDelay: Duration
 
     public init(
         maximumRetries: Int = 1, retryableStatuses: Set<Int> = [429, 502, 503, 504],
-        maximumDelay: Duration = .seconds(2), baseDelay: Duration = .milliseconds(250)
+        maximumDelay: Duration = .seconds(2), baseDelay: Duration = .milliseconds(250), postIsRead: Bool = false
     ) {
         self.maximumRetries = maximumRetries
+        self.postIsRead = postIsRead
         self.retryableStatuses = retryableStatuses
         self.maximumDelay = maximumDelay
         self.baseDelay = baseDelay
     }
 
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
-        // POST to Overpass is a read as well; anything else that is not a safe method is not repeated.
-        let isSafe = [.get, .head, .options].contains(request.method) || request.authority?.contains("overpass") == true
+        let isSafe = [.get, .head, .options].contains(request.method) || (postIsRead && request.method == .post)
         var attempt = 0
         while true {
             do {

@@ -1,3 +1,6 @@
+public import Foundation
+public import HTTPTypes
+
 /// Why a provider could not answer, in words a user can act on.
 ///
 /// The ``kind`` tells callers what sort of failure it was (the CLI maps it to an exit code);
@@ -79,5 +82,17 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         "\(provider): \(message)" + (hint.map { "; \($0)" } ?? "")
+    }
+}
+
+extension HTTPClient {
+    /// Sends a provider's request; anything that goes wrong on the way (no recording, no
+    /// connection, a timeout) comes back as that provider's ``ProviderError``.
+    public func send(_ request: HTTPRequest, body: Data? = nil, for provider: ProviderID) async throws -> (HTTPResponse, Data) {
+        do {
+            return try await send(request, body: body)
+        } catch {
+            throw ProviderError(provider: provider, wrapping: error)
+        }
     }
 }

@@ -41,7 +41,7 @@ public struct FoursquareProvider: PlaceDetailsProvider {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee is supported, not \(request.category)")
         }
         let httpRequest = FoursquareAPI.searchRequest(request, key: try usableKey())
-        let (response, body) = try await send(httpRequest)
+        let (response, body) = try await client.send(httpRequest, for: id)
         let checker = ProviderResponse(provider: id, endpoint: "\(FoursquareAPI.host)/places/search", redactor: client.redactor)
         try checker.check(response, body: body, credentialHint: credentialHint, busyHint: nil)
         let answeredAt = Self.answerDate(response)
@@ -55,7 +55,7 @@ public struct FoursquareProvider: PlaceDetailsProvider {
             throw ProviderError(provider: id, kind: .unsupported, message: "\(placeID) is not a Foursquare place")
         }
         let httpRequest = FoursquareAPI.detailsRequest(nativeID: placeID.nativeID, key: try usableKey())
-        let (response, body) = try await send(httpRequest)
+        let (response, body) = try await client.send(httpRequest, for: id)
         let checker = ProviderResponse(provider: id, endpoint: "\(FoursquareAPI.host)/places/\(placeID.nativeID)", redactor: client.redactor)
         if response.status.code == 404 {
             throw ProviderError(provider: id, kind: .notFound, message: "Foursquare has no place \(placeID)")
@@ -81,14 +81,6 @@ public struct FoursquareProvider: PlaceDetailsProvider {
                 hint: "set \(Self.keyVariable), or use --http-mode replay to answer from the bundled cassettes")
         }
         return key
-    }
-
-    private func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        do {
-            return try await client.send(request)
-        } catch {
-            throw ProviderError(provider: id, wrapping: error)
-        }
     }
 
     /// When the service answered (its `Date` header), so that "open now" is judged at that moment.

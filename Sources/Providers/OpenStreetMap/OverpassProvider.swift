@@ -69,13 +69,7 @@ public struct OverpassProvider: PlaceDetailsProvider {
         fields[.accept] = "application/json"
         let request = HTTPRequest(method: .post, scheme: scheme, authority: host, path: path, headerFields: fields)
         let body = Data(QueryString.encode([("data", query)]).utf8)
-        let response: HTTPResponse
-        let data: Data
-        do {
-            (response, data) = try await client.send(request, body: body)
-        } catch {
-            throw ProviderError(provider: id, wrapping: error)
-        }
+        let (response, data) = try await client.send(request, body: body, for: id)
         let checker = ProviderResponse(provider: id, endpoint: "\(host)\(path)", redactor: client.redactor)
         try checker.check(response, body: data, busyHint: "the public Overpass server is busy; try again in a minute")
         let provider = id

@@ -81,7 +81,7 @@ struct Runtime {
                 transport = OfflineTransport()
             } else {
                 transport = URLSessionTransport(timeout: deadlineSeconds)
-                middlewares.append(RetryMiddleware())
+                middlewares.append(RetryMiddleware(postIsRead: factory.postIsRead))
             }
             let client = HTTPClient(transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor)
             let settings = config.values.filter { $0.key.hasPrefix("\(factory.id).") }
