@@ -9,12 +9,14 @@ let package = Package(
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "Ranking", targets: ["Ranking"]),
         .library(name: "Providers", targets: ["Providers"]),
+        .library(name: "PlaceStore", targets: ["PlaceStore"]),
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // The core: geo, model, the provider seam, HTTP with cassettes. Names no provider.
@@ -36,10 +38,16 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The local store: one SQLite file through GRDB. Kept out of PlaceSearch so that an app that
+        // only searches does not link SQLite; the protocols it implements live in PlaceSearch/Store.
+        .target(
+            name: "PlaceStore",
+            dependencies: ["PlaceSearch", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlaceSearch", "Ranking", "Providers",
+                "PlaceSearch", "Ranking", "Providers", "PlaceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -53,6 +61,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        .testTarget(name: "PlaceStoreTests", dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting"]),
         // Runs the built `places` binary end to end against cassettes.
         .testTarget(name: "PlacesCLITests", dependencies: ["places", "PlaceSearch", "PlaceSearchTesting"]),
     ]

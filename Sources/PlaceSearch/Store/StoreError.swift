@@ -1,0 +1,46 @@
+/// Why the local store could not be used. Each case names the file and what to do.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        /// The path is a directory.
+        case isDirectory
+        /// The file exists but is not an SQLite database (or is damaged beyond reading).
+        case notADatabase
+        /// A newer `places` wrote the store; this one does not know its schema.
+        case newerSchema
+        /// The folder cannot be created or the file cannot be opened or written (permissions, a full disk).
+        case unavailable
+        /// Another process held the store locked for longer than the busy timeout.
+        case busy
+        /// A stored record cannot be read back.
+        case corruptRecord
+    }
+
+    public let kind: Kind
+    /// The store's path as the user gave it (or the default).
+    public let path: String
+    /// What went wrong, in words.
+    public let detail: String
+
+    public init(_ kind: Kind, path: String, detail: String) {
+        self.kind = kind
+        self.path = path
+        self.detail = detail
+    }
+
+    public var description: String {
+        switch kind {
+        case .isDirectory:
+            "the store \(path) is a directory; give --store the path of a file, e.g. \(path)/places.sqlite"
+        case .notADatabase:
+            "the store \(path) is not a places store (\(detail)); move it aside or give another --store"
+        case .newerSchema:
+            "the store \(path) was written by a newer places (\(detail)); update places, or give another --store"
+        case .unavailable:
+            "the store \(path) cannot be used: \(detail)"
+        case .busy:
+            "the store \(path) is busy (another places held it for too long); try again"
+        case .corruptRecord:
+            "the store \(path) has a record that cannot be read (\(detail))"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// The SQLite implementation of PlaceSearch's store protocols arrives in the next commit.
