@@ -1,1 +1,0 @@
-// The SQLite implementation of PlaceSearch's store protocols arrives in the next commit.

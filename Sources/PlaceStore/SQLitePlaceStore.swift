@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+public import PlaceSearch
+
+/// The local store: favourites and settings in one SQLite file.
+///
+/// Each instance holds one connection. Several instances, in one process or many, may use the
+/// same file at once: writes are serialised by SQLite (WAL journal, immediate transactions) and
+/// wait up to ``busyTimeout`` for each other before failing with `StoreError.Kind.busy`.
+///
+/// Open it with ``openForWriting(at:)`` for commands that change the store, and with
+/// ``openForReading(at:)`` for commands that only look, so that looking never creates a file.
+public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
+    /// How the file was opened.
+    public enum AccessMode: Sendable, Equatable {
+        /// Opened by ``openForWriting(at:)``.
+        case readWrite
+        /// Opened by ``openForReading(at:)``: every write fails with `.unavailable`.
+        case readOnly
+    }
+
+    /// How long a write waits for another process's write before giving up, in seconds.
+    public static let busyTimeout: Double = 10
+
+    /// The path the store was opened with.
+    public let path: String
+    /// Whether this instance may write.
+    public let mode: AccessMode
+    let database: DatabaseQueue
+
+    private init(path: String, mode: AccessMode, database: DatabaseQueue) {
+        self.path = path
+        self.mode = mode
+        self.database = database
+    }
+
+    /// Opens the store for changes: creates its folders and file when there are none, and brings
+    /// the schema up to date.
+    ///
+    /// - Throws: `.isDirectory`, `.notADatabase` (the file is left untouched), `.newerSchema`
+    ///   (nothing is written), `.unavailable` when a folder or the file cannot be created or
+    ///   written, `.busy`.
+    public static func openForWriting(at path: String) throws(StoreError) -> SQLitePlaceStore {
+        switch try StoreFile.state(of: validated(path)) {
+        case .missing:
+            try StoreFile.createParentFolders(of: path)
+        case .empty:
+            break
+        case .nonEmpty:
+            // Look before opening for writing: a read-write open already writes (it switches the
+            // journal to WAL), which must not happen to another program's file or a newer store.
+            _ = try inspect(connect(path, mode: .readOnly), path: path)
+        }
+        let database = try connect(path, mode: .readWrite)
+        do {
+            try StoreSchema.migrate(database, path: path)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+        return SQLitePlaceStore(path: path, mode: .readWrite, database: database)
+    }
+
+    /// Opens an existing store read-only. The one exception: a store written by an older places
+    /// is upgraded first, through ``openForWriting(at:)``.
+    ///
+    /// - Returns: nil when there is no store at `path` yet (no file, an empty file, or one with
+    ///   no places tables): callers then know there are no favourites and no settings, and no
+    ///   file was created to learn it.
+    /// - Throws: as ``openForWriting(at:)``.
+    public static func openForReading(at path: String) throws(StoreError) -> SQLitePlaceStore? {
+        guard try StoreFile.state(of: validated(path)) == .nonEmpty else { return nil }
+        let database = try connect(path, mode: .readOnly)
+        switch try inspect(database, path: path) {
+        case .fresh:
+            return nil
+        case .current:
+            return SQLitePlaceStore(path: path, mode: .readOnly, database: database)
+        case .needsUpgrade:
+            // An older places wrote it. Upgrading once here beats failing every read until the
+            // next command that writes.
+            return try openForWriting(at: path)
+        }
+    }
+
+    private static func validated(_ path: String) throws(StoreError) -> String {
+        // SQLite reads "" as "a temporary database", which would silently keep nothing.
+        guard !path.isEmpty else { throw StoreError(.unavailable, path: path, detail: "the path is empty") }
+        return path
+    }
+
+    private static func connect(_ path: String, mode: AccessMode) throws(StoreError) -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = mode == .readOnly
+        // WAL: readers never wait for a writer, and a killed process loses at most its own
+        // unfinished transaction. `synchronous = NORMAL` with WAL may lose the last commits on
+        // power loss, never on a killed process, and never corrupts the file.
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            // GRDB sets this with its WAL setup, which read-only connections skip; it is per
+            // connection, so say it for all of them.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        // SQLite does not call the busy handler for the lock taken to switch a new file to WAL,
+        // so when several processes create the same store at once, all but one may get
+        // SQLITE_BUSY immediately. Wait for them as the busy timeout would have.
+        let deadline = ContinuousClock.now + .seconds(busyTimeout)
+        while true {
+            do {
+                return try DatabaseQueue(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                guard ContinuousClock.now < deadline else { throw StoreError(error, path: path) }
+                Thread.sleep(forTimeInterval: .random(in: 0.005...0.02))
+            } catch {
+                throw StoreError(error, path: path)
+            }
+        }
+    }
+
+    private static func inspect(_ database: DatabaseQueue, path: String) throws(StoreError) -> StoreSchema.State {
+        do {
+            return try database.read { db in try StoreSchema.inspect(db, path: path) }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    // MARK: Access for the stores' operations
+
+    /// Runs `body` in a read transaction, turning every failure into a `StoreError`.
+    func reading<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Runs `body` in an immediate write transaction, so that what it reads stays true until it
+    /// commits, turning every failure into a `StoreError`.
+    func writing<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.write(body)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import GRDB
+import PlaceSearch
+
+/// The store's tables and how a file gets them.
+///
+/// Every change to the schema is a new migration appended to ``migrator``, never an edit of an
+/// old one: a store on disk records which migrations it has (table `grdb_migrations`), and a
+/// build that finds one it does not know refuses the file instead of guessing.
+enum StoreSchema {
+    /// `PRAGMA application_id`: "PLCS". Marks the file as a places store, so that another
+    /// program's SQLite database given to `--store` is refused instead of having tables added to it.
+    static let applicationID: Int32 = 0x504C_4353
+
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        register("v1: favourites and settings", in: &migrator) { db in
+            // Plain columns for everything a list shows, so that listing never decodes
+            // `place_json`. `position` keeps the order of first adding: rowids of a table
+            // without an INTEGER PRIMARY KEY may be renumbered by VACUUM. Dates are seconds
+            // since 1970. `user_version` numbers the schema for tools that read the file without
+            // GRDB; each migration sets its own number.
+            try db.execute(
+                sql: """
+                    CREATE TABLE favorite (
+                        place_id TEXT NOT NULL PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        latitude REAL NOT NULL,
+                        longitude REAL NOT NULL,
+                        kind TEXT,
+                        address TEXT,
+                        note TEXT,
+                        place_json TEXT NOT NULL,
+                        added_at REAL NOT NULL,
+                        updated_at REAL NOT NULL,
+                        position INTEGER NOT NULL UNIQUE
+                    );
+                    CREATE TABLE setting (
+                        key TEXT NOT NULL PRIMARY KEY,
+                        value TEXT NOT NULL,
+                        updated_at REAL NOT NULL
+                    );
+                    PRAGMA application_id = \(applicationID);
+                    PRAGMA user_version = 1;
+                    """)
+        }
+        return migrator
+    }()
+
+    /// What a file holds, as far as this build can tell.
+    enum State: Equatable {
+        /// No places tables yet (a new or 0-byte file, or one another process is migrating).
+        case fresh
+        /// Every migration this build knows, and no other.
+        case current
+        /// Written by an older places: some migrations are still to run.
+        case needsUpgrade
+    }
+
+    /// Reads the file's marks without writing anything.
+    /// - Parameter path: for the errors.
+    /// - Throws: `.notADatabase` for another program's database, `.newerSchema` naming the
+    ///   migrations this build does not know; SQLite's own errors for a file that is no database.
+    static func inspect(_ db: Database, path: String) throws -> State {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if applicationID != Self.applicationID {
+            // A store between its `grdb_migrations` table and its first migration has no mark yet.
+            let otherObjects =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM sqlite_master
+                        WHERE name <> 'grdb_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+                        """) ?? 0
+            if applicationID != 0 || otherObjects > 0 {
+                throw StoreError(.notADatabase, path: path, detail: "it is an SQLite database of another program")
+            }
+        }
+        let applied = try migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(migrator.migrations).sorted()
+        if !unknown.isEmpty {
+            throw StoreError(
+                .newerSchema, path: path,
+                detail: "it has schema changes this version does not know: \(unknown.joined(separator: ", "))")
+        }
+        if applied.isEmpty { return .fresh }
+        return try migrator.hasCompletedMigrations(db) ? .current : .needsUpgrade
+    }
+
+    /// Brings the store up to date. Safe when many processes open a new store at the same moment:
+    /// each migration checks, inside its own write transaction, that no one ran it meanwhile.
+    static func migrate(_ queue: DatabaseQueue, path: String) throws {
+        // One more round than there are migrations: each lost race means another process applied one.
+        for _ in 0...migrator.migrations.count {
+            if try queue.read({ try inspect($0, path: path) }) == .current { return }
+            do {
+                try migrator.migrate(queue)
+                return
+            } catch is AppliedConcurrently {
+                continue
+            }
+        }
+        throw StoreError(.busy, path: path, detail: "other processes kept changing the schema")
+    }
+
+    /// Another process applied the migration between our look and our write lock.
+    private struct AppliedConcurrently: Error {}
+
+    /// Registers a migration that first makes sure it is still needed. GRDB decides what to run
+    /// from a read made before it takes the write lock, so two processes migrating a new file at
+    /// once would otherwise both create the tables and one would fail.
+    private static func register(
+        _ identifier: String, in migrator: inout DatabaseMigrator, _ body: @escaping @Sendable (Database) throws -> Void
+    ) {
+        migrator.registerMigration(identifier) { db in
+            let done = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS(SELECT 1 FROM grdb_migrations WHERE identifier = ?)", arguments: [identifier])
+            if done == true { throw AppliedConcurrently() }
+            try body(db)
+        }
+    }
+}
