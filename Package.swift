@@ -61,7 +61,10 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "PlaceStoreTests", dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(
+            name: "PlaceStoreTests",
+            dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Runs the built `places` binary end to end against cassettes.
         .testTarget(name: "PlacesCLITests", dependencies: ["places", "PlaceSearch", "PlaceSearchTesting"]),
     ]

@@ -113,7 +113,7 @@ struct FavoritesTests {
         #expect(try store.favorite(Samples.place(1).id) != nil)
     }
 
-    @Test func tenThousandFavoritesAreListedQuickly() throws {
+    @Test func tenThousandFavoritesAreListedInOrder() throws {
         let folder = TemporaryFolder()
         let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
         let encoder = JSONEncoder()
@@ -129,18 +129,11 @@ struct FavoritesTests {
             FROM n
             """, arguments: [json])
 
-        let clock = ContinuousClock()
-        var summaries: [FavoriteSummary] = []
-        // The best of three: other tests running in parallel only ever make a run slower.
-        var listing = Duration.seconds(60)
-        for _ in 0..<3 {
-            listing = min(listing, try clock.measure { summaries = try store.favoriteSummaries() })
-        }
-        let decoding = try clock.measure { _ = try store.favorites() }
+        // How fast is for the benchmark (Benchmarks/favorites-list.sh); here, that all ten thousand come back in order.
+        let summaries = try store.favoriteSummaries()
         #expect(summaries.count == 10_000)
+        #expect(summaries.first?.id == PlaceID(provider: "osm", nativeID: "node/1"))
         #expect(summaries.last?.id == PlaceID(provider: "osm", nativeID: "node/10000"))
-        // Compared with decoding rather than with a fixed time, so that a debug build on a busy
-        // machine passes. Measured about 60–90 ms against about 1 s in a debug build.
-        #expect(listing * 4 < decoding, "listing took \(listing), decoding every place \(decoding)")
+        #expect(summaries.last?.address == "Dam 10000")
     }
 }
