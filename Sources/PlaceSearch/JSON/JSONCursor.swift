@@ -7,6 +7,12 @@ public struct JSONShapeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// What was there ("a string").
     public let found: String?
 
+    public init(path: String, expected: String?, found: String?) {
+        self.path = path
+        self.expected = expected
+        self.found = found
+    }
+
     public var description: String {
         let place = path.isEmpty ? "the answer" : path
         guard let expected else { return "\(place) is missing" }

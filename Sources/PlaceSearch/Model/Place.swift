@@ -20,6 +20,8 @@ public struct Place: Sendable, Codable, Equatable {
     public var summary: String?
     public var photos: [Photo]
     public var tips: [Tip]
+    /// For a parking place: its kind, the cost of the stay asked about, whether there is room.
+    public var parking: ParkingOffer?
     /// Provider attributes worth keeping verbatim, such as OpenStreetMap tags (`cuisine`, `brand`).
     public var tags: [String: String]
     /// This record's id first, then the ids of every record merged into it.
@@ -29,8 +31,8 @@ public struct Place: Sendable, Codable, Equatable {
         id: PlaceID, name: String, coordinate: Coordinate, categories: [Category] = [],
         concepts: Set<PlaceConcept> = [], rating: Rating? = nil, price: PriceLevel? = nil,
         hours: OpeningHours? = nil, address: Address? = nil, phone: String? = nil, website: String? = nil,
-        summary: String? = nil, photos: [Photo] = [], tips: [Tip] = [], tags: [String: String] = [:],
-        sources: [PlaceID]? = nil
+        summary: String? = nil, photos: [Photo] = [], tips: [Tip] = [], parking: ParkingOffer? = nil,
+        tags: [String: String] = [:], sources: [PlaceID]? = nil
     ) {
         self.id = id
         self.name = name
@@ -46,6 +48,7 @@ public struct Place: Sendable, Codable, Equatable {
         self.summary = summary
         self.photos = photos
         self.tips = tips
+        self.parking = parking
         self.tags = tags
         self.sources = sources ?? [id]
     }
@@ -63,6 +66,11 @@ public struct Place: Sendable, Codable, Equatable {
         if summary != nil { score += 1 }
         if !photos.isEmpty { score += 1 }
         if !tips.isEmpty { score += 1 }
+        if let parking {
+            if parking.stayCost?.amount != nil { score += 2 }
+            if parking.tariff != nil { score += 1 }
+            if parking.availability != nil { score += 1 }
+        }
         return score
     }
 

@@ -42,7 +42,10 @@ public struct DuplicateMerger: Sendable {
                 else { continue }
                 let distance = group.place.coordinate.distance(to: place.coordinate)
                 guard distance <= maximumDistance else { continue }
-                let similarity = NameSimilarity.similarity(group.name, name)
+                // Garages are named by their operator in one source and by their street in another
+                // ("CE-P09 Bijenkorf", "Damrak 1"): two garages this close are one garage.
+                let bothGarages = Self.isGarage(group.place) && Self.isGarage(place) && distance <= Self.garageDistance
+                let similarity = bothGarages ? 1 : NameSimilarity.similarity(group.name, name)
                 guard similarity >= nameThreshold else { continue }
                 if similarity > best.similarity || (similarity == best.similarity && distance < best.distance) {
                     best = (similarity, distance)
@@ -60,10 +63,24 @@ public struct DuplicateMerger: Sendable {
         return groups.sorted { $0.firstIndex < $1.firstIndex }.map(\.place)
     }
 
+    /// Two garage records this close (metres) are the same garage whatever their names.
+    static let garageDistance = 50.0
+
+    private static func isGarage(_ place: Place) -> Bool {
+        guard let kind = place.parking?.kind else { return false }
+        return kind == .garage || kind == .parkAndRide
+    }
+
     /// `base` with the gaps filled from `other`. Where both know something, `base` wins, except
     /// that the rating backed by more votes is kept.
     public static func combine(_ base: Place, with other: Place) -> Place {
         var merged = base
+        // A name that is only the street (ParkShark names garages by their address) gives way to a real one.
+        if let street = base.address?.street, TextFolding.fold(street) == TextFolding.fold(base.name),
+            TextFolding.fold(other.name) != TextFolding.fold(base.name)
+        {
+            merged.name = other.name
+        }
         let knownCategories = Set(base.categories.map { TextFolding.fold($0.name) })
         merged.categories += other.categories.filter { !knownCategories.contains(TextFolding.fold($0.name)) }
         merged.concepts.formUnion(other.concepts)
@@ -84,6 +101,11 @@ public struct DuplicateMerger: Sendable {
         merged.summary = base.summary ?? other.summary
         merged.photos += other.photos.filter { !base.photos.contains($0) }
         merged.tips += other.tips.filter { !base.tips.contains($0) }
+        switch (base.parking, other.parking) {
+        case (nil, let theirs): merged.parking = theirs
+        case (let mine?, let theirs?): merged.parking = mine.filling(from: theirs)
+        default: break
+        }
         merged.tags = other.tags.merging(base.tags) { _, mine in mine }
         merged.sources += other.sources.filter { !base.sources.contains($0) }
         return merged

@@ -1,0 +1,148 @@
+public import Foundation
+
+/// A parking place's price list: an hourly rate during paid hours, which differ by weekday.
+///
+/// It is what ParkShark's `get_meters` tells about a meter (`costs.days`, `costs.cost`,
+/// `costs.first`, `costs.max`), and it is enough to work out the cost of any stay locally:
+/// the minutes of the stay that fall in paid hours, day by day, at the rate.
+public struct ParkingTariff: Sendable, Equatable, Codable {
+    /// Paid hours of one day, in hours after midnight: 9 to 24 is "09:00 until midnight".
+    public struct PaidWindow: Sendable, Equatable, Codable {
+        public var start: Double
+        public var end: Double
+
+        public init(start: Double, end: Double) {
+            self.start = max(0, min(24, start))
+            self.end = max(self.start, min(24, end))
+        }
+
+        public var isEmpty: Bool { end <= start }
+
+        /// "09–24", "12:30–19".
+        public var text: String { "\(Self.clock(start))–\(Self.clock(end))" }
+
+        private static func clock(_ hours: Double) -> String {
+            let minutes = Int((hours * 60).rounded())
+            let (h, m) = (minutes / 60, minutes % 60)
+            return m == 0 ? NumberText.twoDigits(h) : "\(NumberText.twoDigits(h)):\(NumberText.twoDigits(m))"
+        }
+    }
+
+    /// Euros per paid hour.
+    public var hourlyRate: Double
+    /// Seven entries, **index 0 = Sunday** (as ParkShark counts); nil for a day without paid hours.
+    public var paidHours: [PaidWindow?]
+    /// The first paid hours of a stay at another rate, such as ParkShark's `first` rule.
+    public var introductory: Introductory?
+    /// The longest stay allowed, in seconds; nil when there is no limit.
+    public var maximumStay: TimeInterval?
+    /// Nobody pays for more than this many hours in one day (Amsterdam's day card); nil for no cap.
+    public var dailyCapHours: Double?
+    /// The zone the paid hours are in.
+    public var timeZoneIdentifier: String
+
+    public struct Introductory: Sendable, Equatable, Codable {
+        public var hours: Double
+        public var hourlyRate: Double
+
+        public init(hours: Double, hourlyRate: Double) {
+            self.hours = max(0, hours)
+            self.hourlyRate = max(0, hourlyRate)
+        }
+    }
+
+    public init(
+        hourlyRate: Double, paidHours: [PaidWindow?], introductory: Introductory? = nil, maximumStay: TimeInterval? = nil,
+        dailyCapHours: Double? = nil, timeZoneIdentifier: String
+    ) {
+        self.hourlyRate = max(0, hourlyRate)
+        var days = Array(paidHours.prefix(7))
+        while days.count < 7 { days.append(nil) }
+        self.paidHours = days.map { $0?.isEmpty == true ? nil : $0 }
+        self.introductory = introductory
+        self.maximumStay = maximumStay.flatMap { $0 > 0 ? $0 : nil }
+        self.dailyCapHours = dailyCapHours.flatMap { $0 > 0 ? $0 : nil }
+        self.timeZoneIdentifier = timeZoneIdentifier
+    }
+
+    /// Whether the stay is within the maximum stay.
+    public func allows(_ stay: Stay) -> Bool {
+        guard let maximumStay else { return true }
+        return stay.duration <= maximumStay + 1
+    }
+
+    /// The hours of `stay` that must be paid for, after the daily cap.
+    public func paidHours(during stay: Stay) -> Double {
+        perDayPaidHours(stay).reduce(0, +)
+    }
+
+    /// The price of the whole stay in euros, rounded to cents.
+    public func cost(of stay: Stay) -> Double {
+        var total = 0.0
+        var introductoryLeft = introductory?.hours ?? 0
+        for hours in perDayPaidHours(stay) {
+            let atIntroductory = min(hours, introductoryLeft)
+            introductoryLeft -= atIntroductory
+            total += atIntroductory * (introductory?.hourlyRate ?? hourlyRate) + (hours - atIntroductory) * hourlyRate
+        }
+        return (total * 100).rounded() / 100
+    }
+
+    /// "€5.00/h Mon–Sat 09–24, Sun 12–24", or "free" when nothing is ever paid.
+    public var summary: String {
+        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        // Monday first, as people read a week; runs of days with the same hours are joined.
+        let order = [1, 2, 3, 4, 5, 6, 0]
+        var runs: [(first: Int, last: Int, window: PaidWindow?)] = []
+        for day in order {
+            if let last = runs.last, last.window == paidHours[day] {
+                runs[runs.count - 1].last = day
+            } else {
+                runs.append((day, day, paidHours[day]))
+            }
+        }
+        let paid = runs.compactMap { run -> String? in
+            guard let window = run.window else { return nil }
+            let days = run.first == run.last ? names[run.first] : "\(names[run.first])–\(names[run.last])"
+            return "\(days) \(window.text)"
+        }
+        guard !paid.isEmpty, hourlyRate > 0 else { return "free" }
+        var text = "€\(NumberText.fixed(hourlyRate, 2))/h \(paid.joined(separator: ", "))"
+        if let introductory { text += "; first \(NumberText.trimmed(introductory.hours, 2)) h €\(NumberText.fixed(introductory.hourlyRate, 2))/h" }
+        if let maximumStay { text += "; at most \(Stay(arrival: Date(timeIntervalSince1970: 0), duration: maximumStay).durationText)" }
+        return text
+    }
+
+    /// Paid hours of the stay for each calendar day it touches, in the tariff's zone.
+    private func perDayPaidHours(_ stay: Stay) -> [Double] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(secondsFromGMT: 0)!
+        var result: [Double] = []
+        var dayStart = calendar.startOfDay(for: stay.arrival)
+        let departure = stay.departure
+        // A stay of years would be a typo; a year of days is more than anyone parks.
+        var days = 0
+        while dayStart < departure, days < 366 {
+            days += 1
+            guard let nextDay = calendar.date(byAdding: .day, value: 1, to: dayStart) else { break }
+            defer { dayStart = nextDay }
+            let weekday = calendar.component(.weekday, from: dayStart) - 1
+            guard let window = paidHours[weekday] else { continue }
+            // Wall-clock hours, so that a day of 23 or 25 hours (summer time) is still right.
+            let from = wallClock(window.start, on: dayStart, nextDay: nextDay, calendar: calendar)
+            let to = wallClock(window.end, on: dayStart, nextDay: nextDay, calendar: calendar)
+            let overlap = min(departure, to).timeIntervalSince(max(stay.arrival, from))
+            guard overlap > 0 else { continue }
+            var hours = overlap / 3600
+            if let cap = dailyCapHours { hours = min(hours, cap) }
+            result.append(hours)
+        }
+        return result
+    }
+
+    private func wallClock(_ hours: Double, on day: Date, nextDay: Date, calendar: Calendar) -> Date {
+        if hours >= 24 { return nextDay }
+        let minutes = Int((hours * 60).rounded())
+        return calendar.date(bySettingHour: minutes / 60, minute: minutes % 60, second: 0, of: day) ?? day.addingTimeInterval(hours * 3600)
+    }
+}

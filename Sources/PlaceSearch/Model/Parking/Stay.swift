@@ -1,0 +1,27 @@
+public import Foundation
+
+/// A stay at a parking place: when the car arrives and for how long.
+public struct Stay: Sendable, Equatable, Hashable, Codable {
+    public var arrival: Date
+    /// Seconds; always positive.
+    public var duration: TimeInterval
+
+    public init(arrival: Date, duration: TimeInterval) {
+        self.arrival = arrival
+        self.duration = max(1, duration)
+    }
+
+    public var departure: Date { arrival.addingTimeInterval(duration) }
+    public var hours: Double { duration / 3600 }
+
+    /// "2 h", "1 h 30 min", "45 min".
+    public var durationText: String {
+        let minutes = Int((duration / 60).rounded())
+        let (h, m) = (minutes / 60, minutes % 60)
+        switch (h, m) {
+        case (0, _): return "\(m) min"
+        case (_, 0): return "\(h) h"
+        default: return "\(h) h \(m) min"
+        }
+    }
+}
