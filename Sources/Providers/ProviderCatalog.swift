@@ -35,6 +35,12 @@ public enum ProviderCatalog {
         ProviderFactory(id: OverpassProvider.providerID, categories: [.coffee], keyVariable: nil, postIsRead: true) {
             OverpassProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OverpassProvider.defaultEndpoint)
         },
+        ProviderFactory(id: ParkSharkProvider.providerID, categories: [.parking], keyVariable: nil) {
+            ParkSharkProvider(client: $0.client)
+        },
+        ProviderFactory(id: AmsterdamGaragesProvider.providerID, categories: [.parking], keyVariable: nil) {
+            AmsterdamGaragesProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? AmsterdamGaragesProvider.defaultEndpoint)
+        },
     ]
 
     public static var ids: [ProviderID] { all.map(\.id) }

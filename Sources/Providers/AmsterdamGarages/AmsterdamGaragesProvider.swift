@@ -1,0 +1,63 @@
+import Foundation
+import HTTPTypes
+public import PlaceSearch
+
+/// Amsterdam's parking garages and P+R sites with their free places right now, from the city's
+/// open occupancy feed (`ParkingLocation.json`). Keyless; no prices (ParkShark has some).
+public struct AmsterdamGaragesProvider: PlaceDetailsProvider {
+    public static let providerID: ProviderID = "amsterdam-garages"
+    public static let defaultEndpoint = "http://opd.it-t.nl/data/amsterdam/ParkingLocation.json"
+
+    public let id = AmsterdamGaragesProvider.providerID
+    public let capabilities = ProviderCapabilities(categories: [.parking], features: [.search, .details])
+    private let client: HTTPClient
+    private let endpoint: URL
+
+    /// - Parameter endpoint: another copy of the feed, for example a mirror.
+    public init(client: HTTPClient, endpoint: String = AmsterdamGaragesProvider.defaultEndpoint) {
+        self.client = client
+        self.endpoint = URL(string: endpoint).flatMap { $0.host == nil ? nil : $0 } ?? URL(string: Self.defaultEndpoint)!
+    }
+
+    public var status: ProviderStatus {
+        let host = endpoint.host ?? "the feed"
+        switch client.mode {
+        case .replay:
+            return ProviderStatus(isReady: true, mode: "replay", detail: "keyless; answers from \(client.cassetteLocation ?? "cassettes")")
+        case .live:
+            return ProviderStatus(isReady: true, mode: "live", detail: "keyless; \(host) (City of Amsterdam open data)")
+        case .record, .missing:
+            return ProviderStatus(isReady: true, mode: client.mode.rawValue, detail: "keyless; \(host), recording into \(client.cassetteLocation ?? "cassettes")")
+        }
+    }
+
+    public func search(_ request: SearchRequest) async throws -> [Place] {
+        guard request.category == .parking else {
+            throw ProviderError(provider: id, kind: .unsupported, message: "only parking is supported, not \(request.category)")
+        }
+        return try await feed()
+            .filter { $0.coordinate.distance(to: request.focus) <= request.radius }
+            .sorted { $0.coordinate.distance(to: request.focus) < $1.coordinate.distance(to: request.focus) }
+            .prefix(request.limit).map { $0 }
+    }
+
+    public func details(for placeID: PlaceID) async throws -> Place {
+        guard let place = try await feed().first(where: { $0.id == placeID }) else {
+            throw ProviderError(provider: id, kind: .notFound, message: "the garage feed has no garage \(placeID.nativeID)")
+        }
+        return place
+    }
+
+    private func feed() async throws -> [Place] {
+        var fields = HTTPFields()
+        fields[.accept] = "application/json"
+        let path = endpoint.path.isEmpty ? "/" : endpoint.path
+        let authority = endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? endpoint.host ?? ""
+        let request = HTTPRequest(method: .get, scheme: endpoint.scheme ?? "http", authority: authority, path: path, headerFields: fields)
+        let (response, data) = try await client.send(request, for: id)
+        let checker = ProviderResponse(provider: id, endpoint: "\(authority)\(path)", redactor: client.redactor)
+        try checker.check(response, body: data)
+        let provider = id
+        return try checker.read(data) { root throws(JSONShapeError) in try GarageFeedReader.read(root, provider: provider).places }
+    }
+}
