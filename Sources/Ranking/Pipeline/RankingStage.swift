@@ -99,3 +99,22 @@ public struct TopStage: RankingStage {
         if state.candidates.count > count { state.candidates.removeSubrange(count...) }
     }
 }
+
+/// Sorts by a key of numbers compared in order (smaller first), then by score, name and id, so
+/// that `--sort cost` and `--sort walk` are as stable as the score order.
+public struct KeySortStage: RankingStage {
+    public let key: @Sendable (Candidate) -> [Double]
+
+    public init(_ key: @escaping @Sendable (Candidate) -> [Double]) { self.key = key }
+
+    public func apply(to state: inout RankingState, context: RankingContext) {
+        let keyed = state.candidates.map { (key($0), $0) }
+        state.candidates = keyed.sorted { a, b in
+            if a.0 != b.0 { return a.0.lexicographicallyPrecedes(b.0) }
+            if a.1.score != b.1.score { return a.1.score > b.1.score }
+            let (nameA, nameB) = (TextFolding.fold(a.1.place.name), TextFolding.fold(b.1.place.name))
+            if nameA != nameB { return nameA < nameB }
+            return a.1.place.id < b.1.place.id
+        }.map(\.1)
+    }
+}
