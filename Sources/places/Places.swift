@@ -28,7 +28,7 @@ struct Places: AsyncParsableCommand {
               78  configuration: a missing API key, a broken config file
             """,
         version: "0.1.0",
-        subcommands: [Coffee.self, Show.self, ProvidersCommand.self]
+        subcommands: [Coffee.self, Parking.self, Show.self, Favorites.self, ConfigCommand.self, ProvidersCommand.self]
     )
 
     /// Every failure ends as one line on stderr and a documented exit code, never a trap or a usage dump.

@@ -215,10 +215,11 @@ struct ShowAndProvidersTests {
         let output = try await CLI.run(["providers"])
         #expect(output.status == 0)
         let lines = output.stdoutLines
-        #expect(lines.count == 3)
-        #expect(lines[1].hasPrefix("foursquare  yes    replay"))
+        #expect(lines.count == 5)
+        let columns = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
+        #expect(columns == ["foursquare yes replay", "osm yes replay", "parkshark yes replay", "amsterdam-garages yes replay"])
         #expect(lines[1].contains("set FOURSQUARE_API_KEY to go live"))
-        #expect(lines[2].hasPrefix("osm         yes    replay"))
+        #expect(lines[4].contains("parking, details"))
         let live = try await CLI.run(["providers", "--format", "json", "--http-mode", "live"])
         let providers = try #require(try JSONSerialization.jsonObject(with: Data(live.stdout.utf8)) as? [[String: Any]])
         #expect(providers.first?["ready"] as? Bool == false)

@@ -23,7 +23,7 @@ extension Places {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Where you are, as LAT,LON (e.g. 52.37,4.89). Default: the configured centre, else Amsterdam.", valueName: "lat,lon"))
+            help: ArgumentHelp("Where you are, as LAT,LON (e.g. 52.37,4.89). Default: the saved centre (places config set center), else Amsterdam.", valueName: "lat,lon"))
         var near: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("How many places to list (1–50).", valueName: "n"))
@@ -50,8 +50,6 @@ extension Places {
         var providers: [String] = []
 
         @OptionGroup var global: GlobalOptions
-
-        static let amsterdamCentre = "52.370216,4.895168"
 
         var selectedProviders: [String] { providers.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } }
 
@@ -82,20 +80,7 @@ extension Places {
             let radiusMeters = radius.flatMap(ValueParsing.meters) ?? profile.searchRadius
             let request = SearchRequest(category: .coffee, focus: focus, radius: radiusMeters, limit: 50, openAt: runtime.now)
 
-            let selection = selectedProviders.isEmpty ? nil : Set(selectedProviders.map { ProviderID($0) })
-            var providers: [any PlaceProvider] = []
-            for provider in runtime.registry.providers(for: .coffee, among: selection) {
-                if provider.status.isReady {
-                    providers.append(provider)
-                } else if selection != nil {
-                    throw CLIError("\(provider.id) cannot answer: \(provider.status.detail)", status: .config)
-                } else {
-                    StandardError.line("places: skipping \(provider.id): \(provider.status.detail)")
-                }
-            }
-            guard !providers.isEmpty else {
-                throw CLIError("no coffee provider is ready; see 'places providers'", status: .config)
-            }
+            let providers = try runtime.readyProviders(for: .coffee, selected: selectedProviders)
 
             let outcome = await runtime.aggregator.search(request, providers: providers)
             for failure in outcome.failures { StandardError.line("places: \(failure)") }
@@ -137,16 +122,7 @@ extension Places {
         }
 
         private func focusCoordinate(_ runtime: Runtime) throws -> Coordinate {
-            if let near { return try Coordinate(parsing: near) }
-            if let configured = runtime.config.value("center") {
-                do {
-                    return try Coordinate(parsing: configured)
-                } catch {
-                    throw CLIError("center in \(runtime.config.path ?? "the config file"): \(error.description)", status: .config)
-                }
-            }
-            StandardError.line("places: no --near given; using Amsterdam's centre \(Self.amsterdamCentre) (set center in the config file to change it)")
-            return try Coordinate(parsing: Self.amsterdamCentre)
+            try DefaultCentre.resolve(near: near, storeOption: global.store, config: runtime.config)
         }
     }
 }

@@ -31,25 +31,7 @@ extension Places {
         func run() async throws {
             let placeID = try PlaceID(parsing: id)
             let runtime = try Runtime(global: global, command: "show")
-            guard let provider = runtime.registry.provider(placeID.provider) else {
-                throw CLIError(
-                    "unknown provider '\(placeID.provider)' in '\(id)'; known providers are \(runtime.registry.ids.map(\.rawValue).joined(separator: ", "))",
-                    status: .usage)
-            }
-            guard let details = provider as? any PlaceDetailsProvider else {
-                throw CLIError("\(provider.id) cannot show details", status: .usage)
-            }
-            guard provider.status.isReady else {
-                throw CLIError("\(provider.id) cannot answer: \(provider.status.detail)", status: .config)
-            }
-            let place: Place
-            do {
-                place = try await withDeadline(runtime.aggregator.deadline(for: provider.id)) { try await details.details(for: placeID) }
-            } catch {
-                if let note = await runtime.replayNote() { StandardError.line("places: \(note)") }
-                let failure = ProviderError(provider: provider.id, wrapping: error)
-                throw CLIError(failure.description, status: ExitStatus.forFailure(failure.kind))
-            }
+            let place = try await runtime.details(for: placeID, as: id)
             if let note = await runtime.replayNote() { StandardError.line("places: \(note)") }
             let output = PlaceDetailsOutput(place: place, now: runtime.now, timeZone: runtime.timeZone, terminal: runtime.terminal)
             let text: String

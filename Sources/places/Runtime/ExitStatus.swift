@@ -13,8 +13,12 @@ enum ExitStatus: Int32 {
     case unavailable = 69
     /// A bug in places.
     case software = 70
+    /// The store cannot be created or written (permissions, a full disk).
+    case cannotCreate = 73
     /// The output could not be written (a full disk, a closed stdout).
     case ioError = 74
+    /// Try again: the store was busy (another places held it for longer than 10 s).
+    case temporaryFailure = 75
     /// Configuration: a missing API key, a broken config file.
     case config = 78
 

@@ -165,23 +165,72 @@ struct Runtime {
         return date
     }
 
+    /// The providers that answer `category` and are ready; with a selection, exactly those, and one
+    /// that is not ready is an error rather than a skip.
+    func readyProviders(for category: SearchCategory, selected: [String]) throws -> [any PlaceProvider] {
+        let selection = selected.isEmpty ? nil : Set(selected.map { ProviderID($0) })
+        var providers: [any PlaceProvider] = []
+        for provider in registry.providers(for: category, among: selection) {
+            if provider.status.isReady {
+                providers.append(provider)
+            } else if selection != nil {
+                throw CLIError("\(provider.id) cannot answer: \(provider.status.detail)", status: .config)
+            } else {
+                StandardError.line("places: skipping \(provider.id): \(provider.status.detail)")
+            }
+        }
+        guard !providers.isEmpty else {
+            throw CLIError("no \(category) provider is ready; see 'places providers'", status: .config)
+        }
+        return providers
+    }
+
+    /// Everything the place's provider knows about it, under the provider's deadline.
+    /// - Parameter text: the id as the user typed it, for messages.
+    func details(for placeID: PlaceID, as text: String) async throws -> Place {
+        guard let provider = registry.provider(placeID.provider) else {
+            throw CLIError(
+                "unknown provider '\(placeID.provider)' in '\(text)'; known providers are \(registry.ids.map(\.rawValue).joined(separator: ", "))",
+                status: .usage)
+        }
+        guard let details = provider as? any PlaceDetailsProvider else {
+            throw CLIError("\(provider.id) cannot show details", status: .usage)
+        }
+        guard provider.status.isReady else {
+            throw CLIError("\(provider.id) cannot answer: \(provider.status.detail)", status: .config)
+        }
+        do {
+            return try await withDeadline(aggregator.deadline(for: provider.id)) { try await details.details(for: placeID) }
+        } catch {
+            if let note = await replayNote() { StandardError.line("places: \(note)") }
+            let failure = ProviderError(provider: provider.id, wrapping: error)
+            throw CLIError(failure.description, status: ExitStatus.forFailure(failure.kind))
+        }
+    }
+
     // MARK: - After a run
 
     /// One line for stderr when answers came from recordings, saying which and how to go live.
     func replayNote() async -> String? {
         var files: [String] = []
         var oldest: Date?
+        var keyVariables: [String] = []
         for id in registry.ids {
             guard let cassette = cassettes[id] else { continue }
-            for record in await cassette.replayed() {
+            let replayed = await cassette.replayed()
+            if !replayed.isEmpty, let variable = ProviderCatalog.all.first(where: { $0.id == id })?.keyVariable, !keyVariables.contains(variable) {
+                keyVariables.append(variable)
+            }
+            for record in replayed {
                 if !files.contains(record.file) { files.append(record.file) }
                 oldest = min(oldest ?? record.recordedAt, record.recordedAt)
             }
         }
         guard !files.isEmpty, let oldest else { return nil }
         let day = oldest.formatted(.iso8601.year().month().day())
-        let live = credentials.isEmpty
-            ? "set \(FoursquareProvider.keyVariable) to ask the live APIs"
+        // Keyless providers go live with the mode alone; the others need their key first.
+        let live = credentials.isEmpty && !keyVariables.isEmpty
+            ? "set \(keyVariables.joined(separator: " or ")) to ask the live APIs"
             : "use --http-mode live to ask the live APIs"
         return "replayed from \(files.joined(separator: ", ")) (recorded \(day)), not live data; \(live)"
     }

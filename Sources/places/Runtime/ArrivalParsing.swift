@@ -1,0 +1,93 @@
+import Foundation
+import PlaceSearch
+
+/// `--arrive` and `--duration` as people type them.
+enum ArrivalParsing {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let dayNames: [(names: [String], weekday: Int)] = [
+        (["sun", "sunday", "zo", "zondag"], 1), (["mon", "monday", "ma", "maandag"], 2), (["tue", "tues", "tuesday", "di", "dinsdag"], 3),
+        (["wed", "wednesday", "wo", "woensdag"], 4), (["thu", "thur", "thurs", "thursday", "do", "donderdag"], 5),
+        (["fri", "friday", "vr", "vrijdag"], 6), (["sat", "saturday", "za", "zaterdag"], 7),
+    ]
+
+    /// A stay's length: "2h", "90m", "1.5h", "1h30m"; a bare number is hours. From 5 minutes to 7 days.
+    static func duration(_ text: String) throws(Failure) -> TimeInterval {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let seconds = ValueParsing.seconds(trimmed, defaultUnit: 3600), seconds.isFinite else {
+            throw Failure(description: "--duration '\(text)' is not a time; write it like 2h, 90m, 1.5h or 1h30m")
+        }
+        guard seconds >= 5 * 60 else {
+            throw Failure(description: "--duration '\(text)' is too short; a stay is at least 5 minutes (e.g. 30m)")
+        }
+        guard seconds <= 7 * 86_400 else {
+            throw Failure(description: "--duration '\(text)' is longer than 7 days")
+        }
+        return seconds
+    }
+
+    /// The arrival: "now", "08:30" (the next 08:30), "fri 08:30" (the next Friday at 08:30),
+    /// "tomorrow 9:00", or an ISO 8601 time ("2026-11-27T08:30:00+01:00"). Clock times are read
+    /// in `timeZone`, the destination's.
+    static func arrival(_ text: String, now: Date, timeZone: TimeZone) throws(Failure) -> Date {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let lower = trimmed.lowercased()
+        if lower == "now" { return now }
+        if trimmed.contains("-"), trimmed.count >= 16, let date = ISO8601Text.parse(trimmed) { return date }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let words = lower.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard (1...2).contains(words.count) else { throw invalid(text) }
+        let (hour, minute) = try clock(words.last!, original: text)
+        let today = calendar.startOfDay(for: now)
+        guard let atToday = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: today) else { throw invalid(text) }
+        if words.count == 1 {
+            // The next such time: "08:30" at 11:00 means tomorrow morning.
+            return atToday >= now.addingTimeInterval(-60) ? atToday : calendar.date(byAdding: .day, value: 1, to: atToday) ?? atToday
+        }
+        let day = words[0]
+        if day == "today" { return atToday }
+        if day == "tomorrow" { return calendar.date(byAdding: .day, value: 1, to: atToday) ?? atToday }
+        guard let weekday = dayNames.first(where: { $0.names.contains(day) })?.weekday else {
+            throw Failure(description: "--arrive '\(text)': '\(words[0])' is not a day; use mon … sun, today or tomorrow")
+        }
+        let current = calendar.component(.weekday, from: now)
+        var ahead = (weekday - current + 7) % 7
+        if ahead == 0 && atToday < now.addingTimeInterval(-60) { ahead = 7 }
+        return calendar.date(byAdding: .day, value: ahead, to: atToday) ?? atToday
+    }
+
+    /// "08:30", "8:30", "8.30", "0830" → (8, 30); "8" → (8, 0).
+    private static func clock(_ word: String, original: String) throws(Failure) -> (Int, Int) {
+        let parts: [Substring]
+        if word.contains(":") || word.contains(".") {
+            parts = word.split(separator: word.contains(":") ? ":" : ".", omittingEmptySubsequences: false)
+        } else if word.count == 4, word.allSatisfy(\.isNumber) {
+            parts = [word.prefix(2), word.suffix(2)]
+        } else {
+            parts = [Substring(word)]
+        }
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isNumber) }),
+            let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0
+        else { throw invalid(original) }
+        guard (0...23).contains(hour) else { throw Failure(description: "--arrive '\(original)': the hour must be 0–23, not \(hour)") }
+        guard (0...59).contains(minute) else { throw Failure(description: "--arrive '\(original)': the minutes must be 0–59, not \(minute)") }
+        return (hour, minute)
+    }
+
+    private static func invalid(_ text: String) -> Failure {
+        Failure(description: "--arrive '\(text)' is not a time; use now, 08:30, 'fri 08:30', 'tomorrow 9:00' or an ISO 8601 time")
+    }
+}
+
+/// The time zone to read a destination's clock times in, without a time-zone database: the
+/// Netherlands (where the parking providers are) by its box, else the machine's own zone.
+enum DestinationTimeZone {
+    static func zone(for coordinate: Coordinate, fallback: TimeZone) -> TimeZone {
+        let netherlands = (50.75...53.7).contains(coordinate.latitude) && (3.2...7.3).contains(coordinate.longitude)
+        if netherlands, let amsterdam = TimeZone(identifier: "Europe/Amsterdam") { return amsterdam }
+        return fallback
+    }
+}
