@@ -233,7 +233,8 @@ def main():
         ranked = sorted(((distance(point, (lat, lon)), m) for m, lat, lon in inside), key=lambda t: (t[0], t[1]))
         nearest = [m for d, m in ranked if d <= RADIUS][:METER_LIMIT]
         parking.append(get_meters(nearest, items))
-        for m in nearest[:4]:
+        # `places favorites add` of any meter `places parking` lists here.
+        for m in nearest:
             favorites.append(get_meters([m], items))
 
     # The cost calculation: every meter nearest first (cut to the nearest 150 here), and the advice.
@@ -272,6 +273,8 @@ def main():
             parking.append(interaction(request, {"params": {"fmt": 0}, "results": results, "advice": advice}, duration=420))
             asked = [r[0] for r in results[:METER_LIMIT]] + [r[0] for r in advice if r[0]]
             parking.append(get_meters(asked, items))
+            for m in asked:
+                favorites.append(get_meters([m], items))
 
     unique = {}
     for i in parking:

@@ -69,7 +69,8 @@ public struct Place: Sendable, Codable, Equatable {
         if let parking {
             if parking.stayCost?.amount != nil { score += 2 }
             if parking.tariff != nil { score += 1 }
-            if parking.availability != nil { score += 1 }
+            // Live room counts are what a driver cannot get elsewhere.
+            if parking.availability != nil { score += 2 }
         }
         return score
     }

@@ -44,7 +44,9 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
         } catch let error as ProviderError where error.kind != .timedOut {
             try Task.checkCancellation()
             var places = try await listing(request)
-            let note = "the cost calculation did not answer (\(error.message)); cost worked out from the meter's tariff"
+            // A missing recording is the usual case offline (the service is gone): say it in a few words.
+            let why = error.kind == .noRecording ? "no recording of this stay" : error.message
+            let note = "the cost calculation did not answer (\(why)); costs are worked out from the meters' tariffs"
             for index in places.indices { places[index].tags["cost_note"] = note }
             return places
         }
@@ -132,10 +134,11 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
     private func garage(_ row: ParkSharkReader.AdviceRow, stay: Stay) -> Place? {
         guard let coordinate = try? Coordinate(latitude: row.latitude, longitude: row.longitude) else { return nil }
         let offer = ParkingOffer(kind: .garage, stayCost: StayCost(amount: row.cost >= 0 ? row.cost : nil, stay: stay, source: .provider))
+        // No category of its own: the city's feed knows the garage by name, with its room, and its
+        // record should win the merge (ParkShark has no details call for garages).
         return Place(
             id: PlaceID(provider: id, nativeID: "garage-\(row.index)"), name: row.address, coordinate: coordinate,
-            categories: [Category(name: "Parking garage")], concepts: [.parking], address: Address(street: row.address, countryCode: "NL"),
-            parking: offer)
+            concepts: [.parking], address: Address(street: row.address, countryCode: "NL"), parking: offer)
     }
 
     // MARK: - HTTP
