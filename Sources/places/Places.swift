@@ -14,18 +14,24 @@ struct Places: AsyncParsableCommand {
               places coffee --near 52.37,4.89 --top 3
               places coffee --near 52.37,4.89 --explain
               places coffee --near 52.37,4.89 --format geojson > coffee.geojson
+              places parking --advice --duration 2h --arrive "fri 08:30"
+              places favorites add parkshark:10418 --note "cheap on Sundays"
+              places config set center 52.370216,4.895168
               places show osm:node/2724001437
               places providers
 
             Exit codes:
               0   answered
               64  bad usage: an unknown option, a value out of range
-              65  bad data: a provider's answer or a cassette file cannot be read
-              66  no such place (places show)
+              65  bad data: a provider's answer, a cassette file or the store cannot be read
+              66  no such place, favourite or setting
               69  no provider could answer: network, HTTP error, timeout, no recording
               70  a bug in places
+              73  the store cannot be created or written (permissions, a full disk)
               74  the results could not be written (a full disk, a closed stdout)
-              78  configuration: a missing API key, a broken config file
+              75  the store was busy for more than 10 s; try again
+              78  configuration: a missing API key, a broken config file, a store path that is a
+                  directory, a store written by a newer places
             """,
         version: "0.1.0",
         subcommands: [Coffee.self, Parking.self, Show.self, Favorites.self, ConfigCommand.self, ProvidersCommand.self]
