@@ -77,15 +77,24 @@ public struct SortStage: RankingStage {
     public init() {}
 
     public func apply(to state: inout RankingState, context: RankingContext) {
-        state.candidates.sort { a, b in
+        // Indices are sorted, not candidates: a candidate carries a whole place, and moving ten
+        // thousand of them around a sort costs more than the comparisons.
+        let candidates = state.candidates
+        let scores = candidates.map(\.score)
+        let order = candidates.indices.sorted { a, b in
             // Exact comparisons: a tolerance would make "equal" non-transitive and the order unstable.
-            let (scoreA, scoreB) = (a.score, b.score)
-            if scoreA != scoreB { return scoreA > scoreB }
-            if a.walk.meters != b.walk.meters { return a.walk.meters < b.walk.meters }
-            let (nameA, nameB) = (TextFolding.fold(a.place.name), TextFolding.fold(b.place.name))
-            if nameA != nameB { return nameA < nameB }
-            return a.place.id < b.place.id
+            if scores[a] != scores[b] { return scores[a] > scores[b] }
+            let (walkA, walkB) = (candidates[a].walk.meters, candidates[b].walk.meters)
+            if walkA != walkB { return walkA < walkB }
+            return Self.byNameThenID(candidates[a].place, candidates[b].place)
         }
+        state.candidates = order.map { candidates[$0] }
+    }
+
+    static func byNameThenID(_ a: Place, _ b: Place) -> Bool {
+        let (nameA, nameB) = (TextFolding.fold(a.name), TextFolding.fold(b.name))
+        if nameA != nameB { return nameA < nameB }
+        return a.id < b.id
     }
 }
 
@@ -108,13 +117,14 @@ public struct KeySortStage: RankingStage {
     public init(_ key: @escaping @Sendable (Candidate) -> [Double]) { self.key = key }
 
     public func apply(to state: inout RankingState, context: RankingContext) {
-        let keyed = state.candidates.map { (key($0), $0) }
-        state.candidates = keyed.sorted { a, b in
-            if a.0 != b.0 { return a.0.lexicographicallyPrecedes(b.0) }
-            if a.1.score != b.1.score { return a.1.score > b.1.score }
-            let (nameA, nameB) = (TextFolding.fold(a.1.place.name), TextFolding.fold(b.1.place.name))
-            if nameA != nameB { return nameA < nameB }
-            return a.1.place.id < b.1.place.id
-        }.map(\.1)
+        let candidates = state.candidates
+        let keys = candidates.map(key)
+        let scores = candidates.map(\.score)
+        let order = candidates.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+            if scores[a] != scores[b] { return scores[a] > scores[b] }
+            return SortStage.byNameThenID(candidates[a].place, candidates[b].place)
+        }
+        state.candidates = order.map { candidates[$0] }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A parking place's price list: an hourly rate during paid hours, which differ by weekday.
 ///
@@ -114,24 +115,36 @@ public struct ParkingTariff: Sendable, Equatable, Codable {
     }
 
     /// Paid hours of the stay for each calendar day it touches, in the tariff's zone.
+    ///
+    /// Works on the wall clock in seconds: one offset lookup when no clock change falls inside the
+    /// stay (nearly always), one per day boundary when one does. Foundation's Calendar would be
+    /// simpler and about ten times slower, and ranking prices thousands of stays.
     private func perDayPaidHours(_ stay: Stay) -> [Double] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(secondsFromGMT: 0)!
+        let zone = Self.zone(timeZoneIdentifier)
+        let start = stay.arrival.timeIntervalSince1970
+        let end = stay.departure.timeIntervalSince1970
+        let transition = zone.nextDaylightSavingTimeTransition(after: stay.arrival)?.timeIntervalSince1970
+        let steadyOffset = Double(zone.secondsFromGMT(for: stay.arrival))
+        let steady = transition.map { $0 >= end } ?? true
+        // Wall-clock seconds → the instant, honouring a clock change inside the stay.
+        func instant(_ wall: Double) -> Double {
+            guard !steady else { return wall - steadyOffset }
+            let guess = wall - steadyOffset
+            return wall - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))
+        }
         var result: [Double] = []
-        var dayStart = calendar.startOfDay(for: stay.arrival)
-        let departure = stay.departure
+        var day = ((start + steadyOffset) / 86_400).rounded(.down)
         // A stay of years would be a typo; a year of days is more than anyone parks.
-        var days = 0
-        while dayStart < departure, days < 366 {
-            days += 1
-            guard let nextDay = calendar.date(byAdding: .day, value: 1, to: dayStart) else { break }
-            defer { dayStart = nextDay }
-            let weekday = calendar.component(.weekday, from: dayStart) - 1
+        for _ in 0..<366 {
+            let midnight = day * 86_400
+            guard instant(midnight) < end else { break }
+            defer { day += 1 }
+            // 1 January 1970 was a Thursday: 4 when Sunday is 0.
+            let weekday = ((Int(day) % 7) + 7 + 4) % 7
             guard let window = paidHours[weekday] else { continue }
-            // Wall-clock hours, so that a day of 23 or 25 hours (summer time) is still right.
-            let from = wallClock(window.start, on: dayStart, nextDay: nextDay, calendar: calendar)
-            let to = wallClock(window.end, on: dayStart, nextDay: nextDay, calendar: calendar)
-            let overlap = min(departure, to).timeIntervalSince(max(stay.arrival, from))
+            let from = instant(midnight + window.start * 3600)
+            let to = instant(midnight + window.end * 3600)
+            let overlap = min(end, to) - max(start, from)
             guard overlap > 0 else { continue }
             var hours = overlap / 3600
             if let cap = dailyCapHours { hours = min(hours, cap) }
@@ -140,9 +153,15 @@ public struct ParkingTariff: Sendable, Equatable, Codable {
         return result
     }
 
-    private func wallClock(_ hours: Double, on day: Date, nextDay: Date, calendar: Calendar) -> Date {
-        if hours >= 24 { return nextDay }
-        let minutes = Int((hours * 60).rounded())
-        return calendar.date(bySettingHour: minutes / 60, minute: minutes % 60, second: 0, of: day) ?? day.addingTimeInterval(hours * 3600)
+    private static let zones = Mutex<[String: TimeZone]>([:])
+
+    /// Time zones by identifier, made once: making one reads the zone database.
+    private static func zone(_ identifier: String) -> TimeZone {
+        zones.withLock { cache in
+            if let zone = cache[identifier] { return zone }
+            let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
+            cache[identifier] = zone
+            return zone
+        }
     }
 }
