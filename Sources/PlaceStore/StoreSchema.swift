@@ -34,6 +34,10 @@ enum StoreSchema {
                         updated_at REAL NOT NULL,
                         position INTEGER NOT NULL UNIQUE
                     );
+                    -- Listing reads this index alone, never the rows with their place_json: ten
+                    -- thousand favourites are a few hundred kilobytes of index, not megabytes of table.
+                    CREATE INDEX favorite_listing
+                        ON favorite (position, place_id, name, latitude, longitude, kind, address, note, added_at);
                     CREATE TABLE setting (
                         key TEXT NOT NULL PRIMARY KEY,
                         value TEXT NOT NULL,

@@ -139,3 +139,12 @@ struct NumberAndDateTextTests {
         #expect(HTTPDate.parse("Sat, 21 Nov 1969 12:00:00 GMT") == nil)
     }
 }
+
+struct ISO8601FormatTests {
+    @Test(arguments: [0.0, 1_795_000_000, 951_782_400, -86_400.5, 4_102_444_799, 1_234_567_890.9])
+    func formatsLikeFoundation(_ seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(ISO8601Text.format(date) == date.formatted(.iso8601))
+        #expect(ISO8601Text.parse(ISO8601Text.format(date)) == Date(timeIntervalSince1970: seconds.rounded(.down)))
+    }
+}

@@ -6,6 +6,29 @@ public import Foundation
 /// Parsed by hand for the same reason as ``HTTPDate``: Foundation's parse strategies cost a
 /// cold-started command milliseconds.
 public enum ISO8601Text {
+    /// `2026-11-21T10:30:00Z`: UTC to the second, as `Date.formatted(.iso8601)` writes it, in a
+    /// fraction of its time (lists of ten thousand favourites print one per line).
+    public static func format(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        // Days to a civil date (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+        let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        let yearText = String(year)
+        let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+        return paddedYear + "-" + NumberText.twoDigits(month) + "-" + NumberText.twoDigits(day) + "T"
+            + NumberText.twoDigits(secondOfDay / 3600) + ":" + NumberText.twoDigits(secondOfDay / 60 % 60) + ":"
+            + NumberText.twoDigits(secondOfDay % 60) + "Z"
+    }
+
     public static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {

@@ -23,8 +23,10 @@ struct TextTable {
 
     /// Lines without trailing spaces. `style` decorates a cell after padding (colour codes do not count).
     func render(width: Int?, header: (String) -> String = { $0 }, style: (Int, Int, String) -> String = { _, _, text in text }) -> [String] {
+        // Each cell measured once: ten thousand favourites make seventy thousand cells.
+        let cellWidths = rows.map { $0.map(Self.displayWidth) }
         var widths = columns.indices.map { index in
-            max(Self.displayWidth(columns[index].title), rows.map { Self.displayWidth($0[index]) }.max() ?? 0)
+            max(Self.displayWidth(columns[index].title), cellWidths.map { $0[index] }.max() ?? 0)
         }
         let gap = 2
         if let width, let shrinking = columns.firstIndex(where: \.shrinks) {
@@ -34,8 +36,10 @@ struct TextTable {
         func line(_ cells: [String], row: Int?) -> String {
             var parts: [String] = []
             for (index, cell) in cells.enumerated() {
-                let fitted = Self.truncate(cell, to: widths[index])
-                let padding = String(repeating: " ", count: max(0, widths[index] - Self.displayWidth(fitted)))
+                let width = row.map { cellWidths[$0][index] } ?? Self.displayWidth(cell)
+                let fitted = width > widths[index] ? Self.truncate(cell, to: widths[index]) : cell
+                let fittedWidth = width > widths[index] ? Self.displayWidth(fitted) : width
+                let padding = String(repeating: " ", count: max(0, widths[index] - fittedWidth))
                 let padded = columns[index].alignment == .right ? padding + fitted : fitted + padding
                 parts.append(row.map { style($0, index, padded) } ?? header(padded))
             }
@@ -47,7 +51,9 @@ struct TextTable {
     }
 
     static func displayWidth(_ text: String) -> Int {
-        text.reduce(0) { width, character in
+        // Most cells are ASCII: one column per byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.reduce(0) { width, character in
             guard let scalar = character.unicodeScalars.first else { return width }
             let isWide = (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
                 || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
