@@ -69,11 +69,23 @@ enum StandardOutput {
     /// - Throws: ``CLIError`` (ioError) when stdout cannot take them; a reader that went away
     ///   (`places coffee | head -1`) ends the program quietly, as other tools do.
     static func write(_ text: String) throws {
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-        } catch {
-            if (error as NSError).code == Int(EPIPE) { exit(0) }
-            throw CLIError("cannot write the results to standard output: \(error.localizedDescription)", status: .ioError)
+        // write(2) itself: FileHandle reports a closed pipe as a generic Cocoa error (512), and
+        // `places … | head` must end quietly rather than with a message.
+        var text = text
+        let failure: Int32? = text.withUTF8 { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
         }
+        guard let failure else { return }
+        if failure == EPIPE { exit(0) }
+        throw CLIError("cannot write the results to standard output: \(String(cString: strerror(failure)))", status: .ioError)
     }
 }
