@@ -66,7 +66,10 @@ let package = Package(
             dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `places` binary end to end against cassettes.
-        .testTarget(name: "PlacesCLITests", dependencies: ["places", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(
+            name: "PlacesCLITests",
+            dependencies: ["places", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PlaceSearch
 import Testing
 
@@ -132,5 +133,25 @@ struct StoreCommandTests {
             }
         }
         #expect(try Data(contentsOf: text) == original)
+    }
+
+    @Test func aStoreWrittenByANewerPlacesIsRefusedAndNotWritten() async throws {
+        let store = TemporaryStore()
+        let set = try await CLI.run(["config", "set", "center", "52.37,4.89"], environment: store.environment)
+        #expect(set.status == 0, "\(set.stderr)")
+        // What a later places would leave: a migration this build does not know.
+        let queue = try DatabaseQueue(path: store.path)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')")
+        }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        for arguments in [["favorites", "list"], ["config", "set", "center", "52.38,4.9"], ["config", "get", "center"]] {
+            let output = try await CLI.run(arguments, environment: store.environment)
+            #expect(output.status == 78, "\(arguments): \(output.stderr)")
+            #expect(output.stderrLines.count == 1)
+            #expect(output.stderr.contains("was written by a newer places"), "\(output.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
     }
 }
