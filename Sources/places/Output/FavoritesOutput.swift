@@ -34,44 +34,12 @@ struct FavoritesOutput {
 
     func table() -> String {
         guard !favorites.isEmpty else { return "" }
-        if terminal.width == nil && !terminal.useColor { return plainTable() }
         var table = TextTable([.init("Id"), .init("Name"), .init("Kind"), .init("Address"), .init("Note", shrinks: true)])
         table.rows.reserveCapacity(favorites.count)
         for favorite in favorites {
             table.rows.append([favorite.id.description, favorite.name, favorite.kind ?? "", favorite.address ?? "", favorite.note ?? ""])
         }
-        return table.render(width: terminal.width, header: terminal.dim) { _, column, text in column == 1 ? terminal.bold(text) : text }
-            .joined(separator: "\n") + "\n"
-    }
-
-    /// The table for a pipe or a file: the same columns as ``TextTable`` lays out, written straight
-    /// into one string. Ten thousand rows through TextTable's cell arrays cost more than the
-    /// process start; this way listing stays within twice `places --help`.
-    private func plainTable() -> String {
-        let titles = ["Id", "Name", "Kind", "Address", "Note"]
-        let cells: (FavoriteSummary) -> [String] = { [$0.id.description, $0.name, $0.kind ?? "", $0.address ?? "", $0.note ?? ""] }
-        var widths = titles.map(TextTable.displayWidth)
-        var rows: [(cells: [String], widths: [Int])] = []
-        rows.reserveCapacity(favorites.count)
-        for favorite in favorites {
-            let row = cells(favorite)
-            let rowWidths = row.map(TextTable.displayWidth)
-            for index in widths.indices where rowWidths[index] > widths[index] { widths[index] = rowWidths[index] }
-            rows.append((row, rowWidths))
-        }
-        var output = ""
-        output.reserveCapacity(rows.count * (widths.reduce(0, +) + 12))
-        func append(_ row: [String], _ rowWidths: [Int]) {
-            // The last non-empty cell ends the line: no trailing spaces.
-            let last = row.lastIndex { !$0.isEmpty } ?? 0
-            for index in 0...last {
-                output += row[index]
-                if index < last { output += String(repeating: " ", count: widths[index] - rowWidths[index] + 2) }
-            }
-            output += "\n"
-        }
-        append(titles, titles.map(TextTable.displayWidth))
-        for row in rows { append(row.cells, row.widths) }
-        return output
+        guard terminal.useColor else { return table.text(width: terminal.width) }
+        return table.text(width: terminal.width, header: terminal.dim) { _, column, text in column == 1 ? terminal.bold(text) : text }
     }
 }

@@ -21,33 +21,99 @@ struct TextTable {
 
     init(_ columns: [Column]) { self.columns = columns }
 
-    /// Lines without trailing spaces. `style` decorates a cell after padding (colour codes do not count).
-    func render(width: Int?, header: (String) -> String = { $0 }, style: (Int, Int, String) -> String = { _, _, text in text }) -> [String] {
-        // Each cell measured once: ten thousand favourites make seventy thousand cells.
-        let cellWidths = rows.map { $0.map(Self.displayWidth) }
-        var widths = columns.indices.map { index in
-            max(Self.displayWidth(columns[index].title), cellWidths.map { $0[index] }.max() ?? 0)
+    /// Lines without trailing spaces. `style` decorates a cell after padding (colour codes do not count);
+    /// without `header` and `style` (no colour) cells go straight into the line.
+    func render(width: Int?, header: ((String) -> String)? = nil, style: ((Int, Int, String) -> String)? = nil) -> [String] {
+        let layout = Layout(self, width: width)
+        var lines: [String] = []
+        lines.reserveCapacity(rows.count + 1)
+        for row in -1..<rows.count {
+            var line = ""
+            layout.append(row, to: &line, header: header, style: style)
+            lines.append(line)
         }
-        let gap = 2
-        if let width, let shrinking = columns.firstIndex(where: \.shrinks) {
-            let total = widths.reduce(0, +) + gap * (columns.count - 1)
-            if total > width { widths[shrinking] = max(8, widths[shrinking] - (total - width)) }
+        return lines
+    }
+
+    /// The same lines as one text, each ending in a newline: no array of ten thousand lines to join.
+    func text(width: Int?, header: ((String) -> String)? = nil, style: ((Int, Int, String) -> String)? = nil) -> String {
+        let layout = Layout(self, width: width)
+        var text = ""
+        text.reserveCapacity((rows.count + 1) * (layout.widths.reduce(0, +) + 2 * columns.count))
+        for row in -1..<rows.count {
+            layout.append(row, to: &text, header: header, style: style)
+            text += "\n"
         }
-        func line(_ cells: [String], row: Int?) -> String {
-            var parts: [String] = []
-            for (index, cell) in cells.enumerated() {
-                let width = row.map { cellWidths[$0][index] } ?? Self.displayWidth(cell)
-                let fitted = width > widths[index] ? Self.truncate(cell, to: widths[index]) : cell
-                let fittedWidth = width > widths[index] ? Self.displayWidth(fitted) : width
-                let padding = String(repeating: " ", count: max(0, widths[index] - fittedWidth))
-                let padded = columns[index].alignment == .right ? padding + fitted : fitted + padding
-                parts.append(row.map { style($0, index, padded) } ?? header(padded))
+        return text
+    }
+
+    /// Column widths, with every cell measured once (ten thousand favourites make fifty thousand cells).
+    private struct Layout {
+        let table: TextTable
+        let cellWidths: [[Int]]
+        let widths: [Int]
+        static let gap = 2
+
+        init(_ table: TextTable, width: Int?) {
+            self.table = table
+            let cellWidths = table.rows.map { $0.map(TextTable.displayWidth) }
+            self.cellWidths = cellWidths
+            var widths = table.columns.indices.map { index in
+                max(TextTable.displayWidth(table.columns[index].title), cellWidths.map { $0[index] }.max() ?? 0)
             }
-            var text = parts.joined(separator: String(repeating: " ", count: gap))
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text
+            if let width, let shrinking = table.columns.firstIndex(where: \.shrinks) {
+                let total = widths.reduce(0, +) + Self.gap * (table.columns.count - 1)
+                if total > width { widths[shrinking] = max(8, widths[shrinking] - (total - width)) }
+            }
+            self.widths = widths
         }
-        return [line(columns.map(\.title), row: nil)] + rows.enumerated().map { line($0.element, row: $0.offset) }
+
+        private static let blank = String(repeating: " ", count: 256)
+
+        /// Spaces from one shared run: no string made per gap.
+        static func appendSpaces(_ count: Int, to text: inout String) {
+            var left = count
+            while left > 0 {
+                let take = min(left, 256)
+                text += blank[..<blank.utf8.index(blank.utf8.startIndex, offsetBy: take)]
+                left -= take
+            }
+        }
+
+        /// Appends row `row` (-1 for the titles) without trailing spaces.
+        func append(_ row: Int, to text: inout String, header: ((String) -> String)?, style: ((Int, Int, String) -> String)?) {
+            let cells = row < 0 ? table.columns.map(\.title) : table.rows[row]
+            let decorate: ((Int, String) -> String)? =
+                row < 0 ? header.map { header in { header($1) } } : style.map { style in { style(row, $0, $1) } }
+            let start = text.utf8.count
+            // Plain cells: spaces are held back until something follows them, so none trail.
+            var pendingSpaces = 0
+            for (index, cell) in cells.enumerated() {
+                let cellWidth = row < 0 ? TextTable.displayWidth(cell) : cellWidths[row][index]
+                let fitted = cellWidth > widths[index] ? TextTable.truncate(cell, to: widths[index]) : cell
+                let padding = max(0, widths[index] - (cellWidth > widths[index] ? TextTable.displayWidth(fitted) : cellWidth))
+                let rightAligned = table.columns[index].alignment == .right
+                if index > 0 { pendingSpaces += Self.gap }
+                if let decorate {
+                    let spaces = String(repeating: " ", count: padding)
+                    Self.appendSpaces(pendingSpaces, to: &text)
+                    pendingSpaces = 0
+                    text += decorate(index, rightAligned ? spaces + fitted : fitted + spaces)
+                } else {
+                    if rightAligned { pendingSpaces += padding }
+                    if !fitted.isEmpty {
+                        Self.appendSpaces(pendingSpaces, to: &text)
+                        text += fitted
+                        pendingSpaces = 0
+                    }
+                    if !rightAligned { pendingSpaces += padding }
+                }
+            }
+            // A decorated cell ends in its own padding: trim it by bytes, as the plain path never wrote it.
+            guard decorate != nil else { return }
+            let trailing = text.utf8.reversed().prefix(text.utf8.count - start).prefix { $0 == 0x20 }.count
+            if trailing > 0 { text = String(decoding: text.utf8.dropLast(trailing), as: UTF8.self) }
+        }
     }
 
     static func displayWidth(_ text: String) -> Int {
