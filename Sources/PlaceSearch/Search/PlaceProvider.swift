@@ -82,6 +82,19 @@ public struct ProviderStatus: Sendable, Equatable {
     }
 }
 
+extension ProviderStatus {
+    /// The status of a provider that needs no key: always ready; where its answers come from in
+    /// `client`'s mode. `about` says whose data the live service serves ("OpenStreetMap data, ODbL").
+    public static func keyless(_ client: HTTPClient, host: String, about: String) -> ProviderStatus {
+        let recordings = client.cassetteLocation ?? "cassettes"
+        return switch client.mode {
+        case .replay: ProviderStatus(isReady: true, mode: "replay", detail: "keyless; answers from \(recordings)")
+        case .live: ProviderStatus(isReady: true, mode: "live", detail: "keyless; \(host) (\(about))")
+        case .record, .missing: ProviderStatus(isReady: true, mode: client.mode.rawValue, detail: "keyless; \(host), recording into \(recordings)")
+        }
+    }
+}
+
 // MARK: - Default implementations
 
 extension PlaceProvider {

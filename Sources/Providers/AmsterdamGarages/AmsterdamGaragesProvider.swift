@@ -19,17 +19,7 @@ public struct AmsterdamGaragesProvider: PlaceDetailsProvider {
         self.endpoint = URL(string: endpoint).flatMap { $0.host == nil ? nil : $0 } ?? URL(string: Self.defaultEndpoint)!
     }
 
-    public var status: ProviderStatus {
-        let host = endpoint.host ?? "the feed"
-        switch client.mode {
-        case .replay:
-            return ProviderStatus(isReady: true, mode: "replay", detail: "keyless; answers from \(client.cassetteLocation ?? "cassettes")")
-        case .live:
-            return ProviderStatus(isReady: true, mode: "live", detail: "keyless; \(host) (City of Amsterdam open data)")
-        case .record, .missing:
-            return ProviderStatus(isReady: true, mode: client.mode.rawValue, detail: "keyless; \(host), recording into \(client.cassetteLocation ?? "cassettes")")
-        }
-    }
+    public var status: ProviderStatus { .keyless(client, host: endpoint.host ?? "the feed", about: "City of Amsterdam open data") }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .parking else {

@@ -26,16 +26,7 @@ public struct OverpassProvider: PlaceDetailsProvider {
         self.path = url?.path.isEmpty == false ? url?.path ?? "/api/interpreter" : "/api/interpreter"
     }
 
-    public var status: ProviderStatus {
-        switch client.mode {
-        case .replay:
-            ProviderStatus(isReady: true, mode: "replay", detail: "keyless; answers from \(client.cassetteLocation ?? "cassettes")")
-        case .live:
-            ProviderStatus(isReady: true, mode: "live", detail: "keyless; \(host) (OpenStreetMap data, ODbL)")
-        case .record, .missing:
-            ProviderStatus(isReady: true, mode: client.mode.rawValue, detail: "keyless; \(host), recording into \(client.cassetteLocation ?? "cassettes")")
-        }
-    }
+    public var status: ProviderStatus { .keyless(client, host: host, about: "OpenStreetMap data, ODbL") }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .coffee else {

@@ -22,17 +22,7 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
 
     public init(client: HTTPClient) { self.client = client }
 
-    public var status: ProviderStatus {
-        switch client.mode {
-        case .replay:
-            ProviderStatus(isReady: true, mode: "replay", detail: "keyless; answers from \(client.cassetteLocation ?? "cassettes")")
-        case .live:
-            ProviderStatus(isReady: true, mode: "live", detail: "keyless; \(ParkSharkAPI.host) (the service went offline after 2014)")
-        case .record, .missing:
-            ProviderStatus(
-                isReady: true, mode: client.mode.rawValue, detail: "keyless; \(ParkSharkAPI.host), recording into \(client.cassetteLocation ?? "cassettes")")
-        }
-    }
+    public var status: ProviderStatus { .keyless(client, host: ParkSharkAPI.host, about: "the service went offline after 2014") }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .parking else {

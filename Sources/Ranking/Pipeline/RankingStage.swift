@@ -35,6 +35,16 @@ public struct FilterStage: RankingStage {
     }
 }
 
+extension FilterStage {
+    /// Drops what is a longer walk than `seconds`, saying by how much: every profile on foot has one.
+    public static func walkingLimit(_ seconds: Double) -> FilterStage {
+        FilterStage("walk") { candidate, _ in
+            guard candidate.walk.seconds > seconds else { return nil }
+            return "\(NumberText.fixed(candidate.walk.minutes, 1)) min walk, over the \(NumberText.fixed(seconds / 60, 0)) min limit"
+        }
+    }
+}
+
 /// A scorer and how much it counts.
 public struct WeightedScorer: Sendable {
     public let scorer: any Scorer

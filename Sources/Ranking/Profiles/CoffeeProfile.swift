@@ -44,10 +44,7 @@ public struct CoffeeProfile: Sendable {
         let limit = maximumWalkSeconds
         var stages: [any RankingStage] = [
             FilterStage("coffee") { candidate, _ in classifier.exclusionReason(for: candidate.place) },
-            FilterStage("walk") { candidate, _ in
-                guard candidate.walk.seconds > limit else { return nil }
-                return "\(NumberText.fixed(candidate.walk.minutes, 1)) min walk, over the \(NumberText.fixed(limit / 60, 0)) min limit"
-            },
+            FilterStage.walkingLimit(limit),
         ]
         if requireOpen {
             stages.append(

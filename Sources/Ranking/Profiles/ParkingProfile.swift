@@ -62,10 +62,7 @@ public struct ParkingProfile: Sendable {
         let methods = Set(paymentMethods)
         var stages: [any RankingStage] = [
             FilterStage("parking") { candidate, _ in candidate.place.parking == nil ? "not a parking place" : nil },
-            FilterStage("walk") { candidate, _ in
-                guard candidate.walk.seconds > limit else { return nil }
-                return "\(NumberText.fixed(candidate.walk.minutes, 1)) min walk, over the \(NumberText.fixed(limit / 60, 0)) min limit"
-            },
+            FilterStage.walkingLimit(limit),
         ]
         if dropUnusable {
             stages.append(FilterStage("full") { candidate, _ in

@@ -82,14 +82,7 @@ extension Places {
 
             let providers = try runtime.readyProviders(for: .coffee, selected: selectedProviders)
 
-            let outcome = await runtime.aggregator.search(request, providers: providers)
-            for failure in outcome.failures { StandardError.line("places: \(failure)") }
-            if let note = await runtime.replayNote() { StandardError.line("places: \(note)") }
-            if let note = await runtime.recordNote() { StandardError.line("places: \(note)") }
-            if outcome.allFailed {
-                throw CLIError(
-                    "no provider answered (\(outcome.failures.count) failed)", status: ExitStatus.forFailures(outcome.failures))
-            }
+            let outcome = try await runtime.search(request, providers: providers)
 
             let context = RankingContext(focus: focus, now: runtime.now, timeZone: Self.areaTimeZone(outcome.places) ?? runtime.timeZone)
             let result = profile.rank(outcome.places, context: context)

@@ -109,15 +109,9 @@ extension Places {
                 paymentMethods: paymentMethods)
 
             let providers = try runtime.readyProviders(for: .parking, selected: selectedProviders)
-            let outcome = await runtime.aggregator.search(request, providers: providers)
-            for failure in outcome.failures { StandardError.line("places: \(failure)") }
-            if advice, let note = outcome.places.lazy.compactMap({ $0.tags["cost_note"] }).first {
-                StandardError.line("places: parkshark: \(note)")
-            }
-            if let note = await runtime.replayNote() { StandardError.line("places: \(note)") }
-            if let note = await runtime.recordNote() { StandardError.line("places: \(note)") }
-            if outcome.allFailed {
-                throw CLIError("no provider answered (\(outcome.failures.count) failed)", status: ExitStatus.forFailures(outcome.failures))
+            let outcome = try await runtime.search(request, providers: providers) { outcome in
+                guard advice, let note = outcome.places.lazy.compactMap({ $0.tags["cost_note"] }).first else { return [] }
+                return ["parkshark: \(note)"]
             }
 
             let context = RankingContext(focus: focus, now: runtime.now, timeZone: zone)

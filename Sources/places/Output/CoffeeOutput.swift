@@ -69,36 +69,6 @@ struct CoffeeOutput {
             }
         }
         guard explain else { return lines.joined(separator: "\n") + "\n" }
-        var output = [lines[0]]
-        for (index, item) in result.ranked.enumerated() {
-            output.append(lines[index + 1])
-            output.append(contentsOf: explanation(item))
-        }
-        output.append(contentsOf: leftOut())
-        return output.joined(separator: "\n") + "\n"
-    }
-
-    private func explanation(_ item: RankedPlace) -> [String] {
-        var lines = ["     score \(NumberText.fixed(item.score, 3)) = " + item.components.map { "\($0.name) \(NumberText.fixed($0.contribution, 3))" }.joined(separator: " + ")]
-        let nameWidth = item.components.map(\.name.count).max() ?? 0
-        for component in item.components {
-            let name = component.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            lines.append(
-                "       \(name)  \(NumberText.fixed(component.value, 2)) × \(NumberText.fixed(component.weight, 2)) = \(NumberText.fixed(component.contribution, 3))  "
-                    + terminal.dim(component.detail))
-        }
-        if item.place.sources.count > 1 {
-            lines.append("       " + terminal.dim("merged from " + item.place.sources.map(\.description).joined(separator: " + ")))
-        }
-        return lines
-    }
-
-    private func leftOut() -> [String] {
-        guard !result.excluded.isEmpty else { return [] }
-        var table = TextTable([.init("Left out (\(result.excluded.count))"), .init("Walk", .right), .init("Why", shrinks: true)])
-        for exclusion in result.excluded {
-            table.rows.append(["\(exclusion.place.name)", "\(Int(exclusion.walk.meters.rounded())) m", exclusion.reason])
-        }
-        return [""] + table.render(width: terminal.width, header: terminal.dim)
+        return Explanation.interleave(lines, result, terminal: terminal).joined(separator: "\n") + "\n"
     }
 }

@@ -98,13 +98,11 @@ struct ParkingOutput {
             default: return text
             }
         }
-        var output = explain ? [lines[0]] : lines
+        var output = lines
         if explain {
-            for (index, item) in result.ranked.enumerated() {
-                output.append(lines[index + 1])
-                output.append(contentsOf: explanation(item))
+            output = Explanation.interleave(lines, result, terminal: terminal) { item in
+                item.place.parking?.tariff.map { ["tariff " + $0.summary] } ?? []
             }
-            output.append(contentsOf: leftOut())
         }
         if result.ranked.contains(where: { StayPricing.price($0.place, for: stay).source == .tariff }) {
             output.append(terminal.dim("* worked out from the tariff; other costs as the provider calculated them"))
@@ -136,30 +134,5 @@ struct ParkingOutput {
         if let reference = place.parking?.reference { parts.append(reference) }
         parts.append(place.id.description)
         return parts.joined(separator: " · ")
-    }
-
-    private func explanation(_ item: RankedPlace) -> [String] {
-        var lines = ["     score \(NumberText.fixed(item.score, 3)) = " + item.components.map { "\($0.name) \(NumberText.fixed($0.contribution, 3))" }.joined(separator: " + ")]
-        let nameWidth = item.components.map(\.name.count).max() ?? 0
-        for component in item.components {
-            let name = component.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            lines.append(
-                "       \(name)  \(NumberText.fixed(component.value, 2)) × \(NumberText.fixed(component.weight, 2)) = \(NumberText.fixed(component.contribution, 3))  "
-                    + terminal.dim(component.detail))
-        }
-        if let tariff = item.place.parking?.tariff { lines.append("       " + terminal.dim("tariff " + tariff.summary)) }
-        if item.place.sources.count > 1 {
-            lines.append("       " + terminal.dim("merged from " + item.place.sources.map(\.description).joined(separator: " + ")))
-        }
-        return lines
-    }
-
-    private func leftOut() -> [String] {
-        guard !result.excluded.isEmpty else { return [] }
-        var table = TextTable([.init("Left out (\(result.excluded.count))"), .init("Walk", .right), .init("Why", shrinks: true)])
-        for exclusion in result.excluded {
-            table.rows.append([exclusion.place.name, "\(Int(exclusion.walk.meters.rounded())) m", exclusion.reason])
-        }
-        return [""] + table.render(width: terminal.width, header: terminal.dim)
     }
 }

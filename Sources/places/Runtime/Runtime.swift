@@ -185,6 +185,23 @@ struct Runtime {
         return providers
     }
 
+    /// Asks the providers at once and says on stderr what went wrong and where the answers came from.
+    /// - Parameter notes: lines of the command's own about the outcome, said after the failures.
+    /// - Throws: ``CLIError`` when no provider answered.
+    func search(
+        _ request: SearchRequest, providers: [any PlaceProvider], notes: (SearchOutcome) -> [String] = { _ in [] }
+    ) async throws -> SearchOutcome {
+        let outcome = await aggregator.search(request, providers: providers)
+        for failure in outcome.failures { StandardError.line("places: \(failure)") }
+        for note in notes(outcome) { StandardError.line("places: \(note)") }
+        if let note = await replayNote() { StandardError.line("places: \(note)") }
+        if let note = await recordNote() { StandardError.line("places: \(note)") }
+        if outcome.allFailed {
+            throw CLIError("no provider answered (\(outcome.failures.count) failed)", status: ExitStatus.forFailures(outcome.failures))
+        }
+        return outcome
+    }
+
     /// Everything the place's provider knows about it, under the provider's deadline.
     /// - Parameter text: the id as the user typed it, for messages.
     func details(for placeID: PlaceID, as text: String) async throws -> Place {
