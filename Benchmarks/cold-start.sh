@@ -33,16 +33,4 @@ for round in $(seq "$rounds"); do
         -n coffee "$binary coffee --near 52.37,4.89 --top 3" >/dev/null 2>&1
 done
 
-python3 - "$results" <<'PY'
-import glob, json, statistics, sys
-times = {"help": [], "coffee": []}
-for path in sorted(glob.glob(f"{sys.argv[1]}/cold-start-*.json")):
-    for result in json.load(open(path))["results"]:
-        times[result["command"]] += result["times"]
-help_median = statistics.median(times["help"]) * 1000
-coffee_median = statistics.median(times["coffee"]) * 1000
-ratio = coffee_median / help_median
-print(f"places --help                              median {help_median:6.1f} ms  ({len(times['help'])} runs)")
-print(f"places coffee --near 52.37,4.89 --top 3   median {coffee_median:6.1f} ms  ({len(times['coffee'])} runs)")
-print(f"ratio {ratio:.2f}x (target: within 2x) -> {'ok' if ratio <= 2 else 'OVER'}")
-PY
+Benchmarks/compare-medians.py "$results/cold-start" help "places --help" coffee "places coffee --near 52.37,4.89 --top 3" 2

@@ -51,17 +51,5 @@ for round in $(seq "$rounds"); do
         -n list "$binary favorites list" >/dev/null 2>&1
 done
 lines=$(env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" "$binary" favorites list | wc -l)
-
-python3 - "$results" "$lines" <<'PY'
-import glob, json, statistics, sys
-times = {"help": [], "list": []}
-for path in sorted(glob.glob(f"{sys.argv[1]}/favorites-list-*.json")):
-    for result in json.load(open(path))["results"]:
-        times[result["command"]] += result["times"]
-help_median = statistics.median(times["help"]) * 1000
-list_median = statistics.median(times["list"]) * 1000
-ratio = list_median / help_median
-print(f"places --help                          median {help_median:6.1f} ms  ({len(times['help'])} runs)")
-print(f"places favorites list (10,000 stored)  median {list_median:6.1f} ms  ({len(times['list'])} runs, {int(sys.argv[2]) - 1} rows printed)")
-print(f"ratio {ratio:.2f}x (target: within 2x) -> {'ok' if ratio <= 2 else 'OVER'}")
-PY
+Benchmarks/compare-medians.py "$results/favorites-list" help "places --help" list \
+    "places favorites list ($((lines - 1)) rows of 10,000 stored)" 2
