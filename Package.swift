@@ -31,10 +31,14 @@ let package = Package(
         // Test doubles shared by our tests and by apps that embed the library.
         .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch"]),
         .target(name: "Ranking", dependencies: ["PlaceSearch"]),
+        // The system zlib and libbz2 (PBF blobs, .osm.gz and .osm.bz2).
+        .target(name: "CZlib"),
+        // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
+        .target(name: "OSMFormat", dependencies: ["PlaceSearch", "CZlib"]),
         .target(
             name: "Providers",
             dependencies: [
-                "PlaceSearch",
+                "PlaceSearch", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -53,6 +57,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RankingTests", dependencies: ["Ranking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
             name: "ProvidersTests",
@@ -74,7 +79,7 @@ let package = Package(
 )
 
 // Shared settings for every target (as swift-log, openapi-runtime and hummingbird do).
-for target in package.targets {
+for target in package.targets where target.name != "CZlib" {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),
