@@ -107,7 +107,8 @@ public enum OSMFileFormat: String, Sendable, Hashable {
 
 /// Why a file could not be read, and where: the reader stops at the first problem.
 public struct OSMFormatError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// "line 12, column 4" for XML and JSON; "byte 123456 (block 7)" for PBF.
+    /// "line 12, column 4" for XML and malformed JSON; "elements[12]" for an Overpass JSON element;
+    /// "byte 123456 (blob 7)" for PBF (the offset where that blob starts; the OSMHeader is blob 1).
     public var location: String?
     public var message: String
 

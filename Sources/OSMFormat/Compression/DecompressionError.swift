@@ -10,7 +10,8 @@ struct DecompressionOutput {
     var produced = 0
 
     init(expectedSize: Int) {
-        bytes = [UInt8](repeating: 0, count: max(expectedSize, 1 << 16))
+        // Capped: a guess from the compressed size must not allocate gigabytes up front.
+        bytes = [UInt8](repeating: 0, count: min(max(expectedSize, 1 << 16), 1 << 28))
     }
 
     mutating func makeRoom() {

@@ -5,7 +5,10 @@ import CZlib
 enum Inflate {
     /// One PBF blob: `raw_size` is in the blob header, so one `uncompress` call into an exact buffer.
     static func zlib(_ input: UnsafeBufferPointer<UInt8>, rawSize: Int) throws(DecompressionError) -> [UInt8] {
-        guard rawSize > 0 else { return try stream(input, windowBits: 15, expectedSize: input.count * 4, format: "zlib") }
+        guard rawSize > 0 else {
+            // No raw_size: inflate without knowing the size, but never past the format's blob limit.
+            return try stream(input, windowBits: 15, expectedSize: input.count * 4, limit: 32 << 20, format: "zlib")
+        }
         guard let source = input.baseAddress else { throw DecompressionError(message: "the zlib data is empty") }
         var output = [UInt8](repeating: 0, count: rawSize)
         var outputLength = uLongf(rawSize)
@@ -29,11 +32,11 @@ enum Inflate {
     /// A whole .gz file. `windowBits` 15 + 32 lets zlib accept either a gzip or a zlib header.
     /// Concatenated gzip members (as pigz and `cat a.gz b.gz` make) are read one after the other.
     static func gzip(_ input: UnsafeBufferPointer<UInt8>) throws(DecompressionError) -> [UInt8] {
-        try stream(input, windowBits: 15 + 32, expectedSize: input.count * 8, format: "gzip")
+        try stream(input, windowBits: 15 + 32, expectedSize: input.count * 8, limit: .max, format: "gzip")
     }
 
     private static func stream(
-        _ input: UnsafeBufferPointer<UInt8>, windowBits: Int32, expectedSize: Int, format: String
+        _ input: UnsafeBufferPointer<UInt8>, windowBits: Int32, expectedSize: Int, limit: Int, format: String
     ) throws(DecompressionError) -> [UInt8] {
         guard let base = input.baseAddress, !input.isEmpty else {
             throw DecompressionError(message: "the \(format) stream is empty")
@@ -46,6 +49,9 @@ enum Inflate {
         var output = DecompressionOutput(expectedSize: expectedSize)
         var fed = 0  // bytes handed to zlib so far; zlib takes at most 4 GiB per call
         while true {
+            guard output.produced < limit else {
+                throw DecompressionError(message: "the \(format) data inflates to more than \(limit) bytes")
+            }
             output.makeRoom()
             if stream.avail_in == 0 && fed < input.count {
                 let chunk = min(input.count - fed, Int(UInt32.max))
