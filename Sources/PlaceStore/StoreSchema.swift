@@ -47,6 +47,42 @@ enum StoreSchema {
                     PRAGMA user_version = 1;
                     """)
         }
+        register("v2: imported places", in: &migrator) { db in
+            // One row per imported place: an OSM element (`osm:node/1`), a street made of ways
+            // (`osm:way/<its first way>`), a name-list row (`names:<file>#<line>`). `source` is
+            // the file that wrote it last, so that importing a file again replaces its rows.
+            // `kind` is NameKind's raw value; `indexed` = 0 keeps unnamed car parks out of
+            // completion. Positions may be null: name lists without coordinates.
+            try db.execute(
+                sql: """
+                    CREATE TABLE import_source (
+                        key TEXT NOT NULL PRIMARY KEY,
+                        label TEXT NOT NULL,
+                        format TEXT NOT NULL,
+                        imported_at REAL NOT NULL,
+                        count INTEGER NOT NULL
+                    );
+                    CREATE TABLE imported_place (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        source TEXT NOT NULL REFERENCES import_source(key),
+                        kind INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        latitude REAL,
+                        longitude REAL,
+                        importance REAL NOT NULL,
+                        detail TEXT,
+                        category TEXT,
+                        indexed INTEGER NOT NULL,
+                        tags_json TEXT NOT NULL
+                    );
+                    CREATE INDEX imported_place_source ON imported_place (source);
+                    -- An area search reads a latitude band from this index and checks longitude in it.
+                    CREATE INDEX imported_place_position ON imported_place (latitude, longitude, category)
+                        WHERE latitude IS NOT NULL;
+                    INSERT INTO setting (key, value, updated_at) VALUES ('import.generation', '0', 0);
+                    PRAGMA user_version = 2;
+                    """)
+        }
         return migrator
     }()
 

@@ -1,0 +1,83 @@
+/// A place imported into the store from a file: an OpenStreetMap element, a street made of many
+/// ways, or a row of a name list.
+public struct ImportedPlace: Sendable, Equatable {
+    /// Id, name, kind, importance, position and the label shown beside the name.
+    public var record: NameRecord
+    /// Whether its name goes into the autocomplete index. Unnamed car parks are kept for searching
+    /// an area, not for completing names.
+    public var isIndexed: Bool
+    /// The main tag, `amenity=cafe`: what an offline search by category looks for.
+    public var category: String?
+    /// The tags that matter (amenity, shop, cuisine, opening_hours, addr:*, website …).
+    public var tags: [String: String]
+
+    public init(record: NameRecord, isIndexed: Bool = true, category: String? = nil, tags: [String: String] = [:]) {
+        self.record = record
+        self.isIndexed = isIndexed
+        self.category = category
+        self.tags = tags
+    }
+}
+
+/// Which file an import came from. Importing the same file again replaces what it wrote before.
+public struct ImportSource: Sendable, Equatable {
+    /// The file's absolute path: what makes two imports "the same file".
+    public var key: String
+    /// How to name it to the user: the path as given.
+    public var label: String
+    /// `osm-xml`, `osm-pbf`, `overpass-json`, `names-csv`, `names-tsv`.
+    public var format: String
+
+    public init(key: String, label: String, format: String) {
+        self.key = key
+        self.label = label
+        self.format = format
+    }
+}
+
+/// What an import changed.
+public struct ImportSummary: Sendable, Equatable {
+    /// Rows written, by kind.
+    public var written: [NameKind: Int]
+    /// Rows an earlier import of the same file had written and this one no longer has.
+    public var removed: Int
+    /// Rows that were already in the store from this or another file (same id) and were replaced.
+    public var replaced: Int
+
+    public init(written: [NameKind: Int], removed: Int, replaced: Int) {
+        self.written = written
+        self.removed = removed
+        self.replaced = replaced
+    }
+
+    public var total: Int { written.values.reduce(0, +) }
+}
+
+/// One import the store remembers.
+public struct ImportRecord: Sendable, Equatable {
+    public var source: ImportSource
+    public var importedAt: Double
+    public var count: Int
+
+    public init(source: ImportSource, importedAt: Double, count: Int) {
+        self.source = source
+        self.importedAt = importedAt
+        self.count = count
+    }
+}
+
+/// The imported part of the local store: OpenStreetMap extracts and name lists.
+///
+/// An import is one transaction: it either replaces everything the same file wrote before, or
+/// (when it fails) changes nothing. Ids are global, so a node that two extracts share is one row.
+public protocol ImportedPlacesStore: Sendable {
+    func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) throws(StoreError) -> ImportSummary
+    /// Every indexed name, for building the autocomplete index.
+    func indexedNames() throws(StoreError) -> [NameRecord]
+    /// Places inside `box` whose main tag is one of `categories` (all when empty).
+    func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace]
+    func importedPlace(id: String) throws(StoreError) -> ImportedPlace?
+    func imports() throws(StoreError) -> [ImportRecord]
+    /// Changes with every import: the autocomplete index file records the one it was built from.
+    func importGeneration() throws(StoreError) -> Int
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+public import PlaceSearch
+
+extension SQLitePlaceStore: ImportedPlacesStore {
+    public func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) throws(StoreError) -> ImportSummary {
+        try writing { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO import_source (key, label, format, imported_at, count) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(key) DO UPDATE SET label = excluded.label, format = excluded.format,
+                        imported_at = excluded.imported_at, count = excluded.count
+                    """,
+                arguments: [source.key, source.label, source.format, Date().timeIntervalSince1970, places.count])
+            // What this file wrote last time and no longer has goes; rows it still has are
+            // replaced below. Another file's rows with the same id change hands, never double.
+            let previous = Set(try String.fetchAll(db, sql: "SELECT id FROM imported_place WHERE source = ?", arguments: [source.key]))
+            try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [source.key])
+            let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place") ?? 0
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT OR REPLACE INTO imported_place
+                        (id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags_json)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            var written: [NameKind: Int] = [:]
+            for place in places {
+                let record = place.record
+                try insert.execute(arguments: [
+                    record.id, source.key, Int(record.kind.rawValue), record.name, record.coordinate?.latitude,
+                    record.coordinate?.longitude, Double(record.importance), record.detail, place.category,
+                    place.isIndexed ? 1 : 0, TagsJSON.encode(place.tags),
+                ])
+                written[record.kind, default: 0] += 1
+            }
+            let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place") ?? 0
+            // Rows that replaced an existing id added nothing to the count.
+            let replaced = before + places.count - after
+            try db.execute(sql: "DELETE FROM import_source WHERE key NOT IN (SELECT DISTINCT source FROM imported_place) AND key <> ?", arguments: [source.key])
+            try db.execute(
+                sql: """
+                    UPDATE setting SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT), updated_at = ?
+                    WHERE key = 'import.generation'
+                    """,
+                arguments: [Date().timeIntervalSince1970])
+            let removed = previous.subtracting(places.lazy.map(\.record.id)).count
+            return ImportSummary(written: written, removed: removed, replaced: replaced)
+        }
+    }
+
+    public func indexedNames() throws(StoreError) -> [NameRecord] {
+        try reading { db in
+            var records: [NameRecord] = []
+            records.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place WHERE indexed = 1") ?? 0)
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, name, kind, importance, latitude, longitude, detail FROM imported_place WHERE indexed = 1")
+            while let row = try rows.next() {
+                records.append(Self.record(from: row))
+            }
+            return records
+        }
+    }
+
+    public func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace] {
+        try reading { db in
+            var sql = """
+                SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json FROM imported_place
+                WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+                """
+            var arguments: StatementArguments = [box.south, box.north, min(box.west, box.east), max(box.west, box.east)]
+            if !categories.isEmpty {
+                sql += " AND category IN (\(Array(repeating: "?", count: categories.count).joined(separator: ", ")))"
+                arguments += StatementArguments(categories)
+            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.place(from:))
+        }
+    }
+
+    public func importedPlace(id: String) throws(StoreError) -> ImportedPlace? {
+        try reading { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json
+                    FROM imported_place WHERE id = ?
+                    """,
+                arguments: [id]
+            ).map(Self.place(from:))
+        }
+    }
+
+    public func imports() throws(StoreError) -> [ImportRecord] {
+        try reading { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.key, s.label, s.format, s.imported_at, (SELECT COUNT(*) FROM imported_place p WHERE p.source = s.key) AS count
+                    FROM import_source s ORDER BY s.imported_at
+                    """
+            ).map { row in
+                ImportRecord(
+                    source: ImportSource(key: row["key"], label: row["label"], format: row["format"]), importedAt: row["imported_at"],
+                    count: row["count"])
+            }
+        }
+    }
+
+    public func importGeneration() throws(StoreError) -> Int {
+        try reading { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'import.generation'").flatMap { Int($0) } ?? 0
+        }
+    }
+
+    private static func record(from row: Row) -> NameRecord {
+        let latitude: Double? = row["latitude"]
+        let longitude: Double? = row["longitude"]
+        let coordinate = latitude.flatMap { latitude in longitude.flatMap { try? Coordinate(latitude: latitude, longitude: $0) } }
+        let kindValue: Int = row["kind"]
+        let importance: Double = row["importance"]
+        return NameRecord(
+            id: row["id"], name: row["name"], kind: NameKind(rawValue: UInt8(clamping: kindValue)) ?? .poi, importance: Float(importance),
+            coordinate: coordinate, detail: row["detail"])
+    }
+
+    private static func place(from row: Row) -> ImportedPlace {
+        let indexed: Int = row["indexed"]
+        return ImportedPlace(record: record(from: row), isIndexed: indexed != 0, category: row["category"], tags: TagsJSON.decode(row["tags_json"]))
+    }
+}
+
+/// Tags as a JSON object with sorted keys: readable with `sqlite3`, stable between imports.
+enum TagsJSON {
+    static func encode(_ tags: [String: String]) -> String {
+        guard !tags.isEmpty else { return "{}" }
+        var text = "{"
+        for (index, key) in tags.keys.sorted().enumerated() {
+            if index > 0 { text += "," }
+            text += quoted(key) + ":" + quoted(tags[key] ?? "")
+        }
+        return text + "}"
+    }
+
+    static func decode(_ text: String) -> [String: String] {
+        guard text != "{}", let value = try? JSONValue.parse(text), let object = value.objectValue else { return [:] }
+        var tags: [String: String] = [:]
+        for member in object.members { tags[member.key] = member.value.stringValue }
+        return tags
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
