@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "ProvidersTests",
             dependencies: [
-                "Providers", "PlaceSearch", "PlaceSearchTesting",
+                "Providers", "PlaceSearch", "PlaceSearchTesting", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -32,7 +32,7 @@ public enum ProviderCatalog {
         ProviderFactory(id: FoursquareProvider.providerID, categories: [.coffee], keyVariable: FoursquareProvider.keyVariable) {
             FoursquareProvider(client: $0.client, key: $0.credential)
         },
-        ProviderFactory(id: OverpassProvider.providerID, categories: [.coffee], keyVariable: nil, postIsRead: true) {
+        ProviderFactory(id: OverpassProvider.providerID, categories: [.coffee, .parking], keyVariable: nil, postIsRead: true) {
             OverpassProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OverpassProvider.defaultEndpoint)
         },
         ProviderFactory(id: ParkSharkProvider.providerID, categories: [.parking], keyVariable: nil) {

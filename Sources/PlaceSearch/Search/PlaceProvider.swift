@@ -60,10 +60,14 @@ public struct ProviderCapabilities: Sendable, Equatable {
 
     public var categories: Set<SearchCategory>
     public var features: Set<Feature>
+    /// Categories it answers only when the user names it (`--provider osm`): it can, but its
+    /// answers would mostly add noise to the others' (OpenStreetMap car parks have no prices).
+    public var onRequest: Set<SearchCategory>
 
-    public init(categories: Set<SearchCategory>, features: Set<Feature> = [.search]) {
-        self.categories = categories
+    public init(categories: Set<SearchCategory>, features: Set<Feature> = [.search], onRequest: Set<SearchCategory> = []) {
+        self.categories = categories.union(onRequest)
         self.features = features.union([.search])
+        self.onRequest = onRequest
     }
 }
 

@@ -20,7 +20,12 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// The providers that answer `category`, optionally only those in `selection` (in registry order).
+    /// Without a selection, those that answer it only on request are left out.
     public func providers(for category: SearchCategory, among selection: Set<ProviderID>? = nil) -> [any PlaceProvider] {
-        providers.filter { $0.answers(category) && (selection?.contains($0.id) ?? true) }
+        providers.filter { provider in
+            guard provider.answers(category) else { return false }
+            guard let selection else { return !provider.capabilities.onRequest.contains(category) }
+            return selection.contains(provider.id)
+        }
     }
 }

@@ -5,13 +5,14 @@ public import PlaceSearch
 /// Places from OpenStreetMap, live from the Overpass API. Keyless.
 ///
 /// Coffee is `amenity=cafe` and `shop=coffee` (nodes, ways and relations, with a centre for the
-/// last two); the coffee profile then leaves out what a coffee seeker does not want.
+/// last two); the coffee profile then leaves out what a coffee seeker does not want. Parking is
+/// `amenity=parking` and `amenity=parking_entrance`.
 public struct OverpassProvider: PlaceDetailsProvider {
     public static let providerID: ProviderID = "osm"
     public static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
 
     public let id = OverpassProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.coffee], features: [.search, .details])
+    public let capabilities = ProviderCapabilities(categories: [.coffee], features: [.search, .details], onRequest: [.parking])
     private let client: HTTPClient
     private let scheme: String
     private let host: String
@@ -29,14 +30,18 @@ public struct OverpassProvider: PlaceDetailsProvider {
     public var status: ProviderStatus { .keyless(client, host: host, about: "OpenStreetMap data, ODbL") }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
-        guard request.category == .coffee else {
-            throw ProviderError(provider: id, kind: .unsupported, message: "only coffee is supported, not \(request.category)")
-        }
         let around = String(
             format: "(around:%d,%.4f,%.4f)", Int(min(50_000, max(1, request.radius)).rounded()), request.focus.latitude,
             request.focus.longitude)
-        let query = "[out:json][timeout:25];(nwr[\"amenity\"=\"cafe\"]\(around);nwr[\"shop\"=\"coffee\"]\(around););out center tags;"
-        return try await run(query)
+        let filters: [String]
+        switch request.category {
+        case .coffee: filters = ["[\"amenity\"=\"cafe\"]", "[\"shop\"=\"coffee\"]"]
+        case .parking: filters = ["[\"amenity\"=\"parking\"]", "[\"amenity\"=\"parking_entrance\"]"]
+        default:
+            throw ProviderError(provider: id, kind: .unsupported, message: "only coffee and parking are supported, not \(request.category)")
+        }
+        let union = filters.map { "nwr\($0)\(around);" }.joined()
+        return try await run("[out:json][timeout:25];(\(union));out center tags;")
     }
 
     public func details(for placeID: PlaceID) async throws -> Place {

@@ -12,12 +12,11 @@ enum OverpassReader {
         return (places, try root["remark"]?.string())
     }
 
-    /// Nil for elements without a name or a position: nobody can be sent there.
+    /// Nil for elements without a name or a position.
     static func place(_ element: JSONCursor, provider: ProviderID) throws(JSONShapeError) -> Place? {
         let type = try element.member("type").string()
         let id = try element.member("id").int64()
         let tags = try element["tags"]?.stringDictionary() ?? [:]
-        guard let name = tags["name"], !name.isEmpty else { return nil }
         // Nodes carry lat/lon; ways and relations a centre (with `out center`).
         var latitude = try element["lat"]?.double()
         var longitude = try element["lon"]?.double()
@@ -25,13 +24,10 @@ enum OverpassReader {
             latitude = try center.member("lat").double()
             longitude = try center.member("lon").double()
         }
+        // Nil for elements without a position: nobody can be sent there.
         guard let latitude, let longitude, let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
             return nil
         }
-        return Place(
-            id: PlaceID(provider: provider, nativeID: "\(type)/\(id)"), name: name, coordinate: coordinate,
-            categories: OSMTags.categories(tags), concepts: OSMTags.concepts(tags), hours: OSMTags.hours(tags),
-            address: OSMTags.address(tags), phone: tags["phone"] ?? tags["contact:phone"],
-            website: tags["website"] ?? tags["contact:website"], summary: tags["description"], tags: tags)
+        return OSMPlaceMapping.place(type: type, id: id, coordinate: coordinate, tags: tags, provider: provider)
     }
 }

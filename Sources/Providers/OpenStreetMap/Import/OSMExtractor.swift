@@ -1,0 +1,187 @@
+import Foundation
+public import OSMFormat
+public import PlaceSearch
+
+/// Turns a stream of OpenStreetMap elements into what the store keeps: named POIs with the tags that
+/// matter, car parks, one entry per street name and area instead of one per way segment, and places
+/// (city, suburb, neighbourhood) with an importance. Ways and relations get a centre.
+///
+/// Feed it every element in file order, then call ``finish()``. It remembers every node's position
+/// (16 bytes each) and every way's centre, because a way's nodes and a relation's ways may be
+/// anything in the file; everything else is kept only for what it will write.
+public struct OSMExtractor {
+    public let provider: ProviderID
+    private var nodes = NodePositions()
+    private var wayCentres: [Int64: OSMPoint] = [:]
+    private var kept: [Pending] = []
+    private var streets = StreetCollector()
+    private var settlements: [(name: String, point: OSMPoint, rank: Int)] = []
+    /// Elements that should have been kept but whose position could not be worked out (their nodes
+    /// are outside the extract).
+    public private(set) var unplaced = 0
+    public private(set) var elementCount = 0
+
+    public init(provider: ProviderID = "osm") {
+        self.provider = provider
+    }
+
+    private struct Pending {
+        var type: OSMElementType
+        var id: Int64
+        var point: OSMPoint
+        var tags: [String: String]
+        var role: Role
+    }
+
+    private enum Role { case poi, parking, place }
+
+    public mutating func consume(_ element: OSMElement) {
+        elementCount += 1
+        switch element {
+        case .node(let node):
+            let point = OSMPoint(latitude: node.latitude, longitude: node.longitude)
+            nodes.insert(node.id, point)
+            if !node.tags.isEmpty { keep(.node, node.id, point, node.tags) }
+        case .way(let way):
+            let centre = way.center ?? centre(of: way.nodeRefs)
+            if let centre { wayCentres[way.id] = centre }
+            guard !way.tags.isEmpty else { return }
+            if let name = way.tags["name"], let highway = way.tags["highway"], OSMFeatures.streetClasses.contains(highway) {
+                streets.add(way: way, name: name, highway: highway, nodes: nodes, centre: centre)
+                return
+            }
+            if let centre { keep(.way, way.id, centre, way.tags) } else if OSMFeatures.role(way.tags) != nil { unplaced += 1 }
+        case .relation(let relation):
+            guard !relation.tags.isEmpty, OSMFeatures.role(relation.tags) != nil || OSMFeatures.isArea(relation.tags) else { return }
+            if let centre = relation.center ?? centre(of: relation.members) {
+                keep(.relation, relation.id, centre, relation.tags)
+            } else {
+                unplaced += 1
+            }
+        }
+    }
+
+    private mutating func keep(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String]) {
+        guard let role = OSMFeatures.role(tags) ?? (OSMFeatures.isArea(tags) ? .place : nil) else { return }
+        let mapped: Role =
+            switch role {
+            case .poi: .poi
+            case .parking: .parking
+            case .place: .place
+            }
+        if mapped == .place, let name = tags["name"], type == .node {
+            settlements.append((name, point, OSMFeatures.settlementRank(tags["place"] ?? "")))
+        }
+        kept.append(Pending(type: type, id: id, point: point, tags: tags, role: mapped))
+    }
+
+    /// The middle of the box around the nodes found: for a building, its middle; for a long way
+    /// outside the extract, the part inside it.
+    private func centre(of refs: [Int64]) -> OSMPoint? {
+        var box = PointBox()
+        for ref in refs { if let point = nodes[ref] { box.add(point) } }
+        return box.centre
+    }
+
+    private func centre(of members: [OSMRelation.Member]) -> OSMPoint? {
+        var box = PointBox()
+        for member in members {
+            switch member.type {
+            case .node: if let point = nodes[member.ref] { box.add(point) }
+            case .way: if let point = wayCentres[member.ref] { box.add(point) }
+            case .relation: continue
+            }
+        }
+        return box.centre
+    }
+
+    /// Everything to write, in a stable order (kind, then id) so that two imports of one file match.
+    public mutating func finish() -> [ImportedPlace] {
+        var places: [ImportedPlace] = []
+        places.reserveCapacity(kept.count + streets.count)
+        for pending in kept {
+            guard let coordinate = try? Coordinate(latitude: pending.point.latitude, longitude: pending.point.longitude) else {
+                unplaced += 1
+                continue
+            }
+            let id = "\(provider):\(pending.type.rawValue)/\(pending.id)"
+            let tags = OSMFeatures.keptTags(pending.tags)
+            let name = pending.tags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            switch pending.role {
+            case .place:
+                places.append(
+                    ImportedPlace(
+                        record: NameRecord(
+                            id: id, name: name, kind: .place, importance: OSMImportance.place(pending.tags), coordinate: coordinate,
+                            detail: OSMTags.humanize(pending.tags["place"] ?? pending.tags["boundary"] ?? "place")),
+                        category: pending.tags["place"].map { "place=\($0)" }, tags: tags))
+            case .poi, .parking:
+                let indexed = !name.isEmpty
+                places.append(
+                    ImportedPlace(
+                        record: NameRecord(
+                            id: id, name: indexed ? name : OSMPlaceMapping.parkingName(pending.tags) ?? "Car park", kind: .poi,
+                            importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags)),
+                        isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
+            }
+        }
+        for street in streets.merged(nodes: nodes) {
+            guard let coordinate = try? Coordinate(latitude: street.point.latitude, longitude: street.point.longitude) else { continue }
+            places.append(
+                ImportedPlace(
+                    record: NameRecord(
+                        id: "\(provider):way/\(street.firstWay)", name: street.name, kind: .street,
+                        importance: OSMImportance.street(highway: street.highway, lengthMetres: street.length), coordinate: coordinate,
+                        detail: nearestSettlement(to: street.point)),
+                    category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
+        }
+        places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }
+        return places
+    }
+
+    /// "Café · Kalverstraat 12"
+    private func poiDetail(_ tags: [String: String]) -> String? {
+        let label = OSMTags.categories(tags).last?.name
+        let street = [tags["addr:street"], tags["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
+        let parts = [label, street.isEmpty ? nil : street].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The name of the smallest nearby settlement or district, within 3 km: "Burgwallen-Nieuwe Zijde".
+    private func nearestSettlement(to point: OSMPoint) -> String? {
+        var best: (name: String, score: Double)?
+        for settlement in settlements {
+            let metres = PointBox.roughDistance(point, settlement.point)
+            guard metres < 3000 else { continue }
+            // A neighbourhood 800 m away describes a street better than the city centre 500 m away.
+            let score = metres / Double(settlement.rank)
+            if best.map({ score < $0.score }) ?? true { best = (settlement.name, score) }
+        }
+        return best?.name
+    }
+}
+
+/// The box around some points, for centres.
+struct PointBox {
+    private var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
+
+    mutating func add(_ point: OSMPoint) {
+        south = min(south, point.latitude)
+        north = max(north, point.latitude)
+        west = min(west, point.longitude)
+        east = max(east, point.longitude)
+    }
+
+    var centre: OSMPoint? {
+        guard south.isFinite else { return nil }
+        return OSMPoint(latitude: (south + north) / 2, longitude: (west + east) / 2)
+    }
+
+    /// Equirectangular metres: plenty for "within a few km" and a hundred times cheaper than geodesics.
+    static func roughDistance(_ a: OSMPoint, _ b: OSMPoint) -> Double {
+        let latitude = (a.latitude + b.latitude) / 2 * .pi / 180
+        let dx = (b.longitude - a.longitude) * cos(latitude)
+        let dy = b.latitude - a.latitude
+        return (dx * dx + dy * dy).squareRoot() * 111_195
+    }
+}
