@@ -37,12 +37,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             // Rows that replaced an existing id added nothing to the count.
             let replaced = before + places.count - after
             try db.execute(sql: "DELETE FROM import_source WHERE key NOT IN (SELECT DISTINCT source FROM imported_place) AND key <> ?", arguments: [source.key])
-            try db.execute(
-                sql: """
-                    UPDATE setting SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT), updated_at = ?
-                    WHERE key = 'import.generation'
-                    """,
-                arguments: [Date().timeIntervalSince1970])
+            try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
             let removed = previous.subtracting(places.lazy.map(\.record.id)).count
             return ImportSummary(written: written, removed: removed, replaced: replaced)
         }
@@ -107,7 +102,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
 
     public func importGeneration() throws(StoreError) -> Int {
         try reading { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'import.generation'").flatMap { Int($0) } ?? 0
+            try Int.fetchOne(db, sql: "SELECT generation FROM import_state WHERE id = 1") ?? 0
         }
     }
 

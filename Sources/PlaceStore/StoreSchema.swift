@@ -79,7 +79,12 @@ enum StoreSchema {
                     -- An area search reads a latitude band from this index and checks longitude in it.
                     CREATE INDEX imported_place_position ON imported_place (latitude, longitude, category)
                         WHERE latitude IS NOT NULL;
-                    INSERT INTO setting (key, value, updated_at) VALUES ('import.generation', '0', 0);
+                    -- One row: bumped by every import, recorded in the name index built from it.
+                    CREATE TABLE import_state (
+                        id INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),
+                        generation INTEGER NOT NULL
+                    );
+                    INSERT INTO import_state (id, generation) VALUES (1, 0);
                     PRAGMA user_version = 2;
                     """)
         }

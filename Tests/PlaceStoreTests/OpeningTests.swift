@@ -10,7 +10,7 @@ struct OpeningTests {
         let path = folder.file("a/b/c/places.sqlite")
         let store = try SQLitePlaceStore.openForWriting(at: path)
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(try store.info() == StoreInfo(path: path, schemaVersion: 1, favoriteCount: 0, settingCount: 0))
+        #expect(try store.info() == StoreInfo(path: path, schemaVersion: 2, favoriteCount: 0, settingCount: 0))
     }
 
     @Test func aDirectoryIsRefused() throws {
@@ -95,19 +95,19 @@ struct OpeningTests {
             let store = try SQLitePlaceStore.openForWriting(at: path)
             _ = try store.addFavorite(Samples.favorite(1))
         }
-        try rawSQL(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v2: visits')")
+        try rawSQL(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v9: visits')")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let error = try #require(throws: StoreError.self) { try SQLitePlaceStore.openForWriting(at: path) }
         #expect(error.kind == .newerSchema)
-        #expect(error.detail.contains("v2: visits"))
+        #expect(error.detail.contains("v9: visits"))
         #expect(
             try #require(throws: StoreError.self) { try SQLitePlaceStore.openForReading(at: path) }.kind == .newerSchema
         )
 
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try rawCount(path, "SELECT COUNT(*) FROM favorite") == 1)
-        #expect(try rawCount(path, "SELECT COUNT(*) FROM grdb_migrations") == 2)
+        #expect(try rawCount(path, "SELECT COUNT(*) FROM grdb_migrations") == 3)
     }
 
     @Test func aParentThatIsAFileMakesTheStoreUnavailable() throws {

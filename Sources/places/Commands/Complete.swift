@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import PlaceSearch
+
+extension Places {
+    struct Complete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Complete a street, place or POI name as you type, from the imported data.",
+            discussion: """
+                The last word is a prefix ("Damr" → Damrak, Damraksteeg), earlier words are whole words. Case, \
+                diacritics, apostrophes and hyphens do not matter ("cafe de" finds "Café de Jaren", "strasse" \
+                finds "Straße"). A typo is forgiven from 4 letters on, two from 8 ("Dmrak" → Damrak), ranked \
+                below exact and prefix matches. With --near, names close by come first, without letting a \
+                famous place far away bury an exact match around the corner.
+
+                Answers come from the names imported with 'places import' (no network). Nothing imported \
+                yet: the command says so and exits 66.
+
+                Examples:
+                  places complete "Damr"
+                  places complete "Dmrak" --near 52.37,4.89
+                  places complete "cafe de" --kind poi --limit 5
+                  places complete "Kalverstr" --format json | jq '.suggestions[0]'
+                """)
+
+        @Argument(help: ArgumentHelp("What has been typed so far.", valueName: "text"))
+        var text: String
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("Rank names near LAT,LON first.", valueName: "lat,lon"))
+        var near: String?
+
+        @Option(help: ArgumentHelp("How many suggestions (1–100).", valueName: "n"))
+        var limit: Int = 10
+
+        @Option(help: ArgumentHelp("Only streets, POIs or places (repeatable, or comma-separated).", valueName: "kind"))
+        var kind: [String] = []
+
+        @Flag(help: "Only exact and prefix matches, no typos.")
+        var noTypos = false
+
+        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        var format: OutputFormat = .table
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        var kinds: [String] { kind.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } }
+
+        func validate() throws {
+            if let near {
+                do { _ = try Coordinate(parsing: near) } catch { throw ValidationError("--near \(error.description)") }
+            }
+            guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100, not \(limit)") }
+            for name in kinds where NameKind(name) == nil {
+                throw ValidationError("--kind '\(name)' must be street, poi or place")
+            }
+        }
+
+        func run() throws {
+            let access = try StoreAccess(option: storeOptions.store)
+            guard let index = try NameIndexFile.open(storePath: access.location.path) else {
+                throw CLIError(
+                    "nothing to complete from: no names are imported in \(access.location.path); run 'places import FILE.osm' (or --names FILE.csv) first",
+                    status: .noInput)
+            }
+            let focus = try near.map { try Coordinate(parsing: $0) }
+            let query = AutocompleteQuery(
+                text: text, focus: focus, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)),
+                typoTolerance: !noTypos)
+            let suggestions = index.complete(query)
+            let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, color: .auto)
+            try StandardOutput.write(CompleteOutput(text: text, focus: focus, suggestions: suggestions, terminal: terminal).render(format))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import PlaceSearch
+
+/// Suggestions for `places complete`: a table for people, JSON for scripts, GeoJSON for maps.
+struct CompleteOutput {
+    let text: String
+    let focus: Coordinate?
+    let suggestions: [Suggestion]
+    let terminal: Terminal
+
+    func render(_ format: OutputFormat) -> String {
+        switch format {
+        case .table: table()
+        case .json: JSONValue.object(["query": .string(text), "suggestions": .array(suggestions.map(json))]).serialized(pretty: true) + "\n"
+        case .ndjson: suggestions.map { json($0).serialized() + "\n" }.joined()
+        case .geojson: geojson()
+        }
+    }
+
+    private func table() -> String {
+        guard !suggestions.isEmpty else { return "" }
+        var columns: [TextTable.Column] = [.init("Name"), .init("Kind"), .init("Where", shrinks: true), .init("Match")]
+        if focus != nil { columns.append(.init("Distance", .right)) }
+        var table = TextTable(columns)
+        for suggestion in suggestions {
+            var row = [suggestion.record.name, suggestion.record.kind.description, suggestion.record.detail ?? "", matchLabel(suggestion.match)]
+            if focus != nil { row.append(suggestion.distance.map(Self.distance) ?? "") }
+            table.rows.append(row)
+        }
+        guard terminal.useColor else { return table.text(width: terminal.width) }
+        return table.text(width: terminal.width, header: terminal.dim) { _, column, text in column == 0 ? terminal.bold(text) : text }
+    }
+
+    private func matchLabel(_ match: MatchQuality) -> String {
+        switch match {
+        case .exact: "exact"
+        case .prefix: "prefix"
+        case .typo(let edits): edits == 1 ? "1 typo" : "\(edits) typos"
+        }
+    }
+
+    static func distance(_ metres: Double) -> String {
+        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
+    }
+
+    private func json(_ suggestion: Suggestion) -> JSONValue {
+        let record = suggestion.record
+        var object: JSONObject = [
+            "id": .string(record.id),
+            "name": .string(record.name),
+            "kind": .string(record.kind.description),
+            "detail": JSONOutput.optional(record.detail),
+            "match": .string(matchLabel(suggestion.match)),
+            "score": JSONOutput.number(suggestion.score, places: 4),
+        ]
+        if let coordinate = record.coordinate {
+            object.members.append(.init(key: "lat", value: JSONOutput.number(coordinate.latitude, places: 7)))
+            object.members.append(.init(key: "lon", value: JSONOutput.number(coordinate.longitude, places: 7)))
+        }
+        if let distance = suggestion.distance { object.members.append(.init(key: "distance_m", value: JSONValue(Int(distance.rounded())))) }
+        return .object(object)
+    }
+
+    private func geojson() -> String {
+        let features: [JSONValue] = suggestions.compactMap { suggestion in
+            guard let coordinate = suggestion.record.coordinate else { return nil }
+            return JSONOutput.feature(coordinate, properties: json(suggestion))
+        }
+        return JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).serialized(pretty: true) + "\n"
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PlaceSearch
+import Testing
+
+/// The real files of ../shared/data, when they are beside the checkout (CI has them). Each test
+/// prints a skip line and returns when its file is not there.
+struct RealDataImportTests {
+    static let data = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    static func file(_ name: String, for test: String = #function) -> URL? {
+        let url = data.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            print("◇ skipped \(test): \(url.path) is not there (../shared/data is only beside CI's checkout)")
+            return nil
+        }
+        return url
+    }
+
+    static func suggestions(_ arguments: [String], _ store: TemporaryStore) async throws -> [JSONValue] {
+        let result = try await CLI.run(["complete"] + arguments + ["--format", "json"], environment: store.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONValue.parse(Data(result.stdout.utf8))["suggestions"]?.arrayValue ?? []
+    }
+
+    @Test func centralAmsterdamCompletesDamrKalverstrAndATypo() async throws {
+        guard let osm = Self.file("amsterdam_centrum.osm") else { return }
+        let store = TemporaryStore()
+        let imported = try await CLI.run(["import", osm.path, "--format", "json"], environment: store.environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let written = try JSONValue.parse(Data(imported.stdout.utf8))["imports"]?.arrayValue?.first?["written"]
+        // SOURCES.md: 214 distinct named highway ways; one entry per street name and area.
+        #expect((150...214).contains(written?["street"]?.intValue ?? 0), "\(imported.stdout)")
+        #expect((written?["poi"]?.intValue ?? 0) >= 1000, "1,052 named POIs and the car parks: \(imported.stdout)")
+
+        let damr = try await Self.suggestions(["Damr", "--kind", "street"], store).compactMap { $0["name"]?.stringValue }
+        #expect(damr.contains("Damrak") && damr.contains("Damraksteeg"), "\(damr)")
+        let kalver = try await Self.suggestions(["Kalverstr"], store).compactMap { $0["name"]?.stringValue }
+        #expect(kalver.first == "Kalverstraat", "\(kalver)")
+        let typo = try await Self.suggestions(["Dmrak", "--near", "52.37,4.89"], store).compactMap { $0["name"]?.stringValue }
+        #expect(typo.first == "Damrak", "\(typo)")
+
+        let coffee = try await CLI.run(
+            ["coffee", "--near", "52.37,4.89", "--offline", "--top", "3", "--format", "json"], environment: store.environment)
+        #expect(coffee.status == 0, "\(coffee.stderr)")
+        let results = try JSONValue.parse(Data(coffee.stdout.utf8))["results"]?.arrayValue ?? []
+        #expect(results.count == 3)
+        #expect(!results.contains { $0["name"]?.stringValue == "SooTea" }, "bubble tea is not coffee")
+    }
+
+    @Test func theBAGStreetListAndTheGeoNamesGazetteerImportAsNameLists() async throws {
+        guard let streets = Self.file("amsterdam_streets_bag.csv"), let cities = Self.file("rg_cities1000.csv") else { return }
+        let store = TemporaryStore()
+        let bag = try await CLI.run(
+            ["import", "--names", streets.path, "--name-column", "3", "--kind", "street", "--format", "json"], environment: store.environment)
+        #expect(bag.status == 0, "\(bag.stderr)")
+        // 4,665 rows, 4,660 distinct names.
+        #expect(try JSONValue.parse(Data(bag.stdout.utf8))["imports"]?.arrayValue?.first?["written"]?["street"]?.intValue == 4660)
+        let damr = try await Self.suggestions(["Damr"], store).compactMap { $0["name"]?.stringValue }
+        #expect(damr.contains("Damrak") && damr.contains("Damraksteeg"), "\(damr)")
+
+        let gazetteer = try await CLI.run(["import", "--names", cities.path, "--format", "json"], environment: store.environment)
+        #expect(gazetteer.status == 0, "\(gazetteer.stderr)")
+        let report = try JSONValue.parse(Data(gazetteer.stdout.utf8))
+        #expect(report["imports"]?.arrayValue?.first?["written"]?["place"]?.intValue == 144_563)
+        #expect(report["index"]?["names"]?.intValue == 144_563 + 4660)
+        let amsterdam = try await Self.suggestions(["Amsterd", "--near", "52.37,4.89", "--kind", "place"], store)
+        #expect(amsterdam.first?["name"]?.stringValue == "Amsterdam", "\(amsterdam)")
+        let zurich = try await Self.suggestions(["zurich"], store).compactMap { $0["name"]?.stringValue }
+        #expect(zurich.contains { $0.hasPrefix("Z") && $0.contains("rich") }, "diacritics folded: \(zurich)")
+    }
+
+    @Test func liechtensteinPBFImports() async throws {
+        guard let pbf = Self.file("liechtenstein_2015.osm.pbf") else { return }
+        let store = TemporaryStore()
+        let imported = try await CLI.run(["import", pbf.path, "--format", "json"], environment: store.environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let first = try JSONValue.parse(Data(imported.stdout.utf8))["imports"]?.arrayValue?.first
+        #expect(first?["format"]?.stringValue == "osm-pbf")
+        #expect(first?["rows"]?.intValue == 142_832 + 15_247 + 358)
+        let vaduz = try await Self.suggestions(["Vaduz", "--kind", "place"], store).compactMap { $0["name"]?.stringValue }
+        #expect(vaduz.first == "Vaduz", "\(vaduz)")
+    }
+}
