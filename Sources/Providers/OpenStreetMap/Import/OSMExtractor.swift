@@ -15,7 +15,7 @@ public struct OSMExtractor {
     private var wayCentres: [Int64: OSMPoint] = [:]
     private var kept: [Pending] = []
     private var streets = StreetCollector()
-    private var settlements: [(name: String, point: OSMPoint, rank: Int)] = []
+    private var settlements: [(name: String, point: OSMPoint, rank: OSMFeatures.SettlementRank)] = []
     /// Elements that should have been kept but whose position could not be worked out (their nodes
     /// are outside the extract).
     public private(set) var unplaced = 0
@@ -69,8 +69,8 @@ public struct OSMExtractor {
             case .parking: .parking
             case .place: .place
             }
-        if mapped == .place, let name = tags["name"], type == .node {
-            settlements.append((name, point, OSMFeatures.settlementRank(tags["place"] ?? "")))
+        if mapped == .place, let name = tags["name"], let place = tags["place"] {
+            settlements.append((name, point, OSMFeatures.settlementRank(place)))
         }
         kept.append(Pending(type: type, id: id, point: point, tags: tags, role: mapped))
     }
@@ -136,7 +136,7 @@ public struct OSMExtractor {
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
         places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }
-        return places
+        return Self.mergingPlaceDuplicates(places)
     }
 
     /// "Café · Kalverstraat 12"
@@ -147,17 +147,58 @@ public struct OSMExtractor {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// The name of the smallest nearby settlement or district, within 3 km: "Burgwallen-Nieuwe Zijde".
+    /// Where a street is, for telling two of the same name apart: the most specific district whose
+    /// reach (a neighbourhood 500 m, a suburb 2.5 km, a city 15 km) covers it, and the town or city
+    /// around that: "Centrum, Amsterdam".
     private func nearestSettlement(to point: OSMPoint) -> String? {
-        var best: (name: String, score: Double)?
+        var district: (name: String, rank: OSMFeatures.SettlementRank, metres: Double)?
+        var town: (name: String, metres: Double)?
         for settlement in settlements {
             let metres = PointBox.roughDistance(point, settlement.point)
-            guard metres < 3000 else { continue }
-            // A neighbourhood 800 m away describes a street better than the city centre 500 m away.
-            let score = metres / Double(settlement.rank)
-            if best.map({ score < $0.score }) ?? true { best = (settlement.name, score) }
+            guard metres <= settlement.rank.reach else { continue }
+            if settlement.rank.isTown {
+                if town.map({ metres < $0.metres }) ?? true { town = (settlement.name, metres) }
+            } else if district.map({ (settlement.rank.specificity, -metres) > ($0.rank.specificity, -$0.metres) }) ?? true {
+                district = (settlement.name, settlement.rank, metres)
+            }
         }
-        return best?.name
+        let parts = [district?.name, town?.name].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// A city mapped as a node and as its boundary relation, or a district as both, is one place:
+    /// the same folded name within 3 km. The more important record stays. A square (Dam) is also a
+    /// street of the same name: the square stays.
+    private static func mergingPlaceDuplicates(_ places: [ImportedPlace]) -> [ImportedPlace] {
+        let squares = places.filter { $0.category == "place=square" }.compactMap { square in
+            square.record.coordinate.map { (TextFolding.fold(square.record.name), $0) }
+        }
+        let places = places.filter { place in
+            guard place.record.kind == .street, let coordinate = place.record.coordinate else { return true }
+            let key = TextFolding.fold(place.record.name)
+            return !squares.contains { $0.0 == key && $0.1.distance(to: coordinate) < 300 }
+        }
+        var kept: [ImportedPlace] = []
+        var byName: [String: [Int]] = [:]
+        for place in places {
+            guard place.record.kind == .place, let coordinate = place.record.coordinate else {
+                kept.append(place)
+                continue
+            }
+            let key = TextFolding.fold(place.record.name)
+            if let twin = byName[key]?.first(where: { index in
+                kept[index].record.coordinate.map { $0.distance(to: coordinate) < 3000 } ?? false
+            }) {
+                // Prefer the record that says what the place is (place=*) over a bare boundary.
+                let better =
+                    (place.category != nil ? 1 : 0, place.record.importance) > (kept[twin].category != nil ? 1 : 0, kept[twin].record.importance)
+                if better { kept[twin] = place }
+                continue
+            }
+            byName[key, default: []].append(kept.count)
+            kept.append(place)
+        }
+        return kept
     }
 }
 

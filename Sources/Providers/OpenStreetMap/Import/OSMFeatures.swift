@@ -38,13 +38,23 @@ enum OSMFeatures {
         return (7...10).contains(level)
     }
 
-    /// Smaller is more specific: a neighbourhood (4) names a street better than a city (1).
-    static func settlementRank(_ place: String) -> Int {
+    /// How far a settlement's name reaches from its point, and how specific it is.
+    struct SettlementRank {
+        var reach: Double
+        var specificity: Int
+        var isTown: Bool
+    }
+
+    static func settlementRank(_ place: String) -> SettlementRank {
         switch place {
-        case "neighbourhood", "city_block", "quarter": 4
-        case "suburb", "borough", "hamlet", "village": 3
-        case "town": 2
-        default: 1
+        case "neighbourhood", "city_block": SettlementRank(reach: 250, specificity: 4, isTown: false)
+        case "quarter": SettlementRank(reach: 400, specificity: 3, isTown: false)
+        case "suburb", "borough": SettlementRank(reach: 2500, specificity: 2, isTown: false)
+        case "hamlet": SettlementRank(reach: 1000, specificity: 1, isTown: true)
+        case "village": SettlementRank(reach: 2000, specificity: 1, isTown: true)
+        case "town": SettlementRank(reach: 5000, specificity: 1, isTown: true)
+        case "city": SettlementRank(reach: 15000, specificity: 1, isTown: true)
+        default: SettlementRank(reach: 0, specificity: 0, isTown: false)
         }
     }
 
