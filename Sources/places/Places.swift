@@ -17,14 +17,18 @@ struct Places: AsyncParsableCommand {
               places parking --advice --duration 2h --arrive "fri 08:30"
               places favorites add parkshark:10418 --note "cheap on Sundays"
               places config set center 52.370216,4.895168
+              places import ../shared/data/amsterdam_centrum.osm
+              places complete "Damr" --near 52.37,4.89
+              places coffee --near 52.37,4.89 --offline
               places show osm:node/2724001437
               places providers
 
             Exit codes:
               0   answered
               64  bad usage: an unknown option, a value out of range
-              65  bad data: a provider's answer, a cassette file or the store cannot be read
-              66  no such place, favourite or setting
+              65  bad data: a provider's answer, a cassette file, the store or an imported file cannot be
+                  read (the message names the file and where)
+              66  no such place, favourite, setting or input file; nothing imported to complete from
               69  no provider could answer: network, HTTP error, timeout, no recording
               70  a bug in places
               73  the store cannot be created or written (permissions, a full disk)
@@ -34,7 +38,9 @@ struct Places: AsyncParsableCommand {
                   directory, a store written by a newer places
             """,
         version: "0.1.0",
-        subcommands: [Coffee.self, Parking.self, Show.self, Favorites.self, ConfigCommand.self, ProvidersCommand.self]
+        subcommands: [
+            Coffee.self, Parking.self, Complete.self, Show.self, Favorites.self, Import.self, ConfigCommand.self, ProvidersCommand.self,
+        ]
     )
 
     /// Every failure ends as one line on stderr and a documented exit code, never a trap or a usage dump.

@@ -95,7 +95,7 @@ struct ParkingCommandTests {
         (["parking", "--arrive", "caturday 08:30"], "'caturday' is not a day"),
         (["parking", "--sort", "price"], "--sort 'price' must be score, cost or walk"),
         (["parking", "--methods", "bitcoin"], "'bitcoin' is not a payment method"),
-        (["parking", "--provider", "foursquare"], "unknown provider 'foursquare'; parking providers are parkshark, amsterdam-garages"),
+        (["parking", "--provider", "foursquare"], "unknown provider 'foursquare'; parking providers are osm, parkshark, amsterdam-garages"),
         (["parking", "--near", "52.37"], "--near '52.37' is not a coordinate"),
     ])
     func badInput(_ arguments: [String], message: String) async throws {

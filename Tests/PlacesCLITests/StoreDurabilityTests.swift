@@ -62,9 +62,10 @@ struct StoreDurabilityTests {
 
     /// `places favorites add` of 300 places, killed with SIGKILL after a random number of them, five
     /// times over on one store: it still opens, holds every favourite printed as added, once, in order.
-    /// A recorded 3 ms per lookup (replayed) spreads the kills over lookups and writes alike.
+    /// A recorded 10 ms per lookup (replayed) spreads the kills over lookups and writes alike, and keeps
+    /// the writer running long enough to be killed when parallel tests load the machine.
     @Test func aWriterKilledMidWriteLosesNothingItReported() async throws {
-        let scenario = try Self.meterCassette(count: 300, latency: 3)
+        let scenario = try Self.meterCassette(count: 300, latency: 10)
         let store = TemporaryStore()
         let environment = store.environment.merging(["PLACES_CASSETTE_DIR": scenario.cassetteDirectories, "PLACES_REPLAY_LATENCY": "1"]) { $1 }
         var expected: [String] = []

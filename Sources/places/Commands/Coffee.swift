@@ -18,6 +18,7 @@ extension Places {
                   places coffee --near 52.37,4.89 --top 3
                   places coffee --near 52.37,4.89 --max-walk 8 --open-now
                   places coffee --near 52.37,4.89 --explain       # why each place is where it is
+                  places coffee --near 52.37,4.89 --offline       # from 'places import' data, no network
                   places coffee --near 52.37,4.89 --format json | jq '.results[0]'
                 """)
 
@@ -48,6 +49,9 @@ extension Places {
             name: .customLong("provider"),
             help: ArgumentHelp("Ask only this provider (repeatable, or comma-separated): \(ProviderCatalog.ids.map(\.rawValue).joined(separator: ", ")).", valueName: "id"))
         var providers: [String] = []
+
+        @Flag(help: "Answer from the OpenStreetMap data imported with 'places import' only: no network, no recordings.")
+        var offline = false
 
         @OptionGroup var global: GlobalOptions
 
@@ -80,9 +84,14 @@ extension Places {
             let radiusMeters = radius.flatMap(ValueParsing.meters) ?? profile.searchRadius
             let request = SearchRequest(category: .coffee, focus: focus, radius: radiusMeters, limit: 50, openAt: runtime.now)
 
-            let providers = try runtime.readyProviders(for: .coffee, selected: selectedProviders)
-
-            let outcome = try await runtime.search(request, providers: providers)
+            let outcome: SearchOutcome
+            if offline {
+                let providers = try runtime.offlineProviders(storeOption: global.store, selected: selectedProviders)
+                outcome = try await runtime.offlineSearch(request, providers: providers)
+            } else {
+                let providers = try runtime.readyProviders(for: .coffee, selected: selectedProviders)
+                outcome = try await runtime.search(request, providers: providers)
+            }
 
             let context = RankingContext(focus: focus, now: runtime.now, timeZone: Self.areaTimeZone(outcome.places) ?? runtime.timeZone)
             let result = profile.rank(outcome.places, context: context)

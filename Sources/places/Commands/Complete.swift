@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import PlaceStore
 
 extension Places {
     struct Complete: ParsableCommand {
@@ -64,7 +65,7 @@ extension Places {
             }
             let focus = try near.map { try Coordinate(parsing: $0) }
             let query = AutocompleteQuery(
-                text: text, focus: focus, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)),
+                text, focus: focus, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)),
                 typoTolerance: !noTypos)
             let suggestions = index.complete(query)
             let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, color: .auto)

@@ -62,8 +62,11 @@ extension Places {
 
         @Option(
             name: .customLong("provider"),
-            help: ArgumentHelp("Ask only this provider (repeatable, or comma-separated): parkshark, amsterdam-garages.", valueName: "id"))
+            help: ArgumentHelp("Ask only this provider (repeatable, or comma-separated): parkshark, amsterdam-garages, osm (OpenStreetMap car parks, asked only when named).", valueName: "id"))
         var providers: [String] = []
+
+        @Flag(help: "Answer from the OpenStreetMap data imported with 'places import' only: no network, no recordings.")
+        var offline = false
 
         @OptionGroup var global: GlobalOptions
 
@@ -108,10 +111,16 @@ extension Places {
                 category: .parking, focus: focus, radius: profile.searchRadius, limit: 50, openAt: nil, stay: advice ? stay : nil,
                 paymentMethods: paymentMethods)
 
-            let providers = try runtime.readyProviders(for: .parking, selected: selectedProviders)
-            let outcome = try await runtime.search(request, providers: providers) { outcome in
-                guard advice, let note = outcome.places.lazy.compactMap({ $0.tags["cost_note"] }).first else { return [] }
-                return ["parkshark: \(note)"]
+            let outcome: SearchOutcome
+            if offline {
+                let providers = try runtime.offlineProviders(storeOption: global.store, selected: selectedProviders)
+                outcome = try await runtime.offlineSearch(request, providers: providers)
+            } else {
+                let providers = try runtime.readyProviders(for: .parking, selected: selectedProviders)
+                outcome = try await runtime.search(request, providers: providers) { outcome in
+                    guard advice, let note = outcome.places.lazy.compactMap({ $0.tags["cost_note"] }).first else { return [] }
+                    return ["parkshark: \(note)"]
+                }
             }
 
             let context = RankingContext(focus: focus, now: runtime.now, timeZone: zone)

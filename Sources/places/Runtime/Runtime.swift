@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PlaceSearch
+import PlaceStore
 import Providers
 
 /// Everything a command needs, built once from options, environment and config: the composition root.
@@ -258,5 +259,30 @@ struct Runtime {
         for cassette in cassettes.values { count += await cassette.recordedCount() }
         guard count > 0 else { return nil }
         return "recorded \(count) interaction\(count == 1 ? "" : "s") into \(locator.roots.first.map(locator.display) ?? "cassettes")"
+    }
+}
+
+extension Runtime {
+    /// `--offline`: the data imported into the store, nothing else (no network, no recordings).
+    /// - Parameter selected: `--provider` ids; only `osm` can answer offline.
+    func offlineProviders(storeOption: String?, selected: [String]) throws -> [any PlaceProvider] {
+        if let other = selected.first(where: { $0 != OverpassProvider.providerID.rawValue }) {
+            throw CLIError("--offline answers from imported OpenStreetMap data only; '\(other)' needs the network", status: .usage)
+        }
+        let access = try StoreAccess(option: storeOption)
+        let provider = StoredOSMProvider(store: try access.reading(), storePath: access.location.path)
+        guard provider.status.isReady else { throw CLIError(provider.status.detail, status: .noInput) }
+        return [provider]
+    }
+
+    /// Asks the store-backed providers, and says where the answers came from.
+    func offlineSearch(_ request: SearchRequest, providers: [any PlaceProvider]) async throws -> SearchOutcome {
+        let outcome = await aggregator.search(request, providers: providers)
+        for failure in outcome.failures { StandardError.line("places: \(failure)") }
+        if outcome.allFailed {
+            throw CLIError("the imported data could not be read", status: ExitStatus.forFailures(outcome.failures))
+        }
+        for provider in providers { StandardError.line("places: offline: \(provider.status.detail)") }
+        return outcome
     }
 }
