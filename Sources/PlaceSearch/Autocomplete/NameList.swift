@@ -32,6 +32,11 @@ public struct NameListError: Error, Sendable, Equatable, CustomStringConvertible
     public var line: Int?
     public var message: String
 
+    public init(line: Int?, message: String) {
+        self.line = line
+        self.message = message
+    }
+
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }
 
