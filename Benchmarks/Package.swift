@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "places", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // SQLite FTS5, the autocomplete baseline (the same GRDB the places package uses).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -20,6 +22,28 @@ let package = Package(
             ],
             path: "Benchmarks/RankingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Seeded synthetic names, the query set, the FTS5 baseline and /proc readings.
+        .target(
+            name: "AutocompleteSupport",
+            dependencies: [.product(name: "PlaceSearch", package: "places"), .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/AutocompleteSupport"
+        ),
+        // A plain release executable: ours against FTS5, p50/p99 and the ratio (autocomplete-vs-fts5.sh).
+        .executableTarget(
+            name: "AutocompleteVsFTS5",
+            dependencies: ["AutocompleteSupport", .product(name: "PlaceSearch", package: "places")],
+            path: "Benchmarks/AutocompleteVsFTS5"
+        ),
+        .executableTarget(
+            name: "AutocompleteBenchmarks",
+            dependencies: [
+                "AutocompleteSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PlaceSearch", package: "places"),
+            ],
+            path: "Benchmarks/AutocompleteBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import PlaceSearch
+
+/// SQLite FTS5 over the same names, as PEERS.md set it up: an external-content table with
+/// unicode61 remove_diacritics 2 and prefix indexes of 2 and 3, queried `MATCH 'damr*'`
+/// joined to the content table, `ORDER BY importance DESC LIMIT 10`.
+public final class FTS5Baseline {
+    let queue: DatabaseQueue
+
+    public init(records: [NameRecord], path: String) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE place(id INTEGER PRIMARY KEY, name TEXT NOT NULL, importance REAL NOT NULL)")
+            let insert = try db.makeStatement(sql: "INSERT INTO place(id, name, importance) VALUES (?, ?, ?)")
+            for (index, record) in records.enumerated() {
+                try insert.execute(arguments: [index + 1, record.name, Double(record.importance)])
+            }
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE place_fts USING fts5(name, content='place', content_rowid='id',
+                  tokenize="unicode61 remove_diacritics 2", prefix='2 3')
+                """)
+            try db.execute(sql: "INSERT INTO place_fts(place_fts) VALUES('rebuild')")
+        }
+    }
+
+    /// `"cafe" "da"*`: every word a token, the last a prefix.
+    public static func matchExpression(_ text: String) -> String {
+        let words = TextFolding.words(text)
+        return words.enumerated().map { index, word in
+            "\"\(word)\"" + (index == words.count - 1 ? "*" : "")
+        }.joined(separator: " ")
+    }
+
+    /// Times each query (prepared statement, rows fetched); nanoseconds per query.
+    public func time(_ queries: [String], limit: Int = 10) throws -> [UInt64] {
+        try queue.read { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT place.id FROM place_fts JOIN place ON place.id = place_fts.rowid
+                WHERE place_fts MATCH ? ORDER BY place.importance DESC LIMIT ?
+                """)
+            var samples: [UInt64] = []
+            for query in queries {
+                let expression = Self.matchExpression(query)
+                let start = DispatchTime.now().uptimeNanoseconds
+                let ids = try Int.fetchAll(statement, arguments: [expression, limit])
+                samples.append(DispatchTime.now().uptimeNanoseconds - start)
+                if ids.count > limit { fatalError("unreachable") }
+            }
+            return samples
+        }
+    }
+}
+
+public enum Percentiles {
+    public static func of(_ samples: [UInt64]) -> (p50: Double, p99: Double) {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return (0, 0) }
+        func at(_ q: Double) -> Double { Double(sorted[min(sorted.count - 1, Int(q * Double(sorted.count)))]) / 1_000 }
+        return (at(0.5), at(0.99))
+    }
+}
+
+/// Resident memory: the whole process, and one mapped file, from /proc (Linux only; 0 elsewhere).
+public enum ResidentMemory {
+    public static func processBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The resident part of the mapping of `path` (sum of its smaps `Rss:` lines).
+    public static func mappedBytes(of path: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8) else { return 0 }
+        var inside = false
+        var total = 0
+        for line in text.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-") && line.split(separator: " ").count >= 5 {
+                inside = line.hasSuffix(path)
+            } else if inside, line.hasPrefix("Rss:") {
+                total += (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+            }
+        }
+        return total
+    }
+}

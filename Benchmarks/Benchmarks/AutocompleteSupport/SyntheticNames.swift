@@ -1,0 +1,98 @@
+import Foundation
+import PlaceSearch
+
+/// The seeded synthetic names of shared/PEERS.md's appendix, ported: two to four syllables made
+/// into a word, with a kind word before (30 %) or after (70 %) it, a position in 47–55 N, 5.5–15 E
+/// and an importance of u³. It uses SplitMix64, so the names differ from Python's but have the
+/// same shape. The kind of record: street for Straße, Platz and Brücke, else POI. Never written
+/// to disk by the benchmarks.
+public enum SyntheticNames {
+    static let syllables = [
+        "da", "dam", "mar", "kt", "ber", "lin", "mün", "chen", "zü", "rich", "san", "ta", "ca", "fé", "ré", "sé", "ko", "ło", "dź", "ham",
+        "burg", "stra", "ße", "al", "ex", "an", "der", "pla", "tz", "kö", "nig", "wie", "sen", "el", "la", "bo", "ña", "ge", "nè", "ve", "pa",
+        "ris", "lyo", "ns", "gö", "te", "borg", "ma", "lmö", "kra", "ków", "brno", "sko", "pje",
+    ]
+    static let kinds = [
+        "Café", "Restaurant", "Bäckerei", "Apotheke", "Park", "Straße", "Platz", "Museum", "Hotel", "Bahnhof", "Kirche", "Schule",
+        "Markt", "Brücke", "Bibliothek", "Bar", "Pizzeria", "Supermarkt", "Théâtre", "Église",
+    ]
+    static let streetKinds: Set<String> = ["Straße", "Platz", "Brücke"]
+
+    public static func make(count: Int, seed: UInt64 = 42) -> [NameRecord] {
+        var random = SplitMix64(seed: seed)
+        var records: [NameRecord] = []
+        records.reserveCapacity(count)
+        for index in 0..<count {
+            let syllableCount = 2 + Int(random.next() % 3)
+            var word = ""
+            for _ in 0..<syllableCount { word += syllables[Int(random.next() % UInt64(syllables.count))] }
+            word = word.prefix(1).uppercased() + word.dropFirst()
+            let kind = kinds[Int(random.next() % UInt64(kinds.count))]
+            let name = random.unit() < 0.7 ? "\(word) \(kind)" : "\(kind) \(word)"
+            let latitude = 47.0 + 8.0 * random.unit()
+            let longitude = 5.5 + 9.5 * random.unit()
+            let u = random.unit()
+            records.append(
+                NameRecord(
+                    id: "\(index + 1)", name: name, kind: streetKinds.contains(kind) ? .street : .poi,
+                    importance: Float(u * u * u), coordinate: Coordinate(latitude, longitude), detail: kind))
+        }
+        return records
+    }
+}
+
+/// Steele, Lea & Flood's SplitMix64: small, seeded, the same on every platform.
+public struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// A fixed query set drawn from the generated names.
+public struct QuerySet: Sendable {
+    /// One word's prefix of 2–8 characters, or a whole first word and a prefix of the second.
+    public var prefix: [String] = []
+    /// A prefix of 5–8 characters of a real word with one substitution, deletion or transposition.
+    public var typo: [String] = []
+
+    public init(records: [NameRecord], count: Int = 600, seed: UInt64 = 7) {
+        var random = SplitMix64(seed: seed)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        while prefix.count < count || typo.count < count {
+            let record = records[Int(random.next() % UInt64(records.count))]
+            let words = TextFolding.words(record.name).map { Array($0) }
+            guard words.count >= 2 else { continue }
+            if prefix.count < count {
+                if prefix.count % 4 == 3 {
+                    let second = words[1]
+                    let length = min(second.count, 1 + Int(random.next() % 4))
+                    prefix.append(String(words[0]) + " " + String(second.prefix(length)))
+                } else {
+                    let word = words[Int(random.next() % 2)]
+                    let length = min(word.count, 2 + Int(random.next() % 7))
+                    prefix.append(String(word.prefix(length)))
+                }
+            }
+            if typo.count < count {
+                let word = words[0].count >= words[1].count ? words[0] : words[1]
+                guard word.count >= 6 else { continue }
+                var chars = Array(word.prefix(min(word.count, 5 + Int(random.next() % 4))))
+                let position = 1 + Int(random.next() % UInt64(chars.count - 2))
+                switch random.next() % 3 {
+                case 0: chars[position] = letters[Int(random.next() % 26)]
+                case 1: chars.remove(at: position)
+                default: chars.swapAt(position, position + 1)
+                }
+                typo.append(String(chars))
+            }
+        }
+    }
+}
