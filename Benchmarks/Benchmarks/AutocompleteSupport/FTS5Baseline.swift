@@ -78,7 +78,7 @@ public enum ResidentMemory {
         var total = 0
         for line in text.split(separator: "\n") {
             if let first = line.first, first.isHexDigit, line.contains("-") && line.split(separator: " ").count >= 5 {
-                inside = line.hasSuffix(path)
+                inside = line.hasSuffix((path as NSString).lastPathComponent)
             } else if inside, line.hasPrefix("Rss:") {
                 total += (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
             }

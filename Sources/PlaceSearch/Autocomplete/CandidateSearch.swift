@@ -27,7 +27,8 @@ struct CandidateSearch {
     static let batch = 64
     static let importanceBudget = 20_000
     static let gridRecordBudget = 8_192
-    static let gridRingBudget = 64
+    /// Squares of half-width up to 64 cells (about 90–140 km at 52° N).
+    static let gridRingBudget = 8
 
     init(view: IndexView, terms: [QueryTerm], focus: Coordinate?, kinds: Set<NameKind>?, limit: Int) {
         self.view = view
@@ -70,6 +71,33 @@ struct CandidateSearch {
             return  // no word starts with it (and words this short get no typos)
         }
         runPostings()
+    }
+
+    /// Names that start with the query as typed ("bibliothek ri" → "Bibliothek Rivera"): every
+    /// in-order match without typos, from the by-name table, when there are at most 4,096 of
+    /// them. Returns whether it looked them all up.
+    private mutating func lookUpInOrderNames() -> Bool {
+        let joined = Array(terms.map(\.bytes).joined(separator: [0x20]))
+        return joined.withUnsafeBytes { key -> Bool in
+            var low = 0
+            var high = view.byNameCount
+            while low < high {
+                let middle = (low + high) / 2
+                let record = view.byName(middle)
+                let name = record < view.recordCount ? view.foldedName(record) : UnsafeRawBufferPointer(start: nil, count: 0)
+                if compareBytes(name, key) < 0 { low = middle + 1 } else { high = middle }
+            }
+            var a = low
+            var b = min(view.byNameCount, low + 4_097)
+            while a < b {
+                let middle = (a + b) / 2
+                let record = view.byName(middle)
+                if record < view.recordCount, MatchEvaluator.hasPrefix(view.foldedName(record), key, whole: false) { a = middle + 1 } else { b = middle }
+            }
+            guard a - low <= 4_096 else { return false }
+            for index in low..<a { consider(view.byName(index)) }
+            return true
+        }
     }
 
     /// Names that are the query word for word ("dam" → "Dam"), from the by-name table.
@@ -140,7 +168,12 @@ struct CandidateSearch {
     private mutating func runPostings() {
         guard let driver = drivingTerm() else { return }
         var stream = PostingStream(view: view, words: driver.words)
-        let bestText = SuggestionRanking.bestNonExactText - SuggestionRanking.editPenalty * Double(driver.minEdits)
+        var bestText = SuggestionRanking.bestNonExactText - SuggestionRanking.editPenalty * Double(driver.minEdits)
+        // With every typo-free in-order match already seen, the unseen ones are matched out of
+        // order (0.4, +0.1 for a whole last word) or with a typo (at most 0.7 − 0.3).
+        if terms.count > 1, lookUpInOrderNames() {
+            bestText = min(bestText, SuggestionRanking.elsewhereScore + SuggestionRanking.wholeWordBonus)
+        }
         if !includesPlaces { stream.skip(to: view.placeCount) }
         var grid = focus.map { GridStream(view: view, focus: $0) }
         var popped = 0
@@ -315,15 +348,18 @@ struct PostingStream {
     }
 }
 
-/// The grid cells around a focus, one square ring at a time.
+/// The grid cells around a focus, in squares of doubling half-width (0, 1, 2, 4 … cells). Each
+/// square is read row by row, one binary search per row, skipping the cells of the square before:
+/// sparse grids cost a search per row rather than per cell.
 struct GridStream {
     let view: IndexView
     let row: Int
     let column: Int
     let latitude: Double
-    /// Rings scanned so far (ring 0 is the focus cell).
-    private(set) var rings = 0
+    /// Half-width of the square scanned so far, −1 before the first.
+    private(set) var halfWidth = -1
     private(set) var visited = 0
+    var rings: Int { halfWidth + 1 }
 
     init(view: IndexView, focus: Coordinate) {
         self.view = view
@@ -333,46 +369,42 @@ struct GridStream {
         latitude = focus.latitude
     }
 
-    /// No unscanned record is nearer than this, metres: `rings − 1` whole cells lie between the
-    /// focus and the next ring, measured where cells are narrowest (the ring's pole-ward edge).
+    /// No unscanned record is nearer than this, metres: `halfWidth` whole cells lie between the
+    /// focus and any cell outside the square, measured where cells are narrowest (the square's
+    /// pole-ward edge).
     var clearRadius: Double {
-        guard rings > 0 else { return 0 }
-        let cellsBetween = Double(rings - 1)
-        let edgeLatitude = min(89.9, abs(latitude) + Double(rings + 1) * IndexFormat.gridDegrees)
-        let metresPerDegree = 111_195.0
-        let narrowest = IndexFormat.gridDegrees * metresPerDegree * cos(edgeLatitude * .pi / 180)
-        return cellsBetween * narrowest
+        guard halfWidth > 0 else { return 0 }
+        let edgeLatitude = min(89.9, abs(latitude) + Double(halfWidth + 1) * IndexFormat.gridDegrees)
+        let narrowest = IndexFormat.gridDegrees * 111_195.0 * cos(edgeLatitude * .pi / 180)
+        return Double(halfWidth) * min(narrowest, IndexFormat.gridDegrees * 111_195.0)
     }
 
-    /// The records of the next ring's cells.
+    /// The records of the next square that were not in the previous one.
     mutating func nextRing() -> [Int]? {
-        let ring = rings
-        rings += 1
+        let inner = halfWidth
+        let outer = halfWidth < 0 ? 0 : (halfWidth == 0 ? 1 : halfWidth * 2)
+        guard outer < 9_000 else { return nil }
+        halfWidth = outer
         var records: [Int] = []
-        func collect(row: Int, from first: Int, to last: Int) {
-            guard row >= 0, row < 9_000 else { return }
-            let low = max(0, first)
-            let high = min(IndexFormat.gridColumns - 1, last)
-            guard low <= high else { return }
-            let end = UInt32(row * 65_536 + high)
-            var cell = view.firstCell(atLeast: UInt32(row * 65_536 + low))
-            while cell < view.cellCount, view.cellKey(cell) <= end {
+        for r in max(0, row - outer)...min(8_999, row + outer) {
+            let low = max(0, column - outer)
+            let high = min(IndexFormat.gridColumns - 1, column + outer)
+            let end = UInt32(r * 65_536 + high)
+            var cell = view.firstCell(atLeast: UInt32(r * 65_536 + low))
+            let innerRow = inner >= 0 && abs(r - row) <= inner
+            while cell < view.cellCount {
+                let key = view.cellKey(cell)
+                guard key <= end else { break }
+                let c = Int(key & 0xFFFF)
+                if innerRow, abs(c - column) <= inner {
+                    // Inside the previous square: jump past it.
+                    cell = view.firstCell(atLeast: UInt32(r * 65_536 + column + inner + 1))
+                    continue
+                }
                 for index in view.cellRecordRange(cell) { records.append(view.cellRecord(index)) }
                 cell += 1
             }
         }
-        if ring == 0 {
-            collect(row: row, from: column, to: column)
-        } else {
-            collect(row: row - ring, from: column - ring, to: column + ring)
-            collect(row: row + ring, from: column - ring, to: column + ring)
-            for r in (row - ring + 1)..<(row + ring) {
-                collect(row: r, from: column - ring, to: column - ring)
-                collect(row: r, from: column + ring, to: column + ring)
-            }
-        }
-        // Past the poles and the antimeridian there is nothing more to find.
-        if ring > 9_000 { return nil }
         visited += records.count
         return records
     }
