@@ -23,6 +23,7 @@ struct CandidateSearch {
     let focus: Coordinate?
     let kinds: Set<NameKind>?
     var top: TopK
+    private let focusCosine: Double
 
     static let batch = 64
     static let importanceBudget = 20_000
@@ -36,6 +37,7 @@ struct CandidateSearch {
         self.focus = focus
         self.kinds = kinds
         self.top = TopK(limit: limit)
+        self.focusCosine = focus.map { cos($0.latitude * .pi / 180) } ?? 1
     }
 
     // MARK: Scoring one record
@@ -54,11 +56,24 @@ struct CandidateSearch {
         let folded = view.foldedName(record)
         guard let match = MatchEvaluator.evaluate(terms: terms, foldedName: folded) else { return }
         var score = SuggestionRanking.textScore(match: match, importance: importance)
-        if let focus, let position = view.position(record), let coordinate = try? Coordinate(latitude: position.latitude, longitude: position.longitude) {
-            score += SuggestionRanking.proximity(distance: Geodesy.distance(focus, coordinate), kind: kind)
+        if let focus, let position = view.position(record) {
+            score += SuggestionRanking.proximity(distance: quickDistance(from: focus, position.latitude, position.longitude), kind: kind)
         }
         guard top.admits(score) else { return }
         top.insert(record: record, score: score, folded: Array(folded), id: Array(view.idBytes(record)))
+    }
+
+    /// Metres on the sphere by haversine, with the focus's cosine computed once: thousands of grid
+    /// candidates are scored per query, and the ellipsoidal distance (ten trigonometric calls) is
+    /// only worth it for the few shown. Within 0.5 % of it, which no ranking notices.
+    @inline(__always) private func quickDistance(from focus: Coordinate, _ latitude: Double, _ longitude: Double) -> Double {
+        let radians = Double.pi / 180
+        let dLatitude = (latitude - focus.latitude) * radians
+        let dLongitude = (longitude - focus.longitude) * radians
+        let sinLatitude = sin(dLatitude / 2)
+        let sinLongitude = sin(dLongitude / 2)
+        let h = sinLatitude * sinLatitude + focusCosine * cos(latitude * radians) * sinLongitude * sinLongitude
+        return 2 * Geodesy.meanRadius * asin(min(1, h.squareRoot()))
     }
 
     // MARK: Driver
