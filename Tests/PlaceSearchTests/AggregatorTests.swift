@@ -28,7 +28,7 @@ struct AggregatorTests {
         #expect(elapsed >= .milliseconds(400))
         // The sum would be over 10 s; the answer comes at the late provider's deadline (1.2 s), later
         // only when the other tests running in parallel starve the two-core machine.
-        #expect(elapsed < .seconds(8), "took \(elapsed)")
+        #expect(elapsed < .milliseconds(9500), "took \(elapsed): it waited for the late provider")
         #expect(Set(outcome.places.map(\.name)) == ["A", "B", "C"])
         #expect(outcome.reports.map(\.provider) == ["fast", "slow", "failing", "late"])
         #expect(outcome.reports[0].count == 1 && outcome.reports[1].count == 2)

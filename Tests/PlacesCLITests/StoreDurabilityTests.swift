@@ -62,10 +62,10 @@ struct StoreDurabilityTests {
 
     /// `places favorites add` of 300 places, killed with SIGKILL after a random number of them, five
     /// times over on one store: it still opens, holds every favourite printed as added, once, in order.
-    /// A recorded 10 ms per lookup (replayed) spreads the kills over lookups and writes alike, and keeps
+    /// A recorded 30 ms per lookup (replayed) spreads the kills over lookups and writes alike, and keeps
     /// the writer running long enough to be killed when parallel tests load the machine.
     @Test func aWriterKilledMidWriteLosesNothingItReported() async throws {
-        let scenario = try Self.meterCassette(count: 300, latency: 10)
+        let scenario = try Self.meterCassette(count: 300, latency: 30)
         let store = TemporaryStore()
         let environment = store.environment.merging(["PLACES_CASSETTE_DIR": scenario.cassetteDirectories, "PLACES_REPLAY_LATENCY": "1"]) { $1 }
         var expected: [String] = []
@@ -78,7 +78,9 @@ struct StoreDurabilityTests {
             process.environment = CLI.environment(environment, home: store.folder)
             process.currentDirectoryURL = CLI.repository
             process.standardOutput = try FileHandle(forWritingTo: stdout)
-            process.standardError = FileHandle.nullDevice
+            let stderr = store.folder.appendingPathComponent("add-\(round).err")
+            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderr)
             let exited = AsyncStream<Void> { continuation in
                 process.terminationHandler = { _ in continuation.yield(); continuation.finish() }
             }
@@ -92,7 +94,9 @@ struct StoreDurabilityTests {
             let killedMidway = process.isRunning
             kill(process.processIdentifier, SIGKILL)
             for await _ in exited {}
-            #expect(killedMidway, "the writer finished before it could be killed; the test proved nothing")
+            #expect(
+                killedMidway,
+                "the writer finished before it could be killed (status \(process.terminationStatus), \(Self.lines(stdout).count) lines): \(String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self))")
             for line in Self.lines(stdout) {
                 let words = line.split(separator: " ")
                 // A re-added favourite keeps its first place; only new ones join the end.
