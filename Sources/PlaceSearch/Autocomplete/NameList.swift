@@ -173,7 +173,7 @@ public enum NameListReader {
                 throw NameListError(line: nil, message: "no name column: give --name-column N (or a header with a 'name' column)")
             }
             self.name = name
-            latitude = try resolve(mapping.latitude, option: "--lat-column", guesses: mapping.latitude == nil && mapping.name != nil && header == nil ? [] : ["lat", "latitude"])
+            latitude = try resolve(mapping.latitude, option: "--lat-column", guesses: ["lat", "latitude"])
             longitude = try resolve(mapping.longitude, option: "--lon-column", guesses: ["lon", "lng", "longitude"])
             if (latitude == nil) != (longitude == nil) {
                 throw NameListError(line: nil, message: "give both --lat-column and --lon-column, or neither")
