@@ -26,9 +26,8 @@ struct Places: AsyncParsableCommand {
             Exit codes:
               0   answered
               64  bad usage: an unknown option, a value out of range
-              65  bad data: a provider's answer, a cassette file, the store or an imported file cannot be
-                  read (the message names the file and where)
-              66  no such place, favourite, setting or input file; nothing imported to complete from
+              65  bad data: an answer, cassette, store or imported file cannot be read
+              66  no such place, favourite, setting or input file; nothing imported yet
               69  no provider could answer: network, HTTP error, timeout, no recording
               70  a bug in places
               73  the store cannot be created or written (permissions, a full disk)
