@@ -30,10 +30,8 @@ public struct OSMExtractor {
         var id: Int64
         var point: OSMPoint
         var tags: [String: String]
-        var role: Role
+        var role: OSMFeatures.Role
     }
-
-    private enum Role { case poi, parking, place }
 
     public mutating func consume(_ element: OSMElement) {
         elementCount += 1
@@ -63,16 +61,10 @@ public struct OSMExtractor {
 
     private mutating func keep(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String]) {
         guard let role = OSMFeatures.role(tags) ?? (OSMFeatures.isArea(tags) ? .place : nil) else { return }
-        let mapped: Role =
-            switch role {
-            case .poi: .poi
-            case .parking: .parking
-            case .place: .place
-            }
-        if mapped == .place, let name = tags["name"], let place = tags["place"] {
+        if role == .place, let name = tags["name"], let place = tags["place"] {
             settlements.append((name, point, OSMFeatures.settlementRank(place)))
         }
-        kept.append(Pending(type: type, id: id, point: point, tags: tags, role: mapped))
+        kept.append(Pending(type: type, id: id, point: point, tags: tags, role: role))
     }
 
     /// The middle of the box around the nodes found: for a building, its middle; for a long way
