@@ -12,10 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v hyperfine >/dev/null; then
-    echo "installing hyperfine (Debian package)…" >&2
-    apt-get install -y hyperfine >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y hyperfine >/dev/null; }
-fi
+source Benchmarks/need.sh
+need hyperfine hyperfine
 
 swift build -c release --product places >/dev/null
 binary=.build/release/places

@@ -15,11 +15,7 @@ cd "$(dirname "$0")/.."
 data=../shared/data
 [ -d "$data" ] || { echo "needs ../shared/data beside the checkout" >&2; exit 1; }
 
-need() {
-    command -v "$1" >/dev/null && return
-    echo "installing $2 (Debian package)…" >&2
-    apt-get install -y "$2" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
-}
+source Benchmarks/need.sh
 need hyperfine hyperfine
 need osmium osmium-tool
 
