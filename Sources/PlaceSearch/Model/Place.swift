@@ -22,6 +22,8 @@ public struct Place: Sendable, Codable, Equatable {
     public var tips: [Tip]
     /// For a parking place: its kind, the cost of the stay asked about, whether there is room.
     public var parking: ParkingOffer?
+    /// For a recommendation from a feed: its points, reach and expiry.
+    public var recommendation: RecommendationOffer?
     /// Provider attributes worth keeping verbatim, such as OpenStreetMap tags (`cuisine`, `brand`).
     public var tags: [String: String]
     /// This record's id first, then the ids of every record merged into it.
@@ -32,7 +34,7 @@ public struct Place: Sendable, Codable, Equatable {
         concepts: Set<PlaceConcept> = [], rating: Rating? = nil, price: PriceLevel? = nil,
         hours: OpeningHours? = nil, address: Address? = nil, phone: String? = nil, website: String? = nil,
         summary: String? = nil, photos: [Photo] = [], tips: [Tip] = [], parking: ParkingOffer? = nil,
-        tags: [String: String] = [:], sources: [PlaceID]? = nil
+        recommendation: RecommendationOffer? = nil, tags: [String: String] = [:], sources: [PlaceID]? = nil
     ) {
         self.id = id
         self.name = name
@@ -49,6 +51,7 @@ public struct Place: Sendable, Codable, Equatable {
         self.photos = photos
         self.tips = tips
         self.parking = parking
+        self.recommendation = recommendation
         self.tags = tags
         self.sources = sources ?? [id]
     }

@@ -106,6 +106,7 @@ public struct DuplicateMerger: Sendable {
         case (let mine?, let theirs?): merged.parking = mine.filling(from: theirs)
         default: break
         }
+        merged.recommendation = base.recommendation ?? other.recommendation
         merged.tags = other.tags.merging(base.tags) { _, mine in mine }
         merged.sources += other.sources.filter { !base.sources.contains($0) }
         return merged

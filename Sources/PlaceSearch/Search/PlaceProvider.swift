@@ -66,7 +66,8 @@ public struct ProviderCapabilities: Sendable, Equatable {
 
     public init(categories: Set<SearchCategory>, features: Set<Feature> = [.search], onRequest: Set<SearchCategory> = []) {
         self.categories = categories.union(onRequest)
-        self.features = features.union([.search])
+        // A routing-only provider answers no category, so it does not search.
+        self.features = self.categories.isEmpty ? features.subtracting([.search]) : features.union([.search])
         self.onRequest = onRequest
     }
 }

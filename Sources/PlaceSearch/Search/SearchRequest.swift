@@ -12,6 +12,7 @@ public struct SearchCategory: RawRepresentable, Hashable, Comparable, Sendable, 
 
     public static let coffee = SearchCategory(rawValue: "coffee")
     public static let parking = SearchCategory(rawValue: "parking")
+    public static let recommendations = SearchCategory(rawValue: "recommendations")
 }
 
 /// A search as the user asked it, before any provider turns it into its own request.

@@ -17,6 +17,9 @@ struct Runtime {
     /// Per provider, when cassettes are in the chain.
     private let cassettes: [ProviderID: CassetteMiddleware]
     private let credentials: [ProviderID: Credential]
+    /// Each provider's HTTP chain, for commands that build a provider themselves (a feed named on
+    /// the command line) and still want its cassettes, retries and logging.
+    private let clients: [ProviderID: HTTPClient]
 
     /// - Parameter command: names the file recordings go to (`cassettes/<provider>/<command>.json`).
     init(global: GlobalOptions, command: String) throws {
@@ -49,7 +52,7 @@ struct Runtime {
         let cassetteOptions = CassetteOptions(
             simulateLatency: ["1", "recorded", "true"].contains(environment["PLACES_REPLAY_LATENCY"] ?? ""),
             maximumAge: try Self.resolveMaximumAge(environment))
-        (registry, cassettes) = Self.makeProviders(
+        (registry, cassettes, clients) = Self.makeProviders(
             mode: mode, command: command, credentials: credentials, config: config, locator: locator, logger: logger,
             cassetteOptions: cassetteOptions, deadlineSeconds: deadlineSeconds)
     }
@@ -59,10 +62,11 @@ struct Runtime {
     private static func makeProviders(
         mode: HTTPMode, command: String, credentials: [ProviderID: Credential], config: ConfigFile, locator: CassetteLocator,
         logger: Logger, cassetteOptions: CassetteOptions, deadlineSeconds: Double
-    ) -> (ProviderRegistry, [ProviderID: CassetteMiddleware]) {
+    ) -> (ProviderRegistry, [ProviderID: CassetteMiddleware], [ProviderID: HTTPClient]) {
         let redactor = Redactor(knownSecrets: credentials.values.map(\.value))
         var registry = ProviderRegistry()
         var cassettes: [ProviderID: CassetteMiddleware] = [:]
+        var clients: [ProviderID: HTTPClient] = [:]
         for factory in ProviderCatalog.all {
             var middlewares: [any HTTPMiddleware] = [LoggingMiddleware(logger: logger, redactor: redactor)]
             var location: String?
@@ -85,12 +89,19 @@ struct Runtime {
                 middlewares.append(RetryMiddleware(postIsRead: factory.postIsRead))
             }
             let client = HTTPClient(transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor)
+            clients[factory.id] = client
             let settings = config.values.filter { $0.key.hasPrefix("\(factory.id).") }
                 .reduce(into: [String: String]()) { $0[String($1.key.dropFirst(factory.id.rawValue.count + 1))] = $1.value }
             registry.register(factory.make(ProviderContext(client: client, credential: credentials[factory.id], settings: settings)))
         }
-        return (registry, cassettes)
+        return (registry, cassettes, clients)
     }
+
+    /// The HTTP chain made for `id` (one of the catalog's providers).
+    func client(for id: ProviderID) -> HTTPClient? { clients[id] }
+
+    /// The credential found for `id` in the environment or the config.
+    func credential(for id: ProviderID) -> Credential? { credentials[id] }
 
     /// Where recordings come from, for `places providers`; says how many files without reading them.
     private static func describe(folder: URL?, files: [URL], locator: CassetteLocator) -> String {
