@@ -88,6 +88,28 @@ enum StoreSchema {
                     PRAGMA user_version = 2;
                     """)
         }
+        register("v3: points ledger", in: &migrator) { db in
+            // One row per recommendation reached. UNIQUE (feed, recommendation_id) is what makes
+            // awarding exactly-once: a replayed trace or a second `places follow` arriving at the
+            // same moment inserts nothing. `seq` is an explicit INTEGER PRIMARY KEY, which VACUUM
+            // keeps, so the history's order is the order of awarding.
+            try db.execute(
+                sql: """
+                    CREATE TABLE points_entry (
+                        seq INTEGER PRIMARY KEY,
+                        feed TEXT NOT NULL,
+                        recommendation_id TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        points INTEGER NOT NULL CHECK (points >= 0),
+                        arrived_at REAL NOT NULL,
+                        recorded_at REAL NOT NULL,
+                        latitude REAL,
+                        longitude REAL,
+                        UNIQUE (feed, recommendation_id)
+                    );
+                    PRAGMA user_version = 3;
+                    """)
+        }
         return migrator
     }()
 
