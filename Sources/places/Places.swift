@@ -38,7 +38,7 @@ struct Places: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Coffee.self, Parking.self, Complete.self, Show.self, Favorites.self, Import.self, ConfigCommand.self, ProvidersCommand.self,
+            Coffee.self, Parking.self, Complete.self, Show.self, Favorites.self, Import.self, Points.self, ConfigCommand.self, ProvidersCommand.self,
         ]
     )
 
