@@ -35,6 +35,12 @@ let package = Package(
             dependencies: ["AutocompleteSupport", .product(name: "PlaceSearch", package: "places")],
             path: "Benchmarks/AutocompleteVsFTS5"
         ),
+        // A plain release executable: RouteMonitor fixes per second against a 1,000-point route.
+        .executableTarget(
+            name: "RouteMonitorThroughput",
+            dependencies: [.product(name: "PlaceSearch", package: "places")],
+            path: "Benchmarks/RouteMonitorThroughput"
+        ),
         .executableTarget(
             name: "AutocompleteBenchmarks",
             dependencies: [
