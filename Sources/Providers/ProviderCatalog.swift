@@ -41,6 +41,9 @@ public enum ProviderCatalog {
         ProviderFactory(id: AmsterdamGaragesProvider.providerID, categories: [.parking], keyVariable: nil) {
             AmsterdamGaragesProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? AmsterdamGaragesProvider.defaultEndpoint)
         },
+        ProviderFactory(id: RecommendationFeedProvider.providerID, categories: [.recommendations], keyVariable: nil) {
+            RecommendationFeedProvider.configured(settings: $0.settings, client: $0.client)
+        },
     ]
 
     public static var ids: [ProviderID] { all.map(\.id) }

@@ -1,0 +1,40 @@
+public import PlaceSearch
+
+/// A recommendation feed as read: its name, the recommendations it offers and the entries that
+/// could not be used.
+public struct RecommendationFeed: Sendable, Equatable {
+    /// The feed's own `name`, else its ``FeedSource/location`` (absolute path or URL). Every
+    /// place's ``RecommendationOffer/feed`` is this, so that ids stay scoped to their feed.
+    public var name: String
+    /// In feed order; each has a ``Place/recommendation`` and an id `feed:<id>`.
+    public var places: [Place]
+    /// Entries left out, in feed order.
+    public var skipped: [FeedIssue]
+
+    public init(name: String, places: [Place], skipped: [FeedIssue] = []) {
+        self.name = name
+        self.places = places
+        self.skipped = skipped
+    }
+}
+
+/// An entry of a feed that was left out, and why.
+public struct FeedIssue: Sendable, Equatable, CustomStringConvertible {
+    /// 1-based, in document order.
+    public var position: Int
+    /// The entry's id or key, when it has one.
+    public var id: String?
+    /// What is wrong: `no latitude`, `latitude 95 is out of range (-90…90)`.
+    public var reason: String
+
+    public init(position: Int, id: String?, reason: String) {
+        self.position = position
+        self.id = id
+        self.reason = reason
+    }
+
+    /// `entry 3 (rec-x): no latitude`
+    public var description: String {
+        "entry \(position)" + (id.map { " (\($0))" } ?? "") + ": \(reason)"
+    }
+}
