@@ -15,6 +15,7 @@ struct Places: AsyncParsableCommand {
               places coffee --near 52.37,4.89 --explain
               places coffee --near 52.37,4.89 --format geojson > coffee.geojson
               places parking --advice --duration 2h --arrive "fri 08:30"
+              places recommendations --near 52.3731,4.8926 --feed examples/feed.json
               places favorites add parkshark:10418 --note "cheap on Sundays"
               places config set center 52.370216,4.895168
               places import ../shared/data/amsterdam_centrum.osm
@@ -38,7 +39,8 @@ struct Places: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Coffee.self, Parking.self, Complete.self, Show.self, Favorites.self, Import.self, Points.self, ConfigCommand.self, ProvidersCommand.self,
+            Coffee.self, Parking.self, Recommendations.self, Points.self, Complete.self, Show.self, Favorites.self,
+            Import.self, ConfigCommand.self, ProvidersCommand.self,
         ]
     )
 

@@ -1,0 +1,116 @@
+import Foundation
+import PlaceSearch
+import Providers
+import Ranking
+
+/// Writes ranked recommendations in the chosen format: points, the walk, until when they hold.
+struct RecommendationsOutput {
+    let result: RankingResult
+    let feed: RecommendationFeed
+    let source: FeedSource
+    let query: JSONValue
+    let terminal: Terminal
+    /// For the table's expiry times.
+    let timeZone: TimeZone
+    let explain: Bool
+
+    func render(_ format: OutputFormat) -> String {
+        switch format {
+        case .table: table()
+        case .json: json().serialized(pretty: true) + "\n"
+        case .ndjson: result.ranked.map { ranked($0).serialized() + "\n" }.joined()
+        case .geojson: geojson().serialized(pretty: true) + "\n"
+        }
+    }
+
+    func json() -> JSONValue {
+        var root: JSONObject = [
+            "query": query,
+            "feed": [
+                "name": .string(feed.name),
+                "source": .string(source.description),
+                "count": JSONValue(feed.places.count),
+                "skipped": .array(feed.skipped.map { issue in
+                    ["entry": JSONValue(issue.position), "id": JSONOutput.optional(issue.id), "reason": .string(issue.reason)]
+                }),
+            ],
+            "results": .array(result.ranked.map(ranked)),
+        ]
+        if explain { root["excluded"] = .array(result.excluded.map(JSONOutput.exclusion)) }
+        return .object(root)
+    }
+
+    func geojson() -> JSONValue {
+        let features = result.ranked.map { item -> JSONValue in
+            guard case .object(var properties) = ranked(item) else { return .null }
+            properties["marker-symbol"] = "star"
+            properties["marker-color"] = item.rank == 1 ? "#D4A017" : "#E8C872"
+            return JSONOutput.feature(item.place.coordinate, properties: .object(properties))
+        }
+        return ["type": "FeatureCollection", "features": .array(features)]
+    }
+
+    /// One result as JSON: the fields of `coffee` that a recommendation has, plus its offer.
+    func ranked(_ item: RankedPlace) -> JSONValue {
+        guard case .object(var object) = JSONOutput.ranked(item) else { return .null }
+        for key in ["categories", "rating", "price", "open_now", "address"] { object[key] = nil }
+        let offer = item.place.recommendation
+        object["description"] = JSONOutput.optional(item.place.summary)
+        object["points"] = offer.map { JSONValue($0.points) } ?? .null
+        object["radius_m"] = offer.map { JSONOutput.number($0.arrivalRadius, places: 1) } ?? .null
+        object["expires"] = JSONOutput.optional(offer?.expires.map(ISO8601Text.format))
+        object["feed"] = JSONOutput.optional(offer?.feed)
+        return .object(object)
+    }
+
+    /// Descriptions are a paragraph: the table shows their start, JSON the whole text.
+    static let aboutWidth = 44
+
+    func table() -> String {
+        var table = TextTable([
+            .init("#", .right), .init("Name"), .init("Points", .right), .init("Walk", .right), .init("Until"), .init("ID"),
+            .init("About", shrinks: true),
+        ])
+        for item in result.ranked {
+            let place = item.place
+            let minutes = max(1, Int(item.walk.minutes.rounded()))
+            table.rows.append([
+                "\(item.rank)", place.name, place.recommendation.map { "\($0.points)" } ?? "–",
+                "\(Int(item.walk.meters.rounded())) m · \(minutes) min", untilText(place.recommendation?.expires), place.id.description,
+                Self.about(place.summary),
+            ])
+        }
+        let lines = table.render(width: terminal.width, header: terminal.dim) { _, column, text in
+            switch column {
+            case 1: terminal.bold(text)
+            case 2: terminal.green(text)
+            case 6: terminal.dim(text)
+            default: text
+            }
+        }
+        guard explain else { return lines.joined(separator: "\n") + "\n" }
+        return Explanation.interleave(lines, result, terminal: terminal) { item in
+            guard let offer = item.place.recommendation else { return [] }
+            let radius = offer.radius.map { "within \(NumberText.trimmed($0, 1)) m" } ?? "within \(Int(RecommendationOffer.defaultRadius)) m (the default)"
+            return ["arrived \(radius); from \(offer.feed)"]
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The start of a description: at most ``aboutWidth`` characters, cut at a word where one ends near.
+    static func about(_ text: String?) -> String {
+        guard let text, TextTable.displayWidth(text) > aboutWidth else { return text ?? "" }
+        var cut = String(TextTable.truncate(text, to: aboutWidth).dropLast())
+        if let space = cut.lastIndex(of: " "), cut.distance(from: space, to: cut.endIndex) < 12 { cut = String(cut[..<space]) }
+        return cut.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) + "…"
+    }
+
+    /// `2026-11-28 18:00` in the walker's time zone; `–` for never.
+    func untilText(_ date: Date?) -> String {
+        guard let date else { return "–" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return "\(parts.year ?? 0)-\(NumberText.twoDigits(parts.month ?? 0))-\(NumberText.twoDigits(parts.day ?? 0)) "
+            + "\(NumberText.twoDigits(parts.hour ?? 0)):\(NumberText.twoDigits(parts.minute ?? 0))"
+    }
+}
