@@ -123,6 +123,18 @@ struct RecommendationFeedTests {
         #expect(feed.places.last?.recommendation?.points == 0)
     }
 
+    @Test func findsARecommendationByItsIDOrItsPlaceID() throws {
+        let feed = try Self.read("[\(Self.entry()), \(Self.entry(["id": #""feed:odd""#, "name": #""Odd""#]))]")
+        #expect(feed.recommendation("rec-1")?.name == "Nieuwmarkt")
+        #expect(feed.recommendation("feed:rec-1")?.name == "Nieuwmarkt")
+        #expect(feed.recommendation(" rec-1 ")?.name == "Nieuwmarkt")
+        // An id that itself starts with feed: is found as written, and as a place id.
+        #expect(feed.recommendation("feed:odd")?.name == "Odd")
+        #expect(feed.recommendation("feed:feed:odd")?.name == "Odd")
+        #expect(feed.recommendation("rec-2") == nil)
+        #expect(feed.recommendation("osm:rec-1") == nil)
+    }
+
     // MARK: - Entries left out
 
     @Test(arguments: [

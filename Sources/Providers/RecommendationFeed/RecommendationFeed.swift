@@ -1,3 +1,4 @@
+import Foundation
 public import PlaceSearch
 
 /// A recommendation feed as read: its name, the recommendations it offers and the entries that
@@ -15,6 +16,16 @@ public struct RecommendationFeed: Sendable, Equatable {
         self.name = name
         self.places = places
         self.skipped = skipped
+    }
+
+    /// The recommendation with this id, written as the feed has it (`rec-1`) or as a place id (`feed:rec-1`).
+    public func recommendation(_ id: String) -> Place? {
+        let wanted = id.trimmingCharacters(in: .whitespaces)
+        if let place = places.first(where: { $0.id.nativeID == wanted }) { return place }
+        let prefix = "\(RecommendationFeedProvider.providerID):"
+        guard wanted.hasPrefix(prefix) else { return nil }
+        let native = wanted.dropFirst(prefix.count)
+        return places.first { $0.id.nativeID == native }
     }
 }
 

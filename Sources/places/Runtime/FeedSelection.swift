@@ -73,13 +73,7 @@ extension Runtime {
     /// The recommendation `id` names in `feed`: its own id (`rec-1`) or the place id (`feed:rec-1`).
     /// - Throws: ``CLIError`` (`noInput`, 66) naming the ids the feed has.
     func recommendation(_ id: String, in feed: RecommendationFeed) throws -> Place {
-        let wanted = id.trimmingCharacters(in: .whitespaces)
-        let prefix = "\(RecommendationFeedProvider.providerID):"
-        if let place = feed.places.first(where: { $0.id.nativeID == wanted })
-            ?? feed.places.first(where: { wanted.hasPrefix(prefix) && $0.id.nativeID == wanted.dropFirst(prefix.count) })
-        {
-            return place
-        }
+        if let place = feed.recommendation(id) { return place }
         let ids = feed.places.map(\.id.nativeID)
         let shown = ids.prefix(10).joined(separator: ", ") + (ids.count > 10 ? " and \(ids.count - 10) more" : "")
         throw CLIError("no recommendation '\(id)' in the feed '\(feed.name)'; its ids are \(shown)", status: .noInput)
