@@ -16,11 +16,11 @@ struct BundledCassetteTests {
     }
 
     static var allFiles: [URL] {
-        ["foursquare", "osm"].flatMap { CassetteMiddleware.cassetteFiles(in: root.appendingPathComponent($0)) }
+        ["foursquare", "osm", "google", "osrm"].flatMap { CassetteMiddleware.cassetteFiles(in: root.appendingPathComponent($0)) }
     }
 
     @Test func everyBundledCassetteParses() throws {
-        #expect(Self.allFiles.count >= 4)
+        #expect(Self.allFiles.count >= 6)
         for file in Self.allFiles {
             let cassette = try Cassette(contentsOf: file)
             #expect(!cassette.interactions.isEmpty, "\(file.lastPathComponent) is empty")
