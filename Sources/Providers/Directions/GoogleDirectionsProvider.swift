@@ -1,0 +1,165 @@
+import Foundation
+import HTTPTypes
+public import PlaceSearch
+
+/// Routes from the Google Directions API (the legacy web service): walking, cycling or driving.
+///
+/// Needs a key (`GOOGLE_MAPS_API_KEY`, or `api_key` in the `[google]` section of the config file)
+/// to ask the service; in replay mode it answers from cassettes without one. It answers no search
+/// category: it only routes.
+public struct GoogleDirectionsProvider: RoutingProvider {
+    public static let providerID: ProviderID = "google"
+    public static let keyVariable = "GOOGLE_MAPS_API_KEY"
+    static let host = "maps.googleapis.com"
+    static let path = "/maps/api/directions/json"
+
+    public let id = GoogleDirectionsProvider.providerID
+    public let capabilities = ProviderCapabilities(categories: [], features: [.routing])
+    private let client: HTTPClient
+    private let key: Credential?
+
+    public init(client: HTTPClient, key: Credential?) {
+        self.client = client
+        self.key = key
+    }
+
+    public var status: ProviderStatus {
+        let replaySource = client.cassetteLocation.map { "answers from \($0)" } ?? "answers from cassettes"
+        switch (client.mode, key) {
+        case (.replay, nil):
+            return ProviderStatus(
+                isReady: true, mode: "replay",
+                detail: "no \(Self.keyVariable); \(replaySource); set \(Self.keyVariable) to go live")
+        case (.replay, let key?):
+            return ProviderStatus(
+                isReady: true, mode: "replay", detail: "\(replaySource) (\(key) is not used in replay mode)")
+        case (_, nil):
+            return ProviderStatus(
+                isReady: false, mode: "no key",
+                detail: "set \(Self.keyVariable) or api_key in the [google] section of the config file")
+        case (.live, let key?):
+            return ProviderStatus(isReady: true, mode: "live", detail: "\(Self.host) Directions with \(key)")
+        case (let mode, let key?):
+            return ProviderStatus(
+                isReady: true, mode: mode.rawValue,
+                detail: "\(Self.host) Directions with \(key), recording into \(client.cassetteLocation ?? "cassettes")")
+        }
+    }
+
+    public func search(_ request: SearchRequest) async throws -> [Place] {
+        throw ProviderError(
+            provider: id, kind: .unsupported,
+            message: "Google Directions finds routes, not places (\(request.category))")
+    }
+
+    public func route(_ request: RouteRequest) async throws -> Route {
+        let httpRequest = Self.request(request, key: try usableKey())
+        let (response, body) = try await client.send(httpRequest, for: id)
+        let checker = ProviderResponse(provider: id, endpoint: "\(Self.host)\(Self.path)", redactor: client.redactor)
+        // Google answers errors with HTTP 200 and a `status`; take that status wherever it comes.
+        let provider = id
+        let answer: GoogleDirectionsReader.Answer
+        if (200..<300).contains(response.status.code) {
+            answer = try checker.read(body) { root throws(JSONShapeError) in
+                try GoogleDirectionsReader.read(root, provider: provider)
+            }
+        } else if let json = try? JSONValue.parse(body), let status = json["status"]?.stringValue, status != "OK" {
+            answer = .failure(status: status, message: json["error_message"]?.stringValue)
+        } else {
+            try checker.check(response, body: body, credentialHint: credentialHint)
+            throw ProviderError(
+                provider: id, kind: .unexpectedResponse,
+                message: "\(Self.host) answered HTTP \(response.status.code)")
+        }
+        switch answer {
+        case .route(let route?):
+            return route
+        case .route(nil):
+            throw ProviderError(
+                provider: id, kind: .notFound,
+                message:
+                    "Google gave no \(request.mode.rawValue) route from \(request.origin.routingText) to \(request.destination.routingText)",
+                hint: "check that both points can be reached")
+        case .failure(let status, let message):
+            throw failure(status: status, message: message, request: request)
+        }
+    }
+
+    /// The request for `route`: `origin` and `destination` as `lat,lng`, the mode, the key when there is one.
+    static func request(_ route: RouteRequest, key: Credential?) -> HTTPRequest {
+        var parameters = [
+            ("origin", route.origin.routingText), ("destination", route.destination.routingText),
+            ("mode", mode(route.mode)),
+        ]
+        if let key { parameters.append(("key", key.value)) }
+        var fields = HTTPFields()
+        fields[.accept] = "application/json"
+        return HTTPRequest(
+            method: .get, scheme: "https", authority: host, path: path + "?" + QueryString.encode(parameters),
+            headerFields: fields)
+    }
+
+    private static func mode(_ mode: TravelMode) -> String {
+        switch mode {
+        case .walking: "walking"
+        case .cycling: "bicycling"
+        case .driving: "driving"
+        }
+    }
+
+    /// A `status` other than OK as the error it is.
+    private func failure(status: String, message: String?, request: RouteRequest) -> ProviderError {
+        let said = message.map { client.redactor.scrub($0) }.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }
+        let detail = said.map { "\(status): \($0)" } ?? status
+        let points = "from \(request.origin.routingText) to \(request.destination.routingText)"
+        switch status {
+        case "ZERO_RESULTS":
+            return ProviderError(
+                provider: id, kind: .notFound,
+                message: "Google found no \(request.mode.rawValue) route \(points) (\(detail))",
+                hint: "check that both points are on land and can be reached")
+        case "NOT_FOUND":
+            return ProviderError(
+                provider: id, kind: .notFound,
+                message: "Google could not place the points \(points) on its map (\(detail))",
+                hint: "check the coordinates")
+        case "REQUEST_DENIED":
+            return ProviderError(
+                provider: id, kind: .unauthorized, message: "\(Self.host) refused the request (\(detail))",
+                hint: credentialHint + " and that the Directions API is enabled for it")
+        case "OVER_QUERY_LIMIT", "OVER_DAILY_LIMIT":
+            return ProviderError(
+                provider: id, kind: .rateLimited, message: "\(Self.host) refused: over the key's limit (\(detail))",
+                hint: "try again later, or check the key's quota and billing")
+        case "MAX_ROUTE_LENGTH_EXCEEDED", "MAX_WAYPOINTS_EXCEEDED":
+            return ProviderError(
+                provider: id, kind: .unsupported,
+                message: "the route \(points) is too long for Google Directions (\(detail))")
+        case "UNKNOWN_ERROR":
+            return ProviderError(
+                provider: id, kind: .unavailable, message: "\(Self.host) had a server error (\(detail))",
+                hint: "try again")
+        case "INVALID_REQUEST":
+            return ProviderError(
+                provider: id, kind: .unexpectedResponse, message: "\(Self.host) calls our request invalid (\(detail))",
+                hint: "the API may have changed; please report it")
+        default:
+            return ProviderError(
+                provider: id, kind: .unexpectedResponse,
+                message: "\(Self.host) answered with the unknown status \(detail)",
+                hint: "the API may have changed; please report it")
+        }
+    }
+
+    private var credentialHint: String { "check \(Self.keyVariable)" + (key.map { " (\($0))" } ?? "") }
+
+    /// The key, or an error when the network is to be asked without one.
+    private func usableKey() throws -> Credential? {
+        if key == nil, client.mode == .live || client.mode == .record {
+            throw ProviderError(
+                provider: id, kind: .missingCredentials, message: "no API key",
+                hint: "set \(Self.keyVariable), or use --http-mode replay to answer from the bundled cassettes")
+        }
+        return key
+    }
+}

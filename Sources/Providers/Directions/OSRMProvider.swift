@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+public import PlaceSearch
+
+/// Walking routes from an OSRM server, by default FOSSGIS's foot server for OpenStreetMap. Keyless.
+///
+/// The server's loaded profile decides how it routes (the `foot` in the URL is ignored by
+/// `osrm-routed`), so this provider asks only for walking routes. Instructions are written in
+/// English from each step's manoeuvre, as osrm-text-instructions does. It answers no search
+/// category: it only routes.
+public struct OSRMProvider: RoutingProvider {
+    public static let providerID: ProviderID = "osrm"
+    public static let defaultEndpoint = "https://routing.openstreetmap.de/routed-foot"
+
+    public let id = OSRMProvider.providerID
+    public let capabilities = ProviderCapabilities(categories: [], features: [.routing])
+    private let client: HTTPClient
+    private let scheme: String
+    private let host: String
+    private let basePath: String
+
+    /// - Parameter endpoint: another OSRM server's base URL (before `/route/v1`), for example a local `osrm-routed`.
+    public init(client: HTTPClient, endpoint: String = OSRMProvider.defaultEndpoint) {
+        self.client = client
+        let url = URL(string: endpoint).flatMap { $0.host == nil ? nil : $0 } ?? URL(string: Self.defaultEndpoint)
+        self.scheme = url?.scheme ?? "https"
+        self.host =
+            url.flatMap { url in url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host } ?? "routing.openstreetmap.de"
+        var path = url?.path ?? ""
+        while path.hasSuffix("/") { path.removeLast() }
+        self.basePath = path
+    }
+
+    public var status: ProviderStatus { .keyless(client, host: host, about: "OpenStreetMap data, ODbL") }
+
+    /// Whose work a route is, as the service's terms ask to show it.
+    public var attribution: String {
+        "© OpenStreetMap contributors, routing by OSRM" + (host == "routing.openstreetmap.de" ? " (FOSSGIS)" : "")
+    }
+
+    public func search(_ request: SearchRequest) async throws -> [Place] {
+        throw ProviderError(
+            provider: id, kind: .unsupported, message: "OSRM finds routes, not places (\(request.category))")
+    }
+
+    public func route(_ request: RouteRequest) async throws -> Route {
+        guard request.mode == .walking else {
+            throw ProviderError(
+                provider: id, kind: .unsupported,
+                message: "only walking routes, not \(request.mode.rawValue): the server routes on foot")
+        }
+        let (response, body) = try await client.send(httpRequest(request), for: id)
+        let checker = ProviderResponse(provider: id, endpoint: "\(host)\(basePath)/route/v1", redactor: client.redactor)
+        // OSRM says what went wrong in a JSON `code` (with HTTP 400); anything else is an HTTP failure.
+        let provider = id
+        let attribution = attribution
+        let answer: OSRMReader.Answer
+        if (200..<300).contains(response.status.code) {
+            answer = try checker.read(body) { root throws(JSONShapeError) in
+                try OSRMReader.read(root, provider: provider, attribution: attribution)
+            }
+        } else if let json = try? JSONValue.parse(body), let code = json["code"]?.stringValue {
+            answer = .failure(code: code, message: json["message"]?.stringValue)
+        } else {
+            try checker.check(response, body: body, busyHint: "the public OSRM server is busy; try again in a minute")
+            throw ProviderError(
+                provider: id, kind: .unexpectedResponse,
+                message: "\(host) answered HTTP \(response.status.code) without a route")
+        }
+        let points = "from \(request.origin.routingText) to \(request.destination.routingText)"
+        switch answer {
+        case .route(let route?):
+            return route
+        case .route(nil):
+            throw ProviderError(
+                provider: id, kind: .notFound, message: "OSRM gave no walking route \(points)",
+                hint: "check that both points can be reached on foot")
+        case .failure(let code, let message):
+            let said = message.map { client.redactor.scrub($0) }.map {
+                $0.count > 200 ? String($0.prefix(200)) + "…" : $0
+            }
+            let detail = said.map { "\(code): \($0)" } ?? code
+            switch code {
+            case "NoRoute":
+                throw ProviderError(
+                    provider: id, kind: .notFound, message: "OSRM found no walking route \(points) (\(detail))",
+                    hint: "check that both points are on land and can be reached on foot")
+            case "NoSegment":
+                throw ProviderError(
+                    provider: id, kind: .notFound,
+                    message: "OSRM found no path near one of the points \(points) (\(detail))",
+                    hint: "move the points onto or near a street or path")
+            default:
+                throw ProviderError(
+                    provider: id, kind: .unexpectedResponse,
+                    message: "\(host) refused the route request \(points) (\(detail))",
+                    hint: "the API may have changed; please report it")
+            }
+        }
+    }
+
+    /// `GET {endpoint}/route/v1/foot/LON,LAT;LON,LAT?overview=full&steps=true&geometries=polyline6`.
+    func httpRequest(_ request: RouteRequest) -> HTTPRequest {
+        let points = request.origin.longitudeFirstText + ";" + request.destination.longitudeFirstText
+        let query = QueryString.encode([("overview", "full"), ("steps", "true"), ("geometries", "polyline6")])
+        var fields = HTTPFields()
+        fields[.accept] = "application/json"
+        return HTTPRequest(
+            method: .get, scheme: scheme, authority: host, path: "\(basePath)/route/v1/foot/\(points)?\(query)",
+            headerFields: fields)
+    }
+}
