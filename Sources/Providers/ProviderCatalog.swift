@@ -44,6 +44,13 @@ public enum ProviderCatalog {
         ProviderFactory(id: RecommendationFeedProvider.providerID, categories: [.recommendations], keyVariable: nil) {
             RecommendationFeedProvider.configured(settings: $0.settings, client: $0.client)
         },
+        // Routing only: they answer no search category.
+        ProviderFactory(id: GoogleDirectionsProvider.providerID, categories: [], keyVariable: GoogleDirectionsProvider.keyVariable) {
+            GoogleDirectionsProvider(client: $0.client, key: $0.credential)
+        },
+        ProviderFactory(id: OSRMProvider.providerID, categories: [], keyVariable: nil) {
+            OSRMProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OSRMProvider.defaultEndpoint)
+        },
     ]
 
     public static var ids: [ProviderID] { all.map(\.id) }

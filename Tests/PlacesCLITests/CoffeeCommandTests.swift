@@ -215,12 +215,18 @@ struct ShowAndProvidersTests {
         let output = try await CLI.run(["providers"])
         #expect(output.status == 0)
         let lines = output.stdoutLines
-        #expect(lines.count == 6)
+        #expect(lines.count == 8)
         let columns = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
         // The feed is ready only once one is configured.
-        #expect(columns == ["foursquare yes replay", "osm yes replay", "parkshark yes replay", "amsterdam-garages yes replay", "feed no no"])
+        #expect(columns == [
+            "foursquare yes replay", "osm yes replay", "parkshark yes replay", "amsterdam-garages yes replay", "feed no no",
+            "google yes replay", "osrm yes replay",
+        ])
         #expect(lines[1].contains("set FOURSQUARE_API_KEY to go live"))
         #expect(lines[4].contains("parking, details"))
+        // The routing providers answer no category; they route.
+        #expect(lines[6].contains("routing") && lines[6].contains("set GOOGLE_MAPS_API_KEY to go live"))
+        #expect(lines[7].contains("routing") && lines[7].contains("keyless"))
         let live = try await CLI.run(["providers", "--format", "json", "--http-mode", "live"])
         let providers = try #require(try JSONSerialization.jsonObject(with: Data(live.stdout.utf8)) as? [[String: Any]])
         #expect(providers.first?["ready"] as? Bool == false)

@@ -480,3 +480,38 @@ struct OSRMProviderTests {
         #expect(OSRMInstructions.ordinal(12) == "12th")
     }
 }
+
+struct RoutingCatalogTests {
+    @Test func bothRoutingProvidersAreInTheCatalogAndAnswerNoCategory() {
+        for id: ProviderID in ["google", "osrm"] {
+            let factory = ProviderCatalog.all.first { $0.id == id }
+            #expect(factory?.categories.isEmpty == true, "\(id)")
+            let provider = factory?.make(
+                ProviderContext(client: HTTPClient(transport: OfflineTransport(), mode: .replay), credential: nil))
+            #expect(provider is any RoutingProvider)
+            #expect(provider?.capabilities.features == [.routing])
+        }
+        #expect(ProviderCatalog.all.first { $0.id == "google" }?.keyVariable == "GOOGLE_MAPS_API_KEY")
+        // A search never reaches them.
+        let registry = ProviderRegistry(
+            ProviderCatalog.all.map {
+                $0.make(ProviderContext(client: HTTPClient(transport: OfflineTransport()), credential: nil))
+            })
+        for category in [SearchCategory.coffee, .parking] {
+            #expect(!registry.providers(for: category).contains { $0.id == "google" || $0.id == "osrm" })
+        }
+    }
+
+    @Test func theOSRMEndpointComesFromTheSettings() async throws {
+        let factory = try #require(ProviderCatalog.all.first { $0.id == "osrm" })
+        let transport = ClosureTransport { _, _ in HTTPResponse.json(#"{"code": "NoRoute"}"#, status: 400) }
+        let provider = try #require(
+            factory.make(
+                ProviderContext(
+                    client: HTTPClient(transport: transport), credential: nil,
+                    settings: ["endpoint": "https://osrm.example.org/foot"])) as? OSRMProvider)
+        _ = try? await provider.route(RoutePairs.readme)
+        #expect(transport.requests.first?.authority == "osrm.example.org")
+        #expect(transport.requests.first?.path?.hasPrefix("/foot/route/v1/foot/") == true)
+    }
+}

@@ -47,7 +47,7 @@ extension Places {
 
         @Option(
             name: .customLong("provider"),
-            help: ArgumentHelp("Ask only this provider (repeatable, or comma-separated): \(ProviderCatalog.ids.map(\.rawValue).joined(separator: ", ")).", valueName: "id"))
+            help: ArgumentHelp("Ask only this provider (repeatable, or comma-separated): \(ProviderCatalog.all.filter { $0.categories.contains(.coffee) }.map(\.id.rawValue).joined(separator: ", ")).", valueName: "id"))
         var providers: [String] = []
 
         @Flag(help: "Answer from the OpenStreetMap data imported with 'places import' only: no network, no recordings.")
