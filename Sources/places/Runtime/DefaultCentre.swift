@@ -6,7 +6,8 @@ import PlaceStore
 enum DefaultCentre {
     static let amsterdam = "52.370216,4.895168"
 
-    static func resolve(near: String?, storeOption: String?, config: ConfigFile) throws -> Coordinate {
+    /// - Parameter option: the option's name for the message (`--near`, `--from`).
+    static func resolve(near: String?, storeOption: String?, config: ConfigFile, option: String = "--near") throws -> Coordinate {
         if let near { return try Coordinate(parsing: near) }
         let access = try StoreAccess(option: storeOption)
         if let store = try access.reading(), let saved = try StoreAccess.run({ () throws(StoreError) in try store.setting("center") }) {
@@ -23,7 +24,7 @@ enum DefaultCentre {
                 throw CLIError("center in \(config.path ?? "the config file"): \(error.description)", status: .config)
             }
         }
-        StandardError.line("places: no --near given; using Amsterdam's centre \(amsterdam) (change it with 'places config set center LAT,LON')")
+        StandardError.line("places: no \(option) given; using Amsterdam's centre \(amsterdam) (change it with 'places config set center LAT,LON')")
         return try Coordinate(parsing: amsterdam)
     }
 }
