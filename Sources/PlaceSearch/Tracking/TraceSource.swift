@@ -34,6 +34,9 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: String?
     /// What is wrong, and what to do about it.
     public var problem: String
+    /// Missing, unreadable or not a trace: lets a command pick its exit status (66 for `.notFound`).
+    /// ``TraceError/Kind`` and the initializer that sets it are in `TraceError+Kind.swift`.
+    public var kind: Kind = .malformed
 
     public init(input: String, location: String? = nil, problem: String) {
         self.input = input
