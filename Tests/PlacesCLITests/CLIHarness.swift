@@ -46,7 +46,10 @@ enum CLI {
 
     /// Runs `places ARGUMENTS` in `directory` (the repository by default) and waits for it.
     /// - Parameter stdout: a file to write standard output to instead of capturing it (such as /dev/full).
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil) async throws -> Output {
+    /// - Parameter stdin: bytes fed to standard input (otherwise it is /dev/null).
+    static func run(
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil, stdin: Data? = nil
+    ) async throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("places-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -62,7 +65,13 @@ enum CLI {
         process.currentDirectoryURL = directory ?? repository
         process.standardOutput = try FileHandle(forWritingTo: stdout.map { URL(fileURLWithPath: $0) } ?? outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
+        if let stdin {
+            let inURL = scratch.appendingPathComponent("stdin")
+            try stdin.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         let started = ContinuousClock.now
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }

@@ -1,0 +1,100 @@
+import Foundation
+import PlaceSearch
+
+/// A trace read for a command: the reader, the fix checks, and the skipped fixes said on stderr
+/// (the first few one by one, then a count, so a trace of ten thousand bad fixes is not ten
+/// thousand lines).
+struct TraceWalk {
+    /// How many skipped fixes are named one by one.
+    static let namedSkips = 10
+
+    let name: String
+    private var source: any TraceSource
+    private var check: FixCheck
+    private var pending: LocationFix?
+    /// Items read: fixes and points the reader could not use.
+    private(set) var read = 0
+    /// Fixes the reader gave (what "fix N" counts).
+    private var fixNumber = 0
+    private(set) var used = 0
+    private(set) var skipped = 0
+    private var firstReason: String?
+
+    /// - Throws: ``CLIError``: 66 for a missing file, 65 for one that is not a trace.
+    init(path: String, format: TraceFormat?, check: FixCheck = FixCheck()) throws {
+        name = path == "-" ? "stdin" : path
+        do { source = try TraceReader.open(path: path, format: format) } catch { throw Self.cliError(error) }
+        self.check = check
+    }
+
+    static func cliError(_ error: TraceError) -> CLIError {
+        CLIError(error.description, status: error.kind == .notFound ? .noInput : .data)
+    }
+
+    /// A route's path from a GeoJSON or GPX file.
+    static func readRoute(_ path: String) throws -> [Coordinate] {
+        do { return try TraceReader.readPath(path: path) } catch { throw cliError(error) }
+    }
+
+    /// The first usable fix, kept to be returned again by ``nextFix()``.
+    mutating func peekFirstFix() throws -> LocationFix? {
+        if pending == nil { pending = try pull() }
+        return pending
+    }
+
+    /// The next usable fix, in time order; nil at the end of the trace.
+    mutating func nextFix() throws -> LocationFix? {
+        if let fix = pending {
+            pending = nil
+            return fix
+        }
+        return try pull()
+    }
+
+    private mutating func pull() throws -> LocationFix? {
+        while true {
+            let item: TraceItem?
+            do { item = try source.next() } catch { throw Self.cliError(error) }
+            guard let item else { return nil }
+            switch item {
+            case .fix(let fix):
+                read += 1
+                fixNumber += 1
+                switch check.check(fix) {
+                case .accepted(let accepted):
+                    used += 1
+                    return accepted
+                case .rejected(let reason):
+                    skip("fix \(fixNumber) (\(fix.coordinate)): \(reason)")
+                }
+            case .skipped(let issue):
+                read += 1
+                skip(issue.description)
+            case .segmentBreak:
+                continue
+            }
+        }
+    }
+
+    private mutating func skip(_ text: String) {
+        skipped += 1
+        if firstReason == nil { firstReason = text }
+        // Reader issues already say what was done; the checks' reasons do not.
+        let said = text.hasSuffix("skipped") ? text : text + "; skipped"
+        if skipped <= Self.namedSkips { StandardError.line("places: \(name): \(said)") }
+    }
+
+    /// The count of skipped fixes not named one by one.
+    func reportSkipped() {
+        if skipped > Self.namedSkips { StandardError.line("places: \(name): \(skipped - Self.namedSkips) more fixes skipped (\(skipped) in all)") }
+    }
+
+    /// The error for a trace with nothing usable in it.
+    func noUsableFix() -> CLIError {
+        if read == 0 { return CLIError("\(name): no fixes in it; give a GPX track, GeoJSON points or lines, NDJSON fixes or gpsd TPV reports", status: .data) }
+        let count = read == 1 ? "its only fix cannot be used" : "none of its \(read) fixes can be used"
+        return CLIError(
+            "\(name): \(count) (the first: \(firstReason ?? "unknown")); follow needs fixes with times, in order",
+            status: .data)
+    }
+}
