@@ -158,7 +158,7 @@ extension Places {
                 // Nothing follows arrival: stop reading (a live gpsd stream would never end).
                 if arrived { break }
             }
-            walk.reportSkipped()
+            walk.reportSummary()
             guard walk.used > 0 else { throw walk.noUsableFix() }
             let progress = monitor.progress
             try StandardOutput.write(

@@ -63,6 +63,7 @@ struct TraceWalk {
                 switch check.check(fix) {
                 case .accepted(let accepted):
                     used += 1
+                    if let notice = check.notice { StandardError.line("places: \(name): fix \(fixNumber) (\(fix.coordinate)): \(notice)") }
                     return accepted
                 case .rejected(let reason):
                     skip("fix \(fixNumber) (\(fix.coordinate)): \(reason)")
@@ -84,9 +85,16 @@ struct TraceWalk {
         if skipped <= Self.namedSkips { StandardError.line("places: \(name): \(said)") }
     }
 
-    /// The count of skipped fixes not named one by one.
-    func reportSkipped() {
+    /// What is left to say after the walk: the skipped fixes not named one by one, and the fixes
+    /// that came without an accuracy (whose thresholds could not widen).
+    func reportSummary() {
         if skipped > Self.namedSkips { StandardError.line("places: \(name): \(skipped - Self.namedSkips) more fixes skipped (\(skipped) in all)") }
+        let vague = check.fixesWithoutAccuracy
+        if vague > 0 {
+            StandardError.line(
+                "places: \(name): \(vague == used ? "no fix" : "\(vague) of \(used) fixes") said how accurate it was; "
+                    + "the plain thresholds applied (set them with --tolerance and --off-route-distance)")
+        }
     }
 
     /// The error for a trace with nothing usable in it.
