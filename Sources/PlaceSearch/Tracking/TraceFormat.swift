@@ -23,7 +23,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         let bytes = Array(prefix)
         var index = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
-        while index < bytes.count, TraceNumbers.isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, ByteDecimals.isSpace(bytes[index]) { index += 1 }
         guard index < bytes.count else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "<"):

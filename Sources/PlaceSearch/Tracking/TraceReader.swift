@@ -83,7 +83,7 @@ public enum TraceReader {
         while !enoughToDetect(window), try window.fill() == .more {}
         let prefix = UnsafeBufferPointer(rebasing: window.bytes[window.start...])
         if let format = TraceFormat.detect(prefix) ?? extensionHint { return format }
-        let empty = !prefix.contains(where: { !TraceNumbers.isSpace($0) })
+        let empty = !prefix.contains(where: { !ByteDecimals.isSpace($0) })
         throw TraceError(
             input: window.name,
             problem: empty
@@ -99,7 +99,7 @@ public enum TraceReader {
         if bytes.count - index >= 3 && bytes[index] == 0xEF && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF {
             index += 3
         }
-        while index < bytes.count, TraceNumbers.isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, ByteDecimals.isSpace(bytes[index]) { index += 1 }
         guard index < bytes.count else { return false }
         guard bytes[index] == UInt8(ascii: "{") else { return true }
         return bytes[index...].contains(0x0A)

@@ -181,12 +181,12 @@ struct GPXTraceReader: TraceSource {
     private func number(_ attribute: XMLAttribute) -> Double? {
         let bytes = xml.bytes
         guard attribute.hasEntity else {
-            return TraceNumbers.double(UnsafeBufferPointer(rebasing: bytes[attribute.value]))
+            return ByteDecimals.double(UnsafeBufferPointer(rebasing: bytes[attribute.value]))
         }
         guard let decoded = XMLStream.decodeEntities(UnsafeBufferPointer(rebasing: bytes[attribute.value])) else {
             return nil
         }
-        return decoded.withUnsafeBufferPointer { TraceNumbers.double($0) }
+        return decoded.withUnsafeBufferPointer { ByteDecimals.double($0) }
     }
 
     private mutating func finishField(_ kind: GPXElement) {
@@ -204,7 +204,7 @@ struct GPXTraceReader: TraceSource {
         switch kind {
         case .time:
             guard pending.time == nil, pending.problem == nil else { break }
-            let blank = raw.allSatisfy(TraceNumbers.isSpace)
+            let blank = raw.allSatisfy(ByteDecimals.isSpace)
             if blank { break }
             if let time = valid?.withUnsafeBufferPointer({ ISO8601Text.parse(utf8: $0) }) {
                 pending.time = time
@@ -214,14 +214,14 @@ struct GPXTraceReader: TraceSource {
             }
         case .ele:
             if pending.elevation == nil {
-                pending.elevation = valid?.withUnsafeBufferPointer { TraceNumbers.double($0) }
+                pending.elevation = valid?.withUnsafeBufferPointer { ByteDecimals.double($0) }
             }
         case .speed:
-            if pending.speed == nil { pending.speed = valid?.withUnsafeBufferPointer { TraceNumbers.double($0) } }
+            if pending.speed == nil { pending.speed = valid?.withUnsafeBufferPointer { ByteDecimals.double($0) } }
         case .course:
-            if pending.course == nil { pending.course = valid?.withUnsafeBufferPointer { TraceNumbers.double($0) } }
+            if pending.course == nil { pending.course = valid?.withUnsafeBufferPointer { ByteDecimals.double($0) } }
         case .hacc, .accuracy:
-            if pending.accuracy == nil { pending.accuracy = valid?.withUnsafeBufferPointer { TraceNumbers.double($0) } }
+            if pending.accuracy == nil { pending.accuracy = valid?.withUnsafeBufferPointer { ByteDecimals.double($0) } }
         default:
             break
         }

@@ -165,7 +165,7 @@ struct XMLStream {
             let name = readName(in: bytes, from: open + 2, to: close)
             guard !name.isEmpty else { throw error("expected an element name after '</'", at: open + 2) }
             var index = name.upperBound
-            while index < close, TraceNumbers.isSpace(bytes[index]) { index += 1 }
+            while index < close, ByteDecimals.isSpace(bytes[index]) { index += 1 }
             guard index == close else {
                 throw error(
                     "expected '>' to close the end tag </\(text(name, in: bytes))>, found \(describe(index, in: bytes))",
@@ -212,7 +212,7 @@ struct XMLStream {
         var index = name.upperBound
         var selfClosing = false
         while true {
-            while index < close, TraceNumbers.isSpace(bytes[index]) { index += 1 }
+            while index < close, ByteDecimals.isSpace(bytes[index]) { index += 1 }
             if index == close { break }
             if bytes[index] == UInt8(ascii: "/") && index + 1 == close {
                 selfClosing = true
@@ -225,14 +225,14 @@ struct XMLStream {
                     at: index)
             }
             index = attributeName.upperBound
-            while index < close, TraceNumbers.isSpace(bytes[index]) { index += 1 }
+            while index < close, ByteDecimals.isSpace(bytes[index]) { index += 1 }
             guard index < close, bytes[index] == UInt8(ascii: "=") else {
                 throw error(
                     "the attribute \(text(attributeName, in: bytes)) of <\(text(name, in: bytes))> has no value: expected '='",
                     at: index)
             }
             index += 1
-            while index < close, TraceNumbers.isSpace(bytes[index]) { index += 1 }
+            while index < close, ByteDecimals.isSpace(bytes[index]) { index += 1 }
             guard index < close, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
                 throw error(
                     "the value of the attribute \(text(attributeName, in: bytes)) of <\(text(name, in: bytes))> must be in quotes",
@@ -294,7 +294,7 @@ struct XMLStream {
     }
 
     private mutating func noteContent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        for index in range where !TraceNumbers.isSpace(bytes[index]) && bytes[index] < 0xBB {
+        for index in range where !ByteDecimals.isSpace(bytes[index]) && bytes[index] < 0xBB {
             sawContent = true
             return
         }

@@ -24,7 +24,7 @@ struct GPSDTraceReader: TraceSource {
             case .tooLong(let number):
                 return .skipped(TraceIssue(location: "line \(number)", problem: "longer than 1 MiB; skipped"))
             case .text(let number, let bytes):
-                guard bytes.contains(where: { !TraceNumbers.isSpace($0) }) else { continue }
+                guard bytes.contains(where: { !ByteDecimals.isSpace($0) }) else { continue }
                 if let item = Self.item(bytes, line: number) { return item }
             }
         }

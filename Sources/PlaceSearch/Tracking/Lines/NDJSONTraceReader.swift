@@ -22,7 +22,7 @@ struct NDJSONTraceReader: TraceSource {
             case .tooLong(let number):
                 return .skipped(TraceIssue(location: "line \(number)", problem: "longer than 1 MiB; skipped"))
             case .text(let number, let bytes):
-                guard bytes.contains(where: { !TraceNumbers.isSpace($0) }) else { continue }
+                guard bytes.contains(where: { !ByteDecimals.isSpace($0) }) else { continue }
                 let value: JSONValue
                 do {
                     value = try JSONValue.parse(line: bytes)

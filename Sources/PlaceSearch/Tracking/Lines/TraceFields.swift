@@ -22,7 +22,7 @@ enum TraceFields {
     static func number(_ value: JSONValue?) -> Double? {
         switch value {
         case .number(let literal): Double(literal).flatMap { $0.isFinite ? $0 : nil }
-        case .string(let text): TraceNumbers.double(text)
+        case .string(let text): ByteDecimals.double(text)
         default: nil
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Numbers and times read straight from the bytes of a trace, without making a `String` first: a
-/// GPX track point has four of them, and a `String` each would double the time it takes to read it.
-/// (OSMFormat has the same number reader for its own target; PlaceSearch cannot depend on it.)
-enum TraceNumbers {
+/// Numbers read straight from bytes, without making a `String` first: a GPX track point has four
+/// of them and an OSM node two, and a `String` each would double the time it takes to read them.
+/// `package`: OSMFormat reads its coordinates with it too.
+package enum ByteDecimals {
     /// Exact powers of ten: a decimal with at most 15 significant digits divided by one of them is the
     /// correctly rounded double, the same value `Double(String)` gives.
     private static let powersOfTen: [Double] = [
@@ -13,7 +13,7 @@ enum TraceNumbers {
 
     /// A decimal such as `52.3676383`, `-4.5` or ` 12 ` (surrounding XML whitespace is allowed); other
     /// forms (exponents, long digit strings) go through `Double(String)`. Nil unless a finite number.
-    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
         var end = bytes.count
         while index < end, isSpace(bytes[index]) { index += 1 }
@@ -68,7 +68,7 @@ enum TraceNumbers {
     }
 
     @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool {
+    package static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 }
@@ -80,8 +80,8 @@ extension ISO8601Text {
     static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var start = 0
         var end = bytes.count
-        while start < end, TraceNumbers.isSpace(bytes[start]) { start += 1 }
-        while end > start, TraceNumbers.isSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, ByteDecimals.isSpace(bytes[start]) { start += 1 }
+        while end > start, ByteDecimals.isSpace(bytes[end - 1]) { end -= 1 }
         func number(_ offset: Int, _ count: Int) -> Int? {
             guard start + offset + count <= end else { return nil }
             var value = 0
