@@ -67,8 +67,8 @@ public enum TraceReader {
         switch format {
         case .gpx: GPXTraceReader(window: window, kinds: gpxPoints)
         case .geojson: try GeoJSONTraceReader(window: window)
-        case .ndjson: NDJSONTraceReader(window: window)
-        case .gpsd: GPSDTraceReader(window: window)
+        case .ndjson: NDJSONTraceReader.make(window: window)
+        case .gpsd: GPSDTraceReader.make(window: window)
         }
     }
 

@@ -90,7 +90,7 @@ struct TrackingStreamingTests {
             name: "stdin",
             origin: .descriptor(
                 FileDescriptorBox(descriptor: pipe.fileHandleForReading.fileDescriptor, closesOnDeinit: false)))
-        var reader = GPSDTraceReader(window: window)
+        var reader = GPSDTraceReader.make(window: window)
         let line = #"{"class":"TPV","mode":3,"time":"2024-05-01T10:00:00Z","lat":52.37,"lon":4.89,"eph":3}"#
         // The writer keeps the pipe open: the reader must not wait for more than the line.
         try pipe.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
@@ -104,7 +104,7 @@ struct TrackingStreamingTests {
     @Test func anOverlongLineIsSkippedAndReadingGoesOn() throws {
         let text =
             #"{"lat":1,"lon":2}"# + "\n" + String(repeating: " ", count: 1_500_000) + "x\n" + #"{"lat":3,"lon":4}"#
-        var reader = NDJSONTraceReader(window: ByteWindow(name: "x.ndjson", origin: .memory(Data(text.utf8))))
+        var reader = NDJSONTraceReader.make(window: ByteWindow(name: "x.ndjson", origin: .memory(Data(text.utf8))))
         var kinds: [String] = []
         while let item = try reader.next() { kinds.append(item.kindName) }
         #expect(kinds == ["fix", "skip", "fix"])

@@ -9,26 +9,9 @@ import Foundation
 /// none); `speed` (m/s) and `track` (degrees). Every other class (`VERSION`, `DEVICES`, `WATCH`,
 /// `SKY`, `ATT`, `PPS`, …) and a TPV without a fix (`mode` 0 or 1: normal while the receiver
 /// starts) are passed over silently. A line that is not a JSON object with a `class` is skipped.
-struct GPSDTraceReader: TraceSource {
-    private var lines: LineStream
-
-    init(window: ByteWindow) {
-        lines = LineStream(window: window)
-    }
-
-    var bufferHighWaterMark: Int { lines.window.highWaterMark }
-
-    mutating func next() throws(TraceError) -> TraceItem? {
-        while let line = try lines.next() {
-            switch line {
-            case .tooLong(let number):
-                return .skipped(TraceIssue(location: "line \(number)", problem: "longer than 1 MiB; skipped"))
-            case .text(let number, let bytes):
-                guard bytes.contains(where: { !ByteDecimals.isSpace($0) }) else { continue }
-                if let item = Self.item(bytes, line: number) { return item }
-            }
-        }
-        return nil
+enum GPSDTraceReader {
+    static func make(window: ByteWindow) -> JSONLinesTraceReader {
+        JSONLinesTraceReader(window: window, interpret: item)
     }
 
     /// The item for one report, or nil when it is passed over.

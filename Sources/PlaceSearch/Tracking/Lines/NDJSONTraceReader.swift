@@ -7,42 +7,25 @@
 /// or Unix seconds, or milliseconds above 10¹¹); `accuracy`/`acc`/`horizontal_accuracy`;
 /// `ele`/`elevation`/`alt`/`altitude`; `speed` (m/s); `course`/`bearing` (degrees). Numbers may be
 /// quoted. Blank lines are ignored; a line that is not such an object is skipped with its number.
-struct NDJSONTraceReader: TraceSource {
-    private var lines: LineStream
-
-    init(window: ByteWindow) {
-        lines = LineStream(window: window)
+enum NDJSONTraceReader {
+    static func make(window: ByteWindow) -> JSONLinesTraceReader {
+        JSONLinesTraceReader(window: window, interpret: item)
     }
 
-    var bufferHighWaterMark: Int { lines.window.highWaterMark }
-
-    mutating func next() throws(TraceError) -> TraceItem? {
-        while let line = try lines.next() {
-            switch line {
-            case .tooLong(let number):
-                return .skipped(TraceIssue(location: "line \(number)", problem: "longer than 1 MiB; skipped"))
-            case .text(let number, let bytes):
-                guard bytes.contains(where: { !ByteDecimals.isSpace($0) }) else { continue }
-                let value: JSONValue
-                do {
-                    value = try JSONValue.parse(line: bytes)
-                } catch {
-                    return .skipped(
-                        TraceIssue(location: "line \(number)", problem: "not JSON (\(error.message)); skipped"))
-                }
-                guard case .object(let object) = value else {
-                    return .skipped(
-                        TraceIssue(location: "line \(number)", problem: "\(value.typeName), not a JSON object; skipped")
-                    )
-                }
-                switch TraceFields.fix(from: object) {
-                case .success(let fix):
-                    return .fix(fix)
-                case .failure(let problem):
-                    return .skipped(TraceIssue(location: "line \(number)", problem: problem.text + "; skipped"))
-                }
-            }
+    /// The fix one line holds, or why it cannot be used.
+    static func item(_ bytes: UnsafeBufferPointer<UInt8>, line number: Int) -> TraceItem? {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(line: bytes)
+        } catch {
+            return .skipped(TraceIssue(location: "line \(number)", problem: "not JSON (\(error.message)); skipped"))
         }
-        return nil
+        guard case .object(let object) = value else {
+            return .skipped(TraceIssue(location: "line \(number)", problem: "\(value.typeName), not a JSON object; skipped"))
+        }
+        switch TraceFields.fix(from: object) {
+        case .success(let fix): return .fix(fix)
+        case .failure(let problem): return .skipped(TraceIssue(location: "line \(number)", problem: problem.text + "; skipped"))
+        }
     }
 }
