@@ -230,6 +230,15 @@ struct GoogleDirectionsProviderTests {
             "routes[0].legs[0].distance.value: expected a number, found a string"
         ),
         (#"{"status": 0}"#, "status: expected a string"),
+        // Numbers no route has: infinity (1e999 parses as one) and a negative distance.
+        (
+            #"{"status": "OK", "routes": [{"overview_polyline": {"points": ""}, "legs": [{"distance": {"value": 1e999}}]}]}"#,
+            "routes[0].legs[0].distance.value: expected a number"
+        ),
+        (
+            #"{"status": "OK", "routes": [{"overview_polyline": {"points": ""}, "legs": [{"distance": {"value": -5}, "duration": {"value": 1}}]}]}"#,
+            "routes[0].legs[0].distance.value: expected a number from 0.0 to 100000000.0"
+        ),
     ])
     func malformedAnswersAreNamed(_ body: String, problem: String) async throws {
         let error = try #require(await Self.failure(answering: body))

@@ -54,8 +54,17 @@ public struct JSONCursor: Sendable {
         return text
     }
 
+    /// A finite number: `1e999` is valid JSON but no usable distance, and an `Int` made of it traps.
     public func double() throws(JSONShapeError) -> Double {
-        guard case .number(let literal) = value, let number = Double(literal) else { throw mismatch("a number") }
+        guard case .number(let literal) = value, let number = Double(literal), number.isFinite else { throw mismatch("a number") }
+        return number
+    }
+
+    /// A number within `range` (a distance, a duration), so that nonsense from an API is an error here
+    /// rather than a figure later.
+    public func double(in range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+        let number = try double()
+        guard range.contains(number) else { throw mismatch("a number from \(range.lowerBound) to \(range.upperBound)") }
         return number
     }
 

@@ -48,7 +48,7 @@ enum GoogleDirectionsReader {
 
     /// `distance.value` (metres) or `duration.value` (seconds).
     private static func value(_ json: JSONCursor, _ key: String) throws(JSONShapeError) -> Double {
-        try json.member(key).member("value").double()
+        try json.member(key).member("value").double(in: key == "distance" ? RoutingText.sensibleMetres : RoutingText.sensibleSeconds)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

@@ -37,7 +37,7 @@ enum OSRMReader {
             if let summary = try leg["summary"]?.string(), !summary.isEmpty { summaries.append(summary) }
             legs.append(
                 RouteLeg(
-                    distance: try leg.member("distance").double(), duration: try leg.member("duration").double(),
+                    distance: try leg.member("distance").double(in: RoutingText.sensibleMetres), duration: try leg.member("duration").double(in: RoutingText.sensibleSeconds),
                     startName: waypointNames.indices.contains(legIndex) ? waypointNames[legIndex] : nil,
                     endName: waypointNames.indices.contains(legIndex + 1) ? waypointNames[legIndex + 1] : nil,
                     steps: steps))
@@ -45,8 +45,8 @@ enum OSRMReader {
         var path = try json["geometry"]?.polyline(precision: precision) ?? []
         if path.isEmpty { path = legs.flatMap(\.steps).map(\.path).joinedPath() }
         return Route(
-            provider: provider, path: path, distance: try json.member("distance").double(),
-            duration: try json.member("duration").double(),
+            provider: provider, path: path, distance: try json.member("distance").double(in: RoutingText.sensibleMetres),
+            duration: try json.member("duration").double(in: RoutingText.sensibleSeconds),
             legs: legs, summary: summaries.isEmpty ? nil : summaries.joined(separator: "; "), attribution: attribution)
     }
 
@@ -63,7 +63,7 @@ enum OSRMReader {
             mode: try json["mode"]?.string())
         return RouteStep(
             instruction: OSRMInstructions.text(for: text, legIndex: legIndex, legCount: legCount),
-            distance: try json.member("distance").double(), duration: try json.member("duration").double(),
+            distance: try json.member("distance").double(in: RoutingText.sensibleMetres), duration: try json.member("duration").double(in: RoutingText.sensibleSeconds),
             maneuver: modifier.map { "\(type) \($0)" } ?? type, name: name.isEmpty ? nil : name,
             path: try json["geometry"]?.polyline(precision: precision) ?? [])
     }

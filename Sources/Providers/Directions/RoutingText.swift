@@ -30,3 +30,11 @@ extension Array where Element == [Coordinate] {
         return path
     }
 }
+
+/// What a route's figures may be; anything else in an answer is an error, not a figure.
+enum RoutingText {
+    /// Metres: a walk round the world is 40,000 km.
+    static let sensibleMetres: ClosedRange<Double> = 0...1e8
+    /// Seconds: about three years.
+    static let sensibleSeconds: ClosedRange<Double> = 0...1e8
+}

@@ -34,11 +34,15 @@ struct RouteOutput {
         }
     }
 
+    /// A provider's figures are not trusted to be sane: anything not finite or beyond 100,000 km
+    /// is shown as unknown rather than converted (an `Int` of infinity traps).
     static func distanceText(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
+        guard metres.isFinite, abs(metres) < 1e8 else { return "? m" }
+        return metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
     }
 
     static func durationText(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e9 else { return "? min" }
         let minutes = Int((seconds / 60).rounded())
         if minutes < 1 { return "<1 min" }
         if minutes < 60 { return "\(minutes) min" }

@@ -59,8 +59,29 @@ enum StandardError {
     }
 
     static func line(_ text: String) {
-        let shown = secrets.withLock { $0.scrub(text) }
+        let shown = oneLine(secrets.withLock { $0.scrub(text) })
         try? FileHandle.standardError.write(contentsOf: Data((shown + "\n").utf8))
+    }
+
+    /// Control characters from the input a message quotes (a newline in a GPX `<time>`, an escape
+    /// in a feed's id) would break the one line a script reads, or drive the terminal: shown escaped.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += String(format: "\\x%02X", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
     }
 }
 
