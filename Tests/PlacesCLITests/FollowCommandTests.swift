@@ -247,9 +247,12 @@ struct FollowCommandTests {
         let events = try Self.events(output)
         #expect(Self.kinds(events) == ["route", "end"])
         #expect(events.last?["arrived"] == .bool(false))
-        // With --arrival-radius 50m it does.
+        // With --arrival-radius 50m it does, but the points still need the recommendation's 30 m.
         let wider = try await CLI.run(arguments + ["--arrival-radius", "50m"], environment: store.environment)
-        #expect(Self.kinds(try Self.events(wider)) == ["route", "arrived", "end"])
+        let widerEvents = try Self.events(wider)
+        #expect(Self.kinds(widerEvents) == ["route", "arrived", "end"])
+        #expect(widerEvents[1]["points_awarded"]?.doubleValue == 0)
+        #expect(widerEvents[1]["points_radius_m"]?.doubleValue == 30)
     }
 
     @Test func pointsWithoutAStoreAreZeroAndCreateNothing() async throws {

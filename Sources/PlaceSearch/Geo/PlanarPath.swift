@@ -9,7 +9,7 @@ import Foundation
 /// and the distance to a segment a handful of flops. That is what lets a monitor keep up with
 /// millions of fixes a second where the ellipsoidal distance (trigonometry per segment) could not.
 ///
-/// ``nearest(to:near:)`` first looks at the segments around a hint (where the walker was last),
+/// ``nearest(to:near:within:)`` first looks at the segments around a hint (where the walker was last),
 /// and only when nothing there is close does it search the whole path through a uniform grid, so a
 /// walker on the route costs a few segments and one off it costs a few grid cells.
 public struct PlanarPath: Sendable {
@@ -61,8 +61,10 @@ public struct PlanarPath: Sendable {
         let a = Geodesy.equatorialRadius
         let e2 = Geodesy.flattening * (2 - Geodesy.flattening)
         let w = (1 - e2 * sin(phi) * sin(phi)).squareRoot()
-        metresPerDegreeLatitude = a * (1 - e2) / (w * w * w) * .pi / 180
-        metresPerDegreeLongitude = a / w * cos(phi) * .pi / 180
+        let perDegreeLatitude = a * (1 - e2) / (w * w * w) * .pi / 180
+        let perDegreeLongitude = a / w * cos(phi) * .pi / 180
+        metresPerDegreeLatitude = perDegreeLatitude
+        metresPerDegreeLongitude = perDegreeLongitude
 
         // A lone point is a path of one zero-length segment.
         let vertices = points.count == 1 ? [first, first] : points
@@ -72,8 +74,9 @@ public struct PlanarPath: Sendable {
         startX.reserveCapacity(count); startY.reserveCapacity(count); deltaX.reserveCapacity(count)
         deltaY.reserveCapacity(count); inverse.reserveCapacity(count); along.reserveCapacity(count)
         var total = 0.0
+        // The same projection as project(_:), which cannot be called before every property is set.
         let project = { (c: Coordinate) -> (Double, Double) in
-            ((c.longitude - first.longitude) * (a / w * cos(phi) * .pi / 180), (c.latitude - first.latitude) * (a * (1 - e2) / (w * w * w) * .pi / 180))
+            ((c.longitude - first.longitude) * perDegreeLongitude, (c.latitude - first.latitude) * perDegreeLatitude)
         }
         var (px, py) = project(vertices[0])
         for index in 1...count {

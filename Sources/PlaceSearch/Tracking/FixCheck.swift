@@ -36,8 +36,8 @@ public struct FixCheck: Sendable {
     /// Metres: fixes whose accuracy radius is larger are rejected. Nil accepts any.
     public let minimumAccuracy: Double?
 
-    /// Accepted fixes that had no accuracy. It becomes 1 with the first such fix, so that a caller
-    /// can tell the user once that accuracy is unknown (and what it assumes instead).
+    /// Accepted fixes that had no accuracy, so that a caller can say once, with a count, that the
+    /// accuracy was unknown (and what it assumed instead).
     public private(set) var fixesWithoutAccuracy = 0
     public private(set) var acceptedCount = 0
     public private(set) var rejectedCount = 0
@@ -67,7 +67,16 @@ public struct FixCheck: Sendable {
         if let reason = accuracyProblem(fix) { return reject(reason) }
         guard let anchor, let anchorTime = anchor.time else { return accept(fix, anchoring: true) }
         if time < anchorTime {
-            return reject(
+            // A run of fixes in order among themselves but all before the anchor means the anchor's
+            // clock was wrong (a receiver's first fix with a future date), not theirs.
+            if runAgrees(fix, time: time) {
+                notice =
+                    "re-anchored: \(candidateCount) fixes in a row are in order with each other but before the fix at "
+                    + "\(ISO8601Text.format(anchorTime)), whose time was probably wrong"
+                return accept(fix, anchoring: true)
+            }
+            rejectedCount += 1
+            return .rejected(
                 "out of order: \(ISO8601Text.format(time)) is before the last accepted fix, at \(ISO8601Text.format(anchorTime))"
             )
         }
@@ -78,15 +87,7 @@ public struct FixCheck: Sendable {
         let interval = time.timeIntervalSince(anchorTime)
         guard distance / interval > maximumSpeed else { return accept(fix, anchoring: true) }
         // A jump. Does it agree with the jumps just before it?
-        if let previous = candidate, let previousTime = previous.time, time > previousTime,
-            Geodesy.distance(previous.coordinate, fix.coordinate) / time.timeIntervalSince(previousTime) <= maximumSpeed
-        {
-            candidateCount += 1
-        } else {
-            candidateCount = 1
-        }
-        candidate = fix
-        if candidateCount >= Self.reanchorAfter {
+        if runAgrees(fix, time: time) {
             notice =
                 "re-anchored: \(candidateCount) fixes in a row agree with each other but not with the fix at "
                 + "\(ISO8601Text.format(anchorTime)), which was probably wrong"
@@ -97,6 +98,20 @@ public struct FixCheck: Sendable {
             "jumped \(Self.describe(metres: distance)) in \(Self.describe(seconds: interval)) "
                 + "(\(NumberText.trimmed(distance / interval, 0)) m/s, above the \(NumberText.trimmed(maximumSpeed, 1)) m/s allowed)"
         )
+    }
+
+    /// Adds `fix` to the run of rejected fixes that agree with each other (in time order, at a
+    /// plausible speed) or starts a new run with it; true when the run is long enough to re-anchor on.
+    private mutating func runAgrees(_ fix: LocationFix, time: Date) -> Bool {
+        if let previous = candidate, let previousTime = previous.time, time > previousTime,
+            Geodesy.distance(previous.coordinate, fix.coordinate) / time.timeIntervalSince(previousTime) <= maximumSpeed
+        {
+            candidateCount += 1
+        } else {
+            candidateCount = 1
+        }
+        candidate = fix
+        return candidateCount >= Self.reanchorAfter
     }
 
     private func accuracyProblem(_ fix: LocationFix) -> String? {

@@ -8,7 +8,8 @@ public import Foundation
 /// - **Off route after a while** when fixes stay beyond the tolerance (but under the threshold)
 ///   for longer than the time threshold: a walker on the other side of a wide street for a few
 ///   seconds is not lost; one who keeps drifting is.
-/// - **Back on route** when a fix comes within the tolerance again.
+/// - **Back on route** when a fix comes within the tolerance again (the plain one: a vague fix that
+///   might be on the route is not enough).
 /// - **A cooldown** after an alert: a walker who wobbles across the threshold gets one alert, not
 ///   one per fix. An off-route that begins during the cooldown is said when it ends, if the walker
 ///   is still off.
@@ -177,6 +178,9 @@ public struct RouteMonitor: Sendable {
         let distance = match.distance
 
         if distance <= tolerance {
+            // Widening holds alerts back; it does not clear one. A vague fix that could be on the
+            // route does not say the walker is back, or the next good fix would alert again.
+            if alerted, distance > settings.tolerance { return nil }
             let wasOff = alerted
             let left = offSince
             alerted = false

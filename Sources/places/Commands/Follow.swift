@@ -74,12 +74,7 @@ extension Places {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if to.contains(","), feed == nil {
-                do { _ = try Coordinate(parsing: to) } catch { throw ValidationError("--to \(error.description)") }
-            }
-            if !to.contains(","), feed == nil {
-                throw ValidationError("--to '\(to)' is not LAT,LON; to name a recommendation, also give --feed")
-            }
+            try WalkTarget.validate(to, feed: feed)
             if let traceFormat, TraceFormat(rawValue: traceFormat) == nil {
                 throw ValidationError("--trace-format '\(traceFormat)' must be one of \(TraceFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -172,6 +167,9 @@ extension Places {
             guard let place = target.recommendation, let offer = target.offer else { return nil }
             let arrivedAt = fix.time ?? runtime.now
             if let expires = offer.expires, offer.hasExpired(at: arrivedAt) { return .expired(expires) }
+            // A wider --arrival-radius ends the walk sooner; the points still need the recommendation's own reach.
+            let distance = fix.coordinate.distance(to: place.coordinate)
+            if distance > offer.arrivalRadius { return .outOfReach(radius: offer.arrivalRadius, distance: distance) }
             let entry = PointsEntry(
                 feed: offer.feed, recommendationID: place.id, name: place.name, points: offer.points, arrivedAt: arrivedAt,
                 recordedAt: runtime.now, position: fix.coordinate)

@@ -45,12 +45,7 @@ extension Places {
             if let from {
                 do { _ = try Coordinate(parsing: from) } catch { throw ValidationError("--from \(error.description)") }
             }
-            if to.contains(","), feed == nil {
-                do { _ = try Coordinate(parsing: to) } catch { throw ValidationError("--to \(error.description)") }
-            }
-            if !to.contains(","), feed == nil {
-                throw ValidationError("--to '\(to)' is not LAT,LON; to name a recommendation, also give --feed")
-            }
+            try WalkTarget.validate(to, feed: feed)
         }
 
         func run() async throws {

@@ -21,6 +21,8 @@ enum FollowEvent {
         case awarded(points: Int, balance: Int)
         case already(points: Int, on: Date)
         case expired(Date)
+        /// Arrived by `--arrival-radius`, but farther than the recommendation's own radius.
+        case outOfReach(radius: Double, distance: Double)
     }
 }
 
@@ -80,6 +82,7 @@ struct FollowOutput {
                 case .awarded(let points, let balance)?: line += ": +\(points) point\(points == 1 ? "" : "s") (balance \(balance))"
                 case .already(let points, let on)?: line += ": its \(points) points were already awarded on \(ISO8601Text.format(on)); none added"
                 case .expired(let date)?: line += ": it expired at \(ISO8601Text.format(date)); no points"
+                case .outOfReach(let radius, _)?: line += ": its points need you within \(metres(radius)); none added"
                 case nil: break
                 }
                 return line
@@ -150,6 +153,9 @@ struct FollowOutput {
                 case .expired(let date)?:
                     object["points_awarded"] = 0
                     object["expired_at"] = .string(ISO8601Text.format(date))
+                case .outOfReach(let radius, _)?:
+                    object["points_awarded"] = 0
+                    object["points_radius_m"] = JSONOutput.number(radius, places: 1)
                 case nil: break
                 }
             }

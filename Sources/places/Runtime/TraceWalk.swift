@@ -28,7 +28,8 @@ struct TraceWalk {
     }
 
     static func cliError(_ error: TraceError) -> CLIError {
-        CLIError(error.description, status: error.kind == .notFound ? .noInput : .data)
+        // As for every input file: missing or unreadable is "no input", a file that is not a trace is bad data.
+        CLIError(error.description, status: error.kind == .malformed ? .data : .noInput)
     }
 
     /// A route's path from a GeoJSON or GPX file.
@@ -92,7 +93,7 @@ struct TraceWalk {
         let vague = check.fixesWithoutAccuracy
         if vague > 0 {
             StandardError.line(
-                "places: \(name): \(vague == used ? "no fix" : "\(vague) of \(used) fixes") said how accurate it was; "
+                "places: \(name): \(vague == used ? "no fix said how accurate it was" : "\(vague) of \(used) fixes did not say how accurate they were"); "
                     + "the plain thresholds applied (set them with --tolerance and --off-route-distance)")
         }
     }

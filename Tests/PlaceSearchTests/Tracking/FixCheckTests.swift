@@ -62,6 +62,23 @@ struct TrackingFixCheckTests {
         #expect(reason(check.check(fix(north: 900_000, at: 11)))?.hasPrefix("jumped") == true)
     }
 
+    @Test func reanchorsWhenTheFirstFixHadAWrongClock() {
+        var check = FixCheck()
+        // A first fix dated a day ahead (a receiver before its clock settled), then a walk in order.
+        #expect(check.check(fix(at: 86_400)) == .accepted(fix(at: 86_400)))
+        #expect(reason(check.check(fix(north: 1.4, at: 1)))?.hasPrefix("out of order") == true)
+        #expect(reason(check.check(fix(north: 2.8, at: 2)))?.hasPrefix("out of order") == true)
+        #expect(check.check(fix(north: 4.2, at: 3)) == .accepted(fix(north: 4.2, at: 3)))
+        #expect(check.notice?.hasPrefix("re-anchored: 3 fixes in a row are in order with each other") == true)
+        #expect(check.check(fix(north: 5.6, at: 4)) == .accepted(fix(north: 5.6, at: 4)))
+        // Scattered late fixes that do not agree with each other never re-anchor.
+        var scattered = FixCheck()
+        _ = scattered.check(fix(at: 100))
+        #expect(reason(scattered.check(fix(at: 50)))?.hasPrefix("out of order") == true)
+        #expect(reason(scattered.check(fix(at: 40)))?.hasPrefix("out of order") == true)
+        #expect(reason(scattered.check(fix(at: 30)))?.hasPrefix("out of order") == true)
+    }
+
     @Test func reanchorsWhenTheFirstFixWasTheWrongOne() {
         var check = FixCheck()
         // A wild first fix, 200 km off; then a walk that agrees with itself.

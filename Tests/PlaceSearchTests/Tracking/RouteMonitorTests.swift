@@ -140,6 +140,22 @@ struct RouteMonitorTests {
         #expect(quiet.map(Self.kind) == ["arrived"])
     }
 
+    @Test func aVagueFixThatMightBeOnTheRouteDoesNotBringTheWalkerBack() throws {
+        // Off at once (60 m), then a ±45 m fix 40 m away: within its widened tolerance, but not
+        // back; back only with the good fix at second 106.
+        var fixes = Walk.fixes(seconds: 0...800) { second in
+            switch second {
+            case 100..<103: 60
+            case 103..<106: 40
+            default: 0
+            }
+        }
+        for index in 103..<106 { fixes[index].horizontalAccuracy = 45 }
+        let events = try Walk.run(fixes)
+        #expect(events.map(Self.kind) == ["off-route", "back-on-route", "arrived"])
+        #expect(events.map(Self.second).prefix(2) == [100, 106])
+    }
+
     @Test func fixesTooVagueToTrustNeitherAlertNorArrive() throws {
         var fixes = Walk.fixes(seconds: 0...800) { (100..<130).contains($0) ? 80 : 0 }
         for index in fixes.indices where (100..<130).contains(index) || index > 650 { fixes[index].horizontalAccuracy = 250 }
