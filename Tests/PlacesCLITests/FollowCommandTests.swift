@@ -179,6 +179,40 @@ struct FollowCommandTests {
         #expect(output.stderrLines.last?.contains("none of its 3 fixes can be used") == true, "\(output.stderr)")
     }
 
+    @Test func aWrongFirstFixIsReanchoredAndTheRouteAskedAgain() async throws {
+        // The route is first asked from a wild first fix 35 km away (answered by a copy of the
+        // README's recording), then, once three fixes agree, again from Dam, where they are.
+        let scenario = Scenario()
+        try scenario.copy("osrm", "route.json") { _ in }
+        var wild = try Cassette(contentsOf: CLI.cassettes.appendingPathComponent("osrm/route.json"))
+        wild.interactions = wild.interactions.filter { $0.request.url.contains("/4.8926,52.3731;4.9041,52.3676?") }
+        for index in wild.interactions.indices {
+            wild.interactions[index].request.url = wild.interactions[index].request.url.replacingOccurrences(of: "/4.8926,52.3731;", with: "/5.1,52.1;")
+        }
+        try wild.write(to: scenario.folder.appendingPathComponent("osrm/wild.json"))
+
+        let dam = Coordinate(52.3731, 4.8926)
+        var lines = [#"{"lat":52.1,"lon":5.1,"time":"2026-11-21T09:59:57Z","accuracy":5}"#]
+        for (second, metres) in [(58, 2.8), (59, 1.4)] {
+            let point = Geodesy.destination(from: dam, distance: metres, bearing: 0)
+            lines.append(#"{"lat":\#(point.latitude),"lon":\#(point.longitude),"time":"2026-11-21T09:59:\#(second)Z","accuracy":5}"#)
+        }
+        lines += Self.straightWalk(from: dam, to: Coordinate(52.3676, 4.9041))
+        let trace = try Self.write(lines, to: scenario, as: "walk.ndjson")
+        let output = try await CLI.run(
+            ["follow", "--to", Self.waterlooplein, "--trace", trace, "--format", "ndjson"],
+            environment: ["PLACES_CASSETTE_DIR": scenario.cassetteDirectories])
+        #expect(output.status == 0, "\(output.stderr)")
+        let events = try Self.events(output)
+        // The wild fix is off the first route at once; the second route starts where the walk does.
+        // (The straight walk then cuts the route's corners, which follow reports; not the point here.)
+        #expect(Array(Self.kinds(events).prefix(3)) == ["route", "off-route", "route"])
+        #expect(Self.kinds(events).suffix(2) == ["arrived", "end"])
+        #expect(Self.kinds(events).filter { $0 == "route" }.count == 2)
+        #expect(events[2]["time"]?.stringValue == "2026-11-21T10:00:00Z")
+        #expect(output.stderr.contains("re-anchored: 3 fixes in a row agree with each other"))
+    }
+
     @Test func unusableInputsAreOneLineWithTheirExitCodes() async throws {
         let scenario = Scenario()
         let osm = try Self.write([#"<?xml version="1.0"?><osm version="0.6"><node id="1" lat="52" lon="4"/></osm>"#], to: scenario, as: "map.osm")

@@ -119,20 +119,15 @@ extension Places {
             // The route: given, or asked for from where the trace starts.
             guard let first = try walk.peekFirstFix() else { throw walk.noUsableFix() }
             let path: [Coordinate]
+            var routing: (any RoutingProvider)?
             if let route {
                 path = try TraceWalk.readRoute(route)
                 let length = try PlanarPath(path).length
                 try StandardOutput.write(output.render(.route(source: route, distance: length, duration: nil, points: path.count, at: first.time)))
             } else {
                 let provider = try runtime.routingProvider(named: provider)
-                let found = try await runtime.route(RouteRequest(origin: first.coordinate, destination: target.coordinate), with: provider)
-                guard !found.path.isEmpty else {
-                    throw CLIError("\(provider.id) returned a route without a path; try another --provider or give --route", status: .data)
-                }
-                for warning in found.warnings { StandardError.line("places: \(provider.id): \(warning)") }
-                path = found.path
-                try StandardOutput.write(
-                    output.render(.route(source: provider.id.rawValue, distance: found.distance, duration: found.duration, points: path.count, at: first.time)))
+                routing = provider
+                path = try await Self.walkingRoute(from: first, to: target.coordinate, with: provider, runtime: runtime, output: output)
             }
 
             var monitor: RouteMonitor
@@ -143,6 +138,13 @@ extension Places {
             var lastFix: LocationFix?
             while let fix = try walk.nextFix() {
                 lastFix = fix
+                // The route was asked from a fix the checks have since found wrong: ask again from here.
+                if walk.takeReanchor(), let routing {
+                    let path = try await Self.walkingRoute(from: fix, to: target.coordinate, with: routing, runtime: runtime, output: output)
+                    do { monitor = try RouteMonitor(route: path, destination: target.coordinate, settings: settings) } catch {
+                        throw CLIError("\(routing.id) returned an empty route; try another --provider or give --route", status: .data)
+                    }
+                }
                 guard let event = monitor.process(fix) else { continue }
                 var award: FollowEvent.AwardNote?
                 if case .arrived = event {
@@ -160,6 +162,20 @@ extension Places {
                 output.render(
                     .end(fixes: walk.read, used: walk.used, skipped: walk.skipped, arrived: arrived,
                          remaining: arrived ? nil : progress.remaining, lastFix: lastFix)))
+        }
+
+        /// A route from `fix` to `destination`, said as a route event.
+        private static func walkingRoute(
+            from fix: LocationFix, to destination: Coordinate, with provider: any RoutingProvider, runtime: Runtime, output: FollowOutput
+        ) async throws -> [Coordinate] {
+            let found = try await runtime.route(RouteRequest(origin: fix.coordinate, destination: destination), with: provider)
+            guard !found.path.isEmpty else {
+                throw CLIError("\(provider.id) returned a route without a path; try another --provider or give --route", status: .data)
+            }
+            for warning in found.warnings { StandardError.line("places: \(provider.id): \(warning)") }
+            try StandardOutput.write(
+                output.render(.route(source: provider.id.rawValue, distance: found.distance, duration: found.duration, points: found.path.count, at: fix.time)))
+            return found.path
         }
 
         /// Arriving at a recommendation writes its points to the ledger, once.

@@ -19,6 +19,8 @@ struct TraceWalk {
     private(set) var used = 0
     private(set) var skipped = 0
     private var firstReason: String?
+    /// The checks re-anchored since ``takeReanchor()`` was last asked.
+    private var reanchored = false
 
     /// - Throws: ``CLIError``: 66 for a missing file, 65 for one that is not a trace.
     init(path: String, format: TraceFormat?, check: FixCheck = FixCheck()) throws {
@@ -43,6 +45,12 @@ struct TraceWalk {
         return pending
     }
 
+    /// Whether the checks re-anchored (the fixes before were wrong) since the last time this was asked.
+    mutating func takeReanchor() -> Bool {
+        defer { reanchored = false }
+        return reanchored
+    }
+
     /// The next usable fix, in time order; nil at the end of the trace.
     mutating func nextFix() throws -> LocationFix? {
         if let fix = pending {
@@ -64,7 +72,10 @@ struct TraceWalk {
                 switch check.check(fix) {
                 case .accepted(let accepted):
                     used += 1
-                    if let notice = check.notice { StandardError.line("places: \(name): fix \(fixNumber) (\(fix.coordinate)): \(notice)") }
+                    if let notice = check.notice {
+                        reanchored = true
+                        StandardError.line("places: \(name): fix \(fixNumber) (\(fix.coordinate)): \(notice)")
+                    }
                     return accepted
                 case .rejected(let reason):
                     skip("fix \(fixNumber) (\(fix.coordinate)): \(reason)")
