@@ -331,6 +331,18 @@ struct OSRMProviderTests {
         #expect(provider.attribution == "© OpenStreetMap contributors, routing by OSRM")
     }
 
+    @Test func anEndpointThatIsNoURLMakesItNotReadyAndSendsNothing() async throws {
+        let (provider, transport) = Self.provider(endpoint: "localhost:5000") { _, _ in HTTPResponse.json("{}") }
+        #expect(provider.status.isReady == false)
+        #expect(provider.status.detail.contains("'localhost:5000'"))
+        let error = try #require(
+            await #expect(throws: ProviderError.self) {
+                try await provider.route(RouteRequest(origin: Coordinate(52.5, 13.4), destination: Coordinate(52.52, 13.41)))
+            })
+        #expect(error.kind == .missingCredentials)
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func aLocalServerGetsThePathIntactThroughTheLiveTransport() async throws {
         let cassette = try Cassette(contentsOf: BundledCassetteTests.root.appendingPathComponent("osrm/route.json"))
         let answer = try #require(cassette.interactions.first).response.body.data

@@ -57,12 +57,19 @@ package enum ByteDecimals {
             return negative ? -value : value
         }
         guard end - first <= 64 else { return nil }
+        // Decimal notation only: Double(String) also takes hex floats ("0x34" is 52), "nan" and "inf".
+        for offset in first..<end {
+            let byte = bytes[offset]
+            let allowed = (byte &- UInt8(ascii: "0")) < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            guard allowed else { return nil }
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return nil }
         return value
     }
 
-    static func double(_ text: String) -> Double? {
+    package static func double(_ text: String) -> Double? {
         var text = text
         return text.withUTF8 { double($0) }
     }

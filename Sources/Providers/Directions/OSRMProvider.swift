@@ -18,11 +18,16 @@ public struct OSRMProvider: RoutingProvider {
     private let scheme: String
     private let host: String
     private let basePath: String
+    /// The configured endpoint when it is no URL: the provider is then not ready, rather than
+    /// quietly sending the user's positions to the public server they meant to avoid.
+    private let invalidEndpoint: String?
 
     /// - Parameter endpoint: another OSRM server's base URL (before `/route/v1`), for example a local `osrm-routed`.
     public init(client: HTTPClient, endpoint: String = OSRMProvider.defaultEndpoint) {
         self.client = client
-        let url = URL(string: endpoint).flatMap { $0.host == nil ? nil : $0 } ?? URL(string: Self.defaultEndpoint)
+        let given = URL(string: endpoint).flatMap { $0.host == nil || $0.scheme == nil ? nil : $0 }
+        invalidEndpoint = given == nil ? endpoint : nil
+        let url = given ?? URL(string: Self.defaultEndpoint)
         self.scheme = url?.scheme ?? "https"
         self.host =
             url.flatMap { url in url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host } ?? "routing.openstreetmap.de"
@@ -31,7 +36,14 @@ public struct OSRMProvider: RoutingProvider {
         self.basePath = path
     }
 
-    public var status: ProviderStatus { .keyless(client, host: host, about: "OpenStreetMap data, ODbL") }
+    public var status: ProviderStatus {
+        if let invalidEndpoint {
+            return ProviderStatus(
+                isReady: false, mode: "bad config",
+                detail: "endpoint '\(invalidEndpoint)' in [osrm] is not a URL; give one such as http://localhost:5000")
+        }
+        return .keyless(client, host: host, about: "OpenStreetMap data, ODbL")
+    }
 
     /// Whose work a route is, as the service's terms ask to show it.
     public var attribution: String {
@@ -48,6 +60,9 @@ public struct OSRMProvider: RoutingProvider {
             throw ProviderError(
                 provider: id, kind: .unsupported,
                 message: "only walking routes, not \(request.mode.rawValue): the server routes on foot")
+        }
+        if let invalidEndpoint {
+            throw ProviderError(provider: id, kind: .missingCredentials, message: "endpoint '\(invalidEndpoint)' is not a URL")
         }
         let (response, body) = try await client.send(httpRequest(request), for: id)
         let checker = ProviderResponse(provider: id, endpoint: "\(host)\(basePath)/route/v1", redactor: client.redactor)

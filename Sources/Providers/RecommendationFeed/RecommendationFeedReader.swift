@@ -274,7 +274,8 @@ enum RecommendationFeedReader {
     static func number(_ value: JSONValue) -> Double? {
         let parsed: Double? = switch value {
         case .number(let literal): Double(literal)
-        case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
+        // Decimal text only: Double(String) would take "0x34" as 52.
+        case .string(let text): ByteDecimals.double(text)
         default: nil
         }
         return parsed.flatMap { $0.isFinite ? $0 : nil }

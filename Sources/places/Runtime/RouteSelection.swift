@@ -19,12 +19,14 @@ extension Runtime {
             return provider
         }
         if let keyed = providers.first(where: { credential(for: $0.id) != nil && $0.status.isReady }) { return keyed }
-        // Without a key, the keyless one: a replayed Google answer would not be what the user has.
+        // Without a key, the keyless one (a replayed Google answer would not be what the user has);
+        // a keyless one that is misconfigured is said, not passed over.
         let keyless = Set(ProviderCatalog.all.filter { $0.keyVariable == nil }.map(\.id))
-        guard let ready = providers.first(where: { keyless.contains($0.id) && $0.status.isReady }) ?? providers.first(where: { $0.status.isReady }) else {
+        guard let fallback = providers.first(where: { keyless.contains($0.id) }) ?? providers.first(where: { $0.status.isReady }) else {
             throw CLIError("no routing provider is ready; see 'places providers'", status: .config)
         }
-        return ready
+        guard fallback.status.isReady else { throw CLIError("\(fallback.id) cannot route: \(fallback.status.detail)", status: .config) }
+        return fallback
     }
 
     /// A route from the provider, under its deadline, with failures as one line and an exit code.
