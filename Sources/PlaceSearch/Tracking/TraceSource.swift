@@ -30,7 +30,7 @@ public struct TraceIssue: Sendable, Equatable, CustomStringConvertible {
 public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input as the user named it ("walk.gpx", "stdin").
     public var input: String
-    /// Where, when known ("line 3, column 7").
+    /// Where, when known ("12:5" for line and column, "line 12", "feature 2").
     public var location: String?
     /// What is wrong, and what to do about it.
     public var problem: String

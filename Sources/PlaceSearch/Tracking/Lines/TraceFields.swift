@@ -10,7 +10,8 @@ enum TraceFields {
     static let speedKeys = ["speed"]
     static let courseKeys = ["course", "bearing"]
 
-    /// The first of `keys` that is present and not null.
+    /// The first member, in the order the object was written, whose name is one of `keys` and whose
+    /// value is not null.
     static func value(_ object: JSONObject, _ keys: [String]) -> (key: String, value: JSONValue)? {
         for member in object.members where member.value != .null && keys.contains(member.key) {
             return (member.key, member.value)
