@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a trace reader yields, in file order.
 public enum TraceItem: Sendable, Equatable {
