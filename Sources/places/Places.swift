@@ -16,6 +16,9 @@ struct Places: AsyncParsableCommand {
               places coffee --near 52.37,4.89 --format geojson > coffee.geojson
               places parking --advice --duration 2h --arrive "fri 08:30"
               places recommendations --near 52.3731,4.8926 --feed examples/feed.json
+              places route --from 52.3731,4.8926 --to 52.3676,4.9041 --format geojson
+              places follow --to 52.3676,4.9041 --trace examples/walk.gpx
+              places points
               places favorites add parkshark:10418 --note "cheap on Sundays"
               places config set center 52.370216,4.895168
               places import ../shared/data/amsterdam_centrum.osm
@@ -28,7 +31,7 @@ struct Places: AsyncParsableCommand {
               0   answered
               64  bad usage: an unknown option, a value out of range
               65  bad data: an answer, cassette, store or imported file cannot be read
-              66  no such place, favourite, setting or input file; nothing imported yet
+              66  no such place, favourite, setting, input file or route; nothing imported
               69  no provider could answer: network, HTTP error, timeout, no recording
               70  a bug in places
               73  the store cannot be created or written (permissions, a full disk)
