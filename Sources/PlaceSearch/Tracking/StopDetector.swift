@@ -1,0 +1,372 @@
+public import Foundation
+
+/// Finds stops in a stream of fixes: places where the person stayed within a radius for at least
+/// a duration, with their centre, arrival and departure, and the transits between them.
+///
+/// The rule is Li et al.'s stay point (GeoLife, 2008), as trackintel's "sliding" and scikit-mobility
+/// use it: from an anchor fix, the fixes that follow while all stay within `radius` of it form a
+/// stay if the last of them is at least `minimumDuration` after the anchor; otherwise the anchor
+/// moves on by one fix. The centre is the mean position of the stay's fixes.
+///
+/// - **Gaps**: a gap inside a stay does not split it (the fixes after it are still within the
+///   radius, so the stay goes on, and its time counts); a gap while moving is not a stop (the fix
+///   after it is far from the one before). ``Settings/maximumGap`` ends a stay at a gap longer
+///   than that, for data where a long silence means "unknown", not "still there".
+/// - **Merging**: two stops whose centres are within the radius, with less than the minimum
+///   duration between them, are one stop (GPS drift took the walker out of the circle briefly).
+/// - **Streaming**: memory is bounded whatever the length of the trace. A confirmed stay keeps
+///   running sums, not its fixes; the fixes kept are those of a stay not yet long enough (at most
+///   `minimumDuration` of them) and a transit's path thinned to a point every
+///   ``Settings/pathSpacing`` metres.
+///
+/// Distances are on a local plane around each anchor (metres per degree at its latitude), which
+/// over a stop's radius is exact to millimetres and costs a few multiplications.
+public struct StopDetector: Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// Metres a stay keeps within. 50 m: a building and its door, a square, a bench in a park;
+        /// trackintel's 100 m and Li's 200 m were made for city-scale mobility from phones in
+        /// pockets, and merge a walker's café with the shop next door.
+        public var radius: Double
+        /// Seconds a stay must last to be a stop: 5 min (trackintel; Li's 30 min and scikit-mobility's
+        /// 20 min miss the coffee and the viewpoint a walker remembers).
+        public var minimumDuration: Double
+        /// A gap longer than this ends a stay; nil for none.
+        public var maximumGap: Double?
+        /// Metres between the points kept of a transit's path.
+        public var pathSpacing: Double
+
+        public init(radius: Double = 50, minimumDuration: Double = 300, maximumGap: Double? = nil, pathSpacing: Double = 10) {
+            self.radius = radius
+            self.minimumDuration = minimumDuration
+            self.maximumGap = maximumGap
+            self.pathSpacing = pathSpacing
+        }
+    }
+
+    /// Where the person stayed.
+    public struct Stop: Sendable, Equatable {
+        /// 1 for the first stop of the trace.
+        public var number: Int
+        /// The mean position of the stay's fixes.
+        public var centre: Coordinate
+        /// The time of the stay's first fix.
+        public var arrival: Date
+        /// The time of its last fix.
+        public var departure: Date
+        public var fixCount: Int
+        /// Metres: the root mean square distance of the stay's fixes from the centre (the radius
+        /// of gyration), how much the fixes scatter.
+        public var spread: Double
+
+        public var duration: TimeInterval { departure.timeIntervalSince(arrival) }
+    }
+
+    /// The movement between two stops (or before the first, or after the last).
+    public struct Transit: Sendable, Equatable {
+        /// The stop it leaves; nil for the movement before the first stop.
+        public var from: Int?
+        /// The stop it reaches; nil for the movement after the last.
+        public var to: Int?
+        public var departure: Date
+        public var arrival: Date
+        /// Metres along every fix (not only the kept ones).
+        public var distance: Double
+        /// The path, thinned to a point every ``Settings/pathSpacing`` metres, ends included.
+        public var path: [Coordinate]
+
+        public var duration: TimeInterval { arrival.timeIntervalSince(departure) }
+        /// Metres per second; zero for a transit of no time.
+        public var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
+    }
+
+    public enum Event: Sendable, Equatable {
+        case stop(Stop)
+        case transit(Transit)
+    }
+
+    public let settings: Settings
+
+    // The anchor's window while it is not yet a stay: the anchor first. Bounded by minimumDuration.
+    private var window: [LocationFix] = []
+    // The local plane of the anchor.
+    private var metresPerDegreeLatitude = 0.0
+    private var metresPerDegreeLongitude = 0.0
+    /// A stay long enough to be a stop, as running sums.
+    private var stay: StaySums?
+    /// The last stop found, held back until the next one shows whether they merge.
+    private var held: Stop?
+    /// The held stop was already said (it can no longer merge).
+    private var heldSaid = false
+    /// Events found before the fix's own (a held stop said early).
+    private var early: [Event] = []
+    /// The movement since the held stop (or since the start).
+    private var transit = TransitSums()
+    private var stopCount = 0
+    private var lastFix: LocationFix?
+
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+    }
+
+    /// Fixes held in the anchor's window now (for tests of the memory bound).
+    var windowCount: Int { window.count }
+
+    /// Takes the next fix (with a time, in time order: see ``FixCheck``) and returns what it
+    /// completed, oldest first: usually nothing.
+    public mutating func process(_ fix: LocationFix) -> [Event] {
+        guard fix.time != nil else { return [] }
+        var events: [Event] = []
+        consume(fix, into: &events)
+        lastFix = fix
+        if !early.isEmpty {
+            events = early + events
+            early.removeAll()
+        }
+        return events
+    }
+
+    /// Ends the trace: what is still open is said.
+    public mutating func finish() -> [Event] {
+        var events: [Event] = []
+        if let stay {
+            confirm(stay.stop(number: 0), into: &events)
+            self.stay = nil
+        } else {
+            // A window too short to be a stay is movement.
+            for fix in window { transit.add(fix, spacing: settings.pathSpacing) }
+        }
+        window.removeAll()
+        if let held, !heldSaid { events.append(.stop(held)) }
+        held = nil
+        if let movement = transit.transit(from: stopCount > 0 ? stopCount : nil, to: nil) { events.append(.transit(movement)) }
+        transit = TransitSums()
+        return events
+    }
+
+    // MARK: - The sliding window
+
+    private mutating func consume(_ fix: LocationFix, into events: inout [Event]) {
+        sayHeldStopOnceItCannotMerge(at: fix)
+        if absorb(fix, into: &events) { return }
+        // The fix left the anchor's circle before the window was long enough: the anchor was
+        // movement. Slide the anchor on by one and replay what followed it (iteratively: a window
+        // holds up to minimumDuration of fixes, too many to recurse on).
+        var pending = Array(window.dropFirst())
+        pending.append(fix)
+        slideAnchor()
+        var index = 0
+        while index < pending.count {
+            let next = pending[index]
+            index += 1
+            if absorb(next, into: &events) { continue }
+            var rest = Array(window.dropFirst())
+            rest.append(next)
+            rest.append(contentsOf: pending[index...])
+            slideAnchor()
+            pending = rest
+            index = 0
+        }
+    }
+
+    /// Takes `fix` into the open stay or the anchor's window; false when it leaves the circle of a
+    /// window that is not yet a stay (the caller slides the anchor).
+    private mutating func absorb(_ fix: LocationFix, into events: inout [Event]) -> Bool {
+        if var current = stay {
+            if !gapTooLong(after: current.departure, to: fix), distanceFromAnchor(fix.coordinate) <= settings.radius {
+                current.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude))
+                stay = current
+                return true
+            }
+            // The stay ends with its last fix; the movement starts there.
+            confirm(current.stop(number: 0), into: &events)
+            stay = nil
+            transit.start(at: current.lastFix)
+            startWindow(fix)
+            return true
+        }
+        guard let anchor = window.first else {
+            startWindow(fix)
+            return true
+        }
+        guard !gapTooLong(after: window.last?.time ?? .distantPast, to: fix), distanceFromAnchor(fix.coordinate) <= settings.radius else {
+            return false
+        }
+        window.append(fix)
+        if let start = anchor.time, let now = fix.time, now.timeIntervalSince(start) >= settings.minimumDuration { becomeStay() }
+        return true
+    }
+
+    private func gapTooLong(after time: Date, to fix: LocationFix) -> Bool {
+        guard let limit = settings.maximumGap, let now = fix.time else { return false }
+        return now.timeIntervalSince(time) > limit
+    }
+
+    /// The anchor was movement: it joins the transit, and the window starts again empty.
+    private mutating func slideAnchor() {
+        if let anchor = window.first { transit.add(anchor, spacing: settings.pathSpacing) }
+        window.removeAll(keepingCapacity: true)
+    }
+
+    /// A held stop can merge only with a stay that begins within the minimum duration of its
+    /// departure; past that it is said at once, so that a live stream shows it without waiting
+    /// for the next stop.
+    private mutating func sayHeldStopOnceItCannotMerge(at fix: LocationFix) {
+        guard let held, !heldSaid, let now = fix.time else { return }
+        // The earliest a stay still to be confirmed can have arrived: anchors only move forward.
+        let earliestArrival = stay?.arrival ?? window.first?.time ?? now
+        guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration else { return }
+        early.append(.stop(held))
+        heldSaid = true
+    }
+
+    private mutating func startWindow(_ fix: LocationFix) {
+        window.removeAll(keepingCapacity: true)
+        window.append(fix)
+        let phi = fix.coordinate.latitude * .pi / 180
+        let a = Geodesy.equatorialRadius
+        let e2 = Geodesy.flattening * (2 - Geodesy.flattening)
+        let w = (1 - e2 * sin(phi) * sin(phi)).squareRoot()
+        metresPerDegreeLatitude = a * (1 - e2) / (w * w * w) * .pi / 180
+        metresPerDegreeLongitude = a / w * cos(phi) * .pi / 180
+    }
+
+    @inline(__always)
+    private func distanceFromAnchor(_ coordinate: Coordinate) -> Double {
+        guard let anchor = window.first?.coordinate ?? stay?.anchor else { return .infinity }
+        let dy = (coordinate.latitude - anchor.latitude) * metresPerDegreeLatitude
+        var dLon = coordinate.longitude - anchor.longitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        let dx = dLon * metresPerDegreeLongitude
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// The window has lasted long enough: keep sums instead of fixes.
+    private mutating func becomeStay() {
+        guard let anchor = window.first else { return }
+        var sums = StaySums(anchor: anchor)
+        for fix in window.dropFirst() { sums.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude)) }
+        // The movement before the stay ends at the anchor.
+        transit.add(anchor, spacing: settings.pathSpacing, closing: true)
+        window.removeAll(keepingCapacity: true)
+        stay = sums
+    }
+
+    // MARK: - Stops and transits
+
+    /// A stay that has ended: merged into the held stop when they are the same place, otherwise
+    /// the held stop and the transit to this one are said and this one is held.
+    private mutating func confirm(_ found: Stop, into events: inout [Event]) {
+        if let previous = held, !heldSaid, found.arrival.timeIntervalSince(previous.departure) < settings.minimumDuration,
+            Geodesy.distance(previous.centre, found.centre) <= settings.radius
+        {
+            held = Self.merge(previous, found)
+            transit = TransitSums()
+            return
+        }
+        if let previous = held, !heldSaid { events.append(.stop(previous)) }
+        heldSaid = false
+        stopCount += 1
+        var numbered = found
+        numbered.number = stopCount
+        if let movement = transit.transit(from: held?.number, to: stopCount) { events.append(.transit(movement)) }
+        transit = TransitSums()
+        held = numbered
+    }
+
+    private static func merge(_ first: Stop, _ second: Stop) -> Stop {
+        let total = Double(first.fixCount + second.fixCount)
+        let latitude = (first.centre.latitude * Double(first.fixCount) + second.centre.latitude * Double(second.fixCount)) / total
+        let longitude = (first.centre.longitude * Double(first.fixCount) + second.centre.longitude * Double(second.fixCount)) / total
+        let centre = (try? Coordinate(latitude: latitude, longitude: longitude)) ?? first.centre
+        let spread = max(
+            first.spread + Geodesy.distance(first.centre, centre), second.spread + Geodesy.distance(second.centre, centre))
+        return Stop(
+            number: first.number, centre: centre, arrival: first.arrival, departure: second.departure,
+            fixCount: first.fixCount + second.fixCount, spread: spread)
+    }
+}
+
+/// A stay's running sums: enough for its centre, times and spread without its fixes.
+private struct StaySums: Sendable {
+    let anchor: Coordinate
+    let arrival: Date
+    var departure: Date
+    var lastFix: LocationFix
+    var count = 1
+    // Offsets from the anchor in metres on the anchor's plane, and their squares, summed: the
+    // centre and the scatter without the fixes.
+    var sumEast = 0.0
+    var sumNorth = 0.0
+    var sumSquares = 0.0
+    var plane = (latitude: 0.0, longitude: 0.0)
+
+    init(anchor fix: LocationFix) {
+        anchor = fix.coordinate
+        arrival = fix.time ?? .distantPast
+        departure = arrival
+        lastFix = fix
+    }
+
+    mutating func add(_ fix: LocationFix, plane: (Double, Double)) {
+        self.plane = (plane.0, plane.1)
+        count += 1
+        let north = (fix.coordinate.latitude - anchor.latitude) * plane.0
+        var dLon = fix.coordinate.longitude - anchor.longitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        let east = dLon * plane.1
+        sumEast += east
+        sumNorth += north
+        sumSquares += east * east + north * north
+        departure = fix.time ?? departure
+        lastFix = fix
+    }
+
+    func stop(number: Int) -> StopDetector.Stop {
+        let n = Double(count)
+        let meanEast = sumEast / n, meanNorth = sumNorth / n
+        var centre = anchor
+        if plane.latitude > 0, plane.longitude > 0 {
+            var longitude = anchor.longitude + meanEast / plane.longitude
+            if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+            centre = (try? Coordinate(latitude: anchor.latitude + meanNorth / plane.latitude, longitude: longitude)) ?? anchor
+        }
+        let spread = max(0, sumSquares / n - (meanEast * meanEast + meanNorth * meanNorth)).squareRoot()
+        return StopDetector.Stop(
+            number: number, centre: centre, arrival: arrival, departure: departure, fixCount: count, spread: spread)
+    }
+}
+
+/// The movement being followed: its length over every fix, and a thinned path.
+private struct TransitSums: Sendable {
+    var first: LocationFix?
+    var last: LocationFix?
+    var distance = 0.0
+    var path: [Coordinate] = []
+    var lastKept: Coordinate?
+
+    /// Starts the movement at a stop's last fix.
+    mutating func start(at fix: LocationFix) {
+        self = TransitSums()
+        add(fix, spacing: 0)
+    }
+
+    mutating func add(_ fix: LocationFix, spacing: Double, closing: Bool = false) {
+        if let last {
+            distance += Geodesy.distance(last.coordinate, fix.coordinate)
+        } else {
+            first = fix
+        }
+        last = fix
+        if let kept = lastKept, !closing, Geodesy.distance(kept, fix.coordinate) < spacing { return }
+        path.append(fix.coordinate)
+        lastKept = fix.coordinate
+    }
+
+    func transit(from: Int?, to: Int?) -> StopDetector.Transit? {
+        // A stop at the very start (or end) of the trace has no movement before (or after) it.
+        guard let first, let last, let departure = first.time, let arrival = last.time, arrival > departure else { return nil }
+        var path = path
+        if path.last != last.coordinate { path.append(last.coordinate) }
+        return StopDetector.Transit(from: from, to: to, departure: departure, arrival: arrival, distance: distance, path: path)
+    }
+}
