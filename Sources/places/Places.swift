@@ -42,7 +42,7 @@ struct Places: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Points.self, Complete.self, Show.self, Favorites.self,
+            Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self, Favorites.self,
             Import.self, ConfigCommand.self, ProvidersCommand.self,
         ]
     )

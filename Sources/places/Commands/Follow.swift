@@ -155,7 +155,7 @@ extension Places {
                 // Nothing follows arrival: stop reading (a live gpsd stream would never end).
                 if arrived { break }
             }
-            walk.reportSummary()
+            walk.reportSummary(withoutAccuracy: "the plain thresholds applied (set them with --tolerance and --off-route-distance)")
             guard walk.used > 0 else { throw walk.noUsableFix() }
             let progress = monitor.progress
             try StandardOutput.write(

@@ -97,24 +97,26 @@ struct TraceWalk {
         if skipped <= Self.namedSkips { StandardError.line("places: \(name): \(said)") }
     }
 
-    /// What is left to say after the walk: the skipped fixes not named one by one, and the fixes
-    /// that came without an accuracy (whose thresholds could not widen).
-    func reportSummary() {
+    /// What is left to say after the trace: the skipped fixes not named one by one, and the fixes
+    /// that came without an accuracy.
+    /// - Parameter withoutAccuracy: what a missing accuracy meant for the command.
+    func reportSummary(withoutAccuracy: String) {
         if skipped > Self.namedSkips { StandardError.line("places: \(name): \(skipped - Self.namedSkips) more fixes skipped (\(skipped) in all)") }
         let vague = check.fixesWithoutAccuracy
         if vague > 0 {
             StandardError.line(
                 "places: \(name): \(vague == used ? "no fix said how accurate it was" : "\(vague) of \(used) fixes did not say how accurate they were"); "
-                    + "the plain thresholds applied (set them with --tolerance and --off-route-distance)")
+                    + withoutAccuracy)
         }
     }
 
     /// The error for a trace with nothing usable in it.
-    func noUsableFix() -> CLIError {
+    /// - Parameter need: what the command needs, for the message.
+    func noUsableFix(need: String = "follow needs fixes with times, in order") -> CLIError {
         if read == 0 { return CLIError("\(name): no fixes in it; give a GPX track, GeoJSON points or lines, NDJSON fixes or gpsd TPV reports", status: .data) }
         let count = read == 1 ? "its only fix cannot be used" : "none of its \(read) fixes can be used"
         return CLIError(
-            "\(name): \(count) (the first: \(firstReason ?? "unknown")); follow needs fixes with times, in order",
+            "\(name): \(count) (the first: \(firstReason ?? "unknown")); \(need)",
             status: .data)
     }
 }

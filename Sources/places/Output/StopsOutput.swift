@@ -1,0 +1,260 @@
+import ArgumentParser
+import Foundation
+import PlaceSearch
+
+/// How `places stops` writes what it found.
+enum StopsFormat: String, CaseIterable, ExpressibleByArgument {
+    /// A timeline: each stop and the movement between, with times, durations and names.
+    case table
+    /// One document: stops, transits (with their paths) and a summary.
+    case json
+    /// One object per stop or transit, written as soon as it is known (for live streams).
+    case ndjson
+    /// Stops as points, transits as lines, for maps.
+    case geojson
+    /// Stops as waypoints, transits as tracks.
+    case gpx
+}
+
+/// A stop with the name the store gave it.
+struct NamedStop {
+    let stop: StopDetector.Stop
+    let name: StopNames.Name?
+}
+
+/// What a whole trace came to.
+struct StopsSummary {
+    let fixes: Int
+    let used: Int
+    let skipped: Int
+    let stops: [NamedStop]
+    let transits: [StopDetector.Transit]
+    let settings: StopDetector.Settings
+    let minimumAccuracy: Double?
+    /// Totals, counted as the events went by (a streamed run keeps no stops to add up).
+    let stopCount: Int
+    let stoppedSeconds: Double
+    let movingSeconds: Double
+}
+
+struct StopsOutput {
+    let timeZone: TimeZone
+    let terminal: Terminal
+
+    // MARK: - Objects, shared by JSON, NDJSON and GeoJSON
+
+    private func time(_ date: Date) -> JSONValue { .string(ISO8601Text.format(date)) }
+
+    func json(_ named: NamedStop) -> JSONObject {
+        let stop = named.stop
+        return [
+            "kind": "stop",
+            "number": JSONValue(stop.number),
+            "arrival": time(stop.arrival),
+            "departure": time(stop.departure),
+            "duration_s": JSONOutput.number(stop.duration, places: 0),
+            "lat": JSONOutput.number(stop.centre.latitude, places: 7),
+            "lon": JSONOutput.number(stop.centre.longitude, places: 7),
+            "fixes": JSONValue(stop.fixCount),
+            "spread_m": JSONOutput.number(stop.spread, places: 1),
+            "name": JSONOutput.optional(named.name?.name),
+            "name_distance_m": named.name.map { JSONOutput.number($0.distance, places: 0) } ?? .null,
+            "name_source": JSONOutput.optional(named.name?.source),
+        ]
+    }
+
+    func json(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject {
+        var object: JSONObject = [
+            "kind": "transit",
+            "from": transit.from.map { JSONValue($0) } ?? .null,
+            "to": transit.to.map { JSONValue($0) } ?? .null,
+            "departure": time(transit.departure),
+            "arrival": time(transit.arrival),
+            "duration_s": JSONOutput.number(transit.duration, places: 0),
+            "distance_m": JSONOutput.number(transit.distance, places: 1),
+            "speed_kmh": JSONOutput.number(transit.averageSpeed * 3.6, places: 1),
+        ]
+        if withPath { object["path"] = .array(transit.path.map(Self.pair)) }
+        return object
+    }
+
+    private static func pair(_ coordinate: Coordinate) -> JSONValue {
+        [JSONOutput.number(coordinate.longitude, places: 6), JSONOutput.number(coordinate.latitude, places: 6)]
+    }
+
+    func summaryJSON(_ summary: StopsSummary) -> JSONObject {
+        [
+            "fixes": JSONValue(summary.fixes),
+            "used": JSONValue(summary.used),
+            "skipped": JSONValue(summary.skipped),
+            "stops": JSONValue(summary.stopCount),
+            "stopped_s": JSONOutput.number(summary.stoppedSeconds, places: 0),
+            "moving_s": JSONOutput.number(summary.movingSeconds, places: 0),
+            "radius_m": JSONOutput.number(summary.settings.radius, places: 1),
+            "min_duration_s": JSONOutput.number(summary.settings.minimumDuration, places: 0),
+            "min_accuracy_m": summary.minimumAccuracy.map { JSONOutput.number($0, places: 1) } ?? .null,
+            "max_gap_s": summary.settings.maximumGap.map { JSONOutput.number($0, places: 0) } ?? .null,
+        ]
+    }
+
+    /// One NDJSON line, said as soon as the detector knows it.
+    func line(_ event: StopDetector.Event, name: StopNames.Name?) -> String {
+        switch event {
+        case .stop(let stop): JSONValue.object(json(NamedStop(stop: stop, name: name))).serialized() + "\n"
+        case .transit(let transit): JSONValue.object(json(transit, withPath: true)).serialized() + "\n"
+        }
+    }
+
+    func summaryLine(_ summary: StopsSummary) -> String {
+        var object = summaryJSON(summary)
+        object["kind"] = "summary"
+        return JSONValue.object(object).serialized() + "\n"
+    }
+
+    // MARK: - Whole documents
+
+    func render(_ summary: StopsSummary, as format: StopsFormat) -> String {
+        switch format {
+        case .table: table(summary)
+        case .json:
+            JSONValue.object([
+                "stops": .array(summary.stops.map { .object(json($0)) }),
+                "transits": .array(summary.transits.map { .object(json($0, withPath: true)) }),
+                "summary": .object(summaryJSON(summary)),
+            ]).serialized(pretty: true) + "\n"
+        case .ndjson:
+            summary.stops.map { JSONValue.object(json($0)).serialized() + "\n" }.joined() + summaryLine(summary)
+        case .geojson: geojson(summary).serialized(pretty: true) + "\n"
+        case .gpx: gpx(summary)
+        }
+    }
+
+    func geojson(_ summary: StopsSummary) -> JSONValue {
+        var features: [JSONValue] = []
+        // In time order, each transit before the stop it reaches.
+        for item in timeline(summary) {
+            switch item {
+            case .stop(let named):
+                features.append(JSONOutput.feature(named.stop.centre, properties: .object(json(named))))
+            case .transit(let transit):
+                features.append([
+                    "type": "Feature",
+                    "geometry": ["type": "LineString", "coordinates": .array(transit.path.map(Self.pair))],
+                    "properties": .object(json(transit, withPath: false)),
+                ])
+            }
+        }
+        return ["type": "FeatureCollection", "features": .array(features)]
+    }
+
+    func gpx(_ summary: StopsSummary) -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="places stops" xmlns="http://www.topografix.com/GPX/1/1">
+
+            """
+        for named in summary.stops {
+            let stop = named.stop
+            let title = named.name?.name ?? "Stop \(stop.number)"
+            text += "  <wpt lat=\"\(RouteOutput.coordinate(stop.centre.latitude))\" lon=\"\(RouteOutput.coordinate(stop.centre.longitude))\">"
+            text += "<time>\(ISO8601Text.format(stop.arrival))</time><name>\(RouteOutput.escape(title))</name>"
+            text += "<desc>\(RouteOutput.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
+            text += "<type>stop</type></wpt>\n"
+        }
+        for transit in summary.transits where transit.path.count >= 2 {
+            let from = transit.from.map { "stop \($0)" } ?? "start"
+            let to = transit.to.map { "stop \($0)" } ?? "end"
+            text += "  <trk><name>\(RouteOutput.escape("\(from) to \(to)"))</name>"
+            text += "<desc>\(RouteOutput.escape("\(RouteOutput.distanceText(transit.distance)) in \(Self.duration(transit.duration))"))</desc><trkseg>\n"
+            for (index, point) in transit.path.enumerated() {
+                let attributes = "lat=\"\(RouteOutput.coordinate(point.latitude))\" lon=\"\(RouteOutput.coordinate(point.longitude))\""
+                // Times are known at the ends only: the path in between is thinned.
+                if index == 0 {
+                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
+                } else if index == transit.path.count - 1 {
+                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.arrival))</time></trkpt>\n"
+                } else {
+                    text += "    <trkpt \(attributes)/>\n"
+                }
+            }
+            text += "  </trkseg></trk>\n"
+        }
+        return text + "</gpx>\n"
+    }
+
+    // MARK: - Table
+
+    enum TimelineItem {
+        case stop(NamedStop)
+        case transit(StopDetector.Transit)
+    }
+
+    /// Stops and transits in time order.
+    func timeline(_ summary: StopsSummary) -> [TimelineItem] {
+        var items: [(Date, Int, TimelineItem)] = []
+        for named in summary.stops { items.append((named.stop.arrival, 1, .stop(named))) }
+        for transit in summary.transits { items.append((transit.departure, 0, .transit(transit))) }
+        return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    func clock(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    private func day(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "?" }
+        let minutes = Int((seconds / 60).rounded())
+        if minutes < 1 { return "\(Int(seconds.rounded())) s" }
+        if minutes < 60 { return "\(minutes) min" }
+        return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+    }
+
+    func table(_ summary: StopsSummary) -> String {
+        let items = timeline(summary)
+        let days = Set(items.map { item -> String in
+            switch item {
+            case .stop(let named): day(named.stop.arrival)
+            case .transit(let transit): day(transit.departure)
+            }
+        })
+        // With more than one day the date goes in front of each time.
+        let when = { (date: Date) in days.count > 1 ? "\(self.day(date)) \(self.clock(date))" : self.clock(date) }
+        var table = TextTable([.init("#"), .init("From"), .init("To"), .init("For"), .init("What", shrinks: true), .init("Where")])
+        for item in items {
+            switch item {
+            case .stop(let named):
+                let stop = named.stop
+                let what = named.name.map { "\($0.name) (\(Int($0.distance.rounded())) m)" } ?? "stop"
+                table.rows.append([
+                    "\(stop.number)", when(stop.arrival), when(stop.departure), Self.duration(stop.duration), what,
+                    "\(NumberText.trimmed(stop.centre.latitude, 5)),\(NumberText.trimmed(stop.centre.longitude, 5))",
+                ])
+            case .transit(let transit):
+                let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
+                table.rows.append([
+                    "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration),
+                    "moving \(RouteOutput.distanceText(transit.distance)) at \(speed)", "",
+                ])
+            }
+        }
+        var text = summary.stops.isEmpty && summary.transits.isEmpty ? "" : (terminal.useColor
+            ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell }
+            : table.text(width: terminal.width))
+        let stops = summary.stopCount
+        text += "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
+            + "\(Self.duration(summary.movingSeconds)) moving (\(summary.used) of \(summary.fixes) fixes used)\n"
+        return text
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import PlaceSearch
+import Testing
+
+/// `places stops` end to end: a constructed day in central Amsterdam (a walk, twenty minutes at
+/// Café de Jaren, a walk, ten minutes on Damstraat, a walk), in every output format, names from an
+/// imported extract, the accuracy filter, stdin, bad input, and the real recordings when they are there.
+struct StopsCommandTests {
+    static let t0 = Date(timeIntervalSince1970: 1_795_255_200)  // 2026-11-21T10:00:00Z, 11:00 in Amsterdam
+    static let café = Coordinate(52.3712, 4.8931)
+    static let damstraat = Coordinate(52.3723, 4.8946)
+
+    /// Fixes a second as (position, seconds since t0, accuracy).
+    struct Day {
+        var fixes: [(Coordinate, Int, Double)] = []
+        var position: Coordinate
+        var second = 0
+        var random: UInt64 = 11
+
+        init(start: Coordinate) { position = start }
+
+        mutating func jitter() -> Double {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return (Double(random >> 11) / Double(1 << 53) - 0.5) * 8
+        }
+
+        mutating func walk(to target: Coordinate, speed: Double = 1.4) {
+            while position.distance(to: target) > speed {
+                position = Geodesy.destination(from: position, distance: speed, bearing: position.bearing(to: target))
+                second += 1
+                fixes.append((position, second, 5))
+            }
+        }
+
+        mutating func stay(_ seconds: Int, accuracy: Double = 5) {
+            for _ in 0..<seconds {
+                second += 1
+                let point = Geodesy.destination(from: position, distance: abs(jitter()), bearing: jitter() > 0 ? 45 : 225)
+                fixes.append((point, second, accuracy))
+            }
+        }
+
+        var ndjson: String {
+            fixes.map { point, second, accuracy in
+                #"{"lat":\#(point.latitude),"lon":\#(point.longitude),"time":"\#(ISO8601Text.format(t0.addingTimeInterval(Double(second))))","accuracy":\#(accuracy)}"#
+            }.joined(separator: "\n") + "\n"
+        }
+
+        var gpsd: String {
+            fixes.map { point, second, accuracy in
+                #"{"class":"TPV","mode":3,"time":"\#(ISO8601Text.format(t0.addingTimeInterval(Double(second))))","lat":\#(point.latitude),"lon":\#(point.longitude),"eph":\#(accuracy)}"#
+            }.joined(separator: "\n") + "\n"
+        }
+    }
+
+    static func day(stayAccuracy: Double = 5) -> Day {
+        var day = Day(start: Coordinate(52.3680, 4.8915))
+        day.walk(to: café)
+        day.stay(1200, accuracy: stayAccuracy)
+        day.walk(to: damstraat)
+        day.stay(600, accuracy: stayAccuracy)
+        day.walk(to: Coordinate(52.3760, 4.8970))
+        return day
+    }
+
+    static func file(_ text: String, in scenario: Scenario, _ name: String = "day.ndjson") throws -> String {
+        let url = scenario.folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func theTableIsATimelineOfStopsAndTheMovementBetween() async throws {
+        let scenario = Scenario()
+        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let store = TemporaryStore()
+        let output = try await CLI.run(["stops", trace], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdoutLines
+        #expect(lines.first?.hasPrefix("#  From") == true)
+        // transit, stop 1, transit, stop 2, transit, blank, totals
+        #expect(lines.count == 8, "\(output.stdout)")
+        // Li's arrival is early by the last metres of the approach: 20 minutes and a bit.
+        #expect(lines[2].hasPrefix("1  11:0") && (lines[2].contains("20 min") || lines[2].contains("21 min")), "\(output.stdout)")
+        #expect(lines[3].contains("moving"))
+        #expect(lines[4].hasPrefix("2  ") && (lines[4].contains("10 min") || lines[4].contains("11 min")))
+        #expect(lines.last?.hasPrefix("2 stops, 3") == true)
+        // Nothing imported into this store: stops have no names, and nothing was created.
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test func jsonHasTheStopsTransitsAndASummary() async throws {
+        let scenario = Scenario()
+        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let output = try await CLI.run(["stops", trace, "--format", "json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try JSONValue.parse(Data(output.stdout.utf8))
+        let stops = try #require(document["stops"]?.arrayValue)
+        let transits = try #require(document["transits"]?.arrayValue)
+        #expect(stops.count == 2)
+        #expect(transits.count == 3)
+        let first = stops[0]
+        let centre = Coordinate(try #require(first["lat"]?.doubleValue), try #require(first["lon"]?.doubleValue))
+        #expect(centre.distance(to: Self.café) < 10)
+        #expect(abs((first["duration_s"]?.doubleValue ?? 0) - 1200) < 60)
+        #expect(transits[1]["from"]?.doubleValue == 1 && transits[1]["to"]?.doubleValue == 2)
+        #expect(transits[0]["from"] == .null)
+        #expect((transits[1]["path"]?.arrayValue?.count ?? 0) >= 2)
+        let summary = try #require(document["summary"])
+        #expect(summary["stops"]?.doubleValue == 2)
+        #expect(summary["radius_m"]?.doubleValue == 50)
+        #expect(summary["min_duration_s"]?.doubleValue == 300)
+        #expect(abs((summary["stopped_s"]?.doubleValue ?? 0) - 1800) < 120)
+    }
+
+    @Test func geojsonAndGPXCarryStopsAsPointsAndTransitsAsLines() async throws {
+        let scenario = Scenario()
+        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let geojson = try await CLI.run(["stops", trace, "--format", "geojson"])
+        #expect(geojson.status == 0, "\(geojson.stderr)")
+        let features = try #require(try JSONValue.parse(Data(geojson.stdout.utf8))["features"]?.arrayValue)
+        #expect(features.compactMap { $0["geometry"]?["type"]?.stringValue } == ["LineString", "Point", "LineString", "Point", "LineString"])
+        #expect(features[1]["properties"]?["arrival"]?.stringValue?.hasPrefix("2026-11-21T10:") == true)
+        let gpx = try await CLI.run(["stops", trace, "--format", "gpx"])
+        #expect(gpx.status == 0, "\(gpx.stderr)")
+        #expect(gpx.stdout.components(separatedBy: "<wpt ").count - 1 == 2)
+        #expect(gpx.stdout.components(separatedBy: "<trk>").count - 1 == 3)
+        // What it writes reads back as GPX: the stops as waypoints with their arrival times.
+        var waypoints = try TraceReader.source(data: Data(gpx.stdout.utf8), name: "stops.gpx", gpxPoints: .waypoints)
+        var arrivals: [Date] = []
+        while let item = try waypoints.next() { if case .fix(let fix) = item, let time = fix.time { arrivals.append(time) } }
+        #expect(arrivals.count == 2)
+        #expect(arrivals.first.map { abs($0.timeIntervalSince(Self.t0) - 230) < 60 } == true, "\(arrivals)")
+    }
+
+    @Test func stopsAreNamedFromTheImportedData() async throws {
+        let store = TemporaryStore()
+        _ = try await ImportCommandTests.imported(store)
+        let scenario = Scenario()
+        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let output = try await CLI.run(["stops", trace, "--format", "json"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let stops = try #require(try JSONValue.parse(Data(output.stdout.utf8))["stops"]?.arrayValue)
+        #expect(stops.compactMap { $0["name"]?.stringValue } == ["Café de Jaren", "Damstraat"])
+        #expect(stops.compactMap { $0["name_source"]?.stringValue } == ["poi", "street"])
+        let table = try await CLI.run(["stops", trace], environment: store.environment)
+        #expect(table.stdout.contains("Café de Jaren ("))
+        let unnamed = try await CLI.run(["stops", trace, "--format", "json", "--name-within", "0"], environment: store.environment)
+        let plain = try #require(try JSONValue.parse(Data(unnamed.stdout.utf8))["stops"]?.arrayValue)
+        #expect(plain.allSatisfy { $0["name"] == .null })
+    }
+
+    @Test func fixesWorseThanTheMinimumAccuracyAreDroppedAndTheStayBridgesTheGap() async throws {
+        let scenario = Scenario()
+        // The stays were recorded indoors at ±300 m: those fixes are dropped, and what is left of
+        // each stay is the walk in and the walk out, a gap apart in the same place: still a stop.
+        let trace = try Self.file(Self.day(stayAccuracy: 300).ndjson, in: scenario)
+        let strict = try await CLI.run(["stops", trace, "--format", "json"])
+        #expect(strict.status == 0, "\(strict.stderr)")
+        let stops = try #require(try JSONValue.parse(Data(strict.stdout.utf8))["stops"]?.arrayValue)
+        #expect(stops.count == 2)
+        #expect(stops.allSatisfy { ($0["fixes"]?.doubleValue ?? 0) < 100 })
+        #expect(abs((stops.first?["duration_s"]?.doubleValue ?? 0) - 1200) < 90)
+        #expect(strict.stderr.contains("accuracy 300 m is worse than the 150 m required; skipped"))
+        #expect(strict.stderr.contains("more fixes skipped (1800 in all)"))
+        let lenient = try await CLI.run(["stops", trace, "--format", "json", "--min-accuracy", "500m"])
+        let kept = try #require(try JSONValue.parse(Data(lenient.stdout.utf8))["stops"]?.arrayValue)
+        #expect(kept.count == 2)
+        #expect(kept.allSatisfy { ($0["fixes"]?.doubleValue ?? 0) > 600 })
+    }
+
+    @Test func gpsdOnStdinIsStreamedAsNDJSON() async throws {
+        let output = try await CLI.run(["stops", "-", "--format", "ndjson"], stdin: Data(Self.day().gpsd.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let kinds = try output.stdoutLines.map { try JSONValue.parse(Data($0.utf8))["kind"]?.stringValue ?? "" }
+        #expect(kinds == ["transit", "stop", "transit", "stop", "transit", "summary"])
+    }
+
+    @Test func theOptionsChangeWhatIsAStop() async throws {
+        let scenario = Scenario()
+        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        // Only the twenty minutes at the café last fifteen.
+        let longer = try await CLI.run(["stops", trace, "--format", "json", "--min-duration", "15m"])
+        #expect(try JSONValue.parse(Data(longer.stdout.utf8))["stops"]?.arrayValue?.count == 1)
+        // The café and Damstraat are 160 m apart: a 300 m radius takes the walk between as a stay too.
+        let wide = try await CLI.run(["stops", trace, "--format", "json", "--radius", "300m"])
+        #expect((try JSONValue.parse(Data(wide.stdout.utf8))["stops"]?.arrayValue?.count ?? 0) < 2)
+    }
+
+    @Test func unusableInputIsOneLineWithItsExitCode() async throws {
+        let scenario = Scenario()
+        let untimed = try Self.file(#"{"lat":52.37,"lon":4.89}"# + "\n" + #"{"lat":52.371,"lon":4.89}"# + "\n", in: scenario, "untimed.ndjson")
+        let waypoints = try Self.file(
+            #"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="52.37" lon="4.89"><name>A</name></wpt></gpx>"#,
+            in: scenario, "waypoints.gpx")
+        let osm = try Self.file(#"<?xml version="1.0"?><osm version="0.6"></osm>"#, in: scenario, "map.osm")
+        let empty = try Self.file("", in: scenario, "empty.gpx")
+        let cases: [([String], Int32)] = [
+            (["stops", untimed], 65),
+            (["stops", waypoints], 65),
+            (["stops", osm], 65),
+            (["stops", empty], 65),
+            (["stops", scenario.folder.appendingPathComponent("missing.gpx").path], 66),
+            (["stops", untimed, "--radius", "0m"], 64),
+            (["stops", untimed, "--min-duration", "soon"], 64),
+            (["stops", untimed, "--format", "kml"], 64),
+        ]
+        for (arguments, status) in cases {
+            let output = try await CLI.run(arguments)
+            #expect(output.status == status, "\(arguments): \(output.stderr)")
+            #expect(output.stderrLines.last?.hasPrefix("places") == true || output.stderrLines.last?.hasPrefix("Error") == true, "\(arguments)")
+            #expect(output.stdout.isEmpty, "\(arguments)")
+        }
+        let noTimes = try await CLI.run(["stops", untimed])
+        #expect(noTimes.stderrLines.last?.contains("stops need fixes with times") == true)
+    }
+
+    // MARK: - Real recordings (../shared/data/gpx, there in CI)
+
+    static let shared = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/data/gpx")
+    static var hasShared: Bool { FileManager.default.fileExists(atPath: shared.appendingPathComponent("korita-zbevnica.gpx").path) }
+
+    @Test(.enabled(if: hasShared, "../shared/data/gpx is not beside the repository; the real traces are skipped"))
+    func theRealTracesGiveTheirStops() async throws {
+        func summary(_ file: String) async throws -> JSONValue {
+            let output = try await CLI.run(["stops", Self.shared.appendingPathComponent(file).path, "--format", "json"])
+            #expect(output.status == 0, "\(file): \(output.stderr)")
+            return try #require(try JSONValue.parse(Data(output.stdout.utf8))["summary"])
+        }
+        // The hike: stopped about 6,000 s by gpxpy's speed split; stays of 5 minutes within 50 m are less.
+        let hike = try await summary("korita-zbevnica.gpx")
+        #expect((3...8).contains(Int(hike["stops"]?.doubleValue ?? 0)))
+        #expect((2400...7200).contains(Int(hike["stopped_s"]?.doubleValue ?? 0)))
+        // The 8.5-minute drive never stops for five minutes.
+        let drive = try await summary("around-visnjan-with-car.gpx")
+        #expect(drive["stops"]?.doubleValue == 0)
+        // Eight segments, read as one day.
+        let lake = try await summary("cerknicko-jezero.gpx")
+        #expect(lake["used"]?.doubleValue == lake["fixes"]?.doubleValue)
+        #expect((lake["stops"]?.doubleValue ?? 0) >= 1)
+    }
+}
