@@ -86,8 +86,15 @@ public struct StopDetector: Sendable {
 
     public let settings: Settings
 
-    // The anchor's window while it is not yet a stay: the anchor first. Bounded by minimumDuration.
-    private var window: [LocationFix] = []
+    // The anchor's window while it is not yet a stay: `buffer[head]` is the anchor, and
+    // `buffer[head..<verified]` are the fixes known to be within the radius of it; the rest are
+    // still to look at (after the anchor slid). Sliding moves `head`, so it allocates nothing; the
+    // slid-past front is dropped now and then. Bounded by minimumDuration of fixes.
+    private var buffer: [LocationFix] = []
+    private var head = 0
+    private var verified = 0
+    /// The latitude the local plane was made for.
+    private var planeLatitude = Double.nan
     // The local plane of the anchor.
     private var metresPerDegreeLatitude = 0.0
     private var metresPerDegreeLongitude = 0.0
@@ -108,8 +115,8 @@ public struct StopDetector: Sendable {
         self.settings = settings
     }
 
-    /// Fixes held in the anchor's window now (for tests of the memory bound).
-    var windowCount: Int { window.count }
+    /// Fixes held now, the slid-past front not yet dropped included (for tests of the memory bound).
+    var windowCount: Int { buffer.count }
 
     /// Takes the next fix (with a time, in time order: see ``FixCheck``) and returns what it
     /// completed, oldest first: usually nothing.
@@ -133,9 +140,9 @@ public struct StopDetector: Sendable {
             self.stay = nil
         } else {
             // A window too short to be a stay is movement.
-            for fix in window { transit.add(fix, spacing: settings.pathSpacing) }
+            for fix in buffer[head...] { transit.add(fix, spacing: settings.pathSpacing, plane: plane) }
         }
-        window.removeAll()
+        clearWindow()
         if let held, !heldSaid { events.append(.stop(held)) }
         held = nil
         if let movement = transit.transit(from: stopCount > 0 ? stopCount : nil, to: nil) { events.append(.transit(movement)) }
@@ -147,64 +154,78 @@ public struct StopDetector: Sendable {
 
     private mutating func consume(_ fix: LocationFix, into events: inout [Event]) {
         sayHeldStopOnceItCannotMerge(at: fix)
-        if absorb(fix, into: &events) { return }
-        // The fix left the anchor's circle before the window was long enough: the anchor was
-        // movement. Slide the anchor on by one and replay what followed it (iteratively: a window
-        // holds up to minimumDuration of fixes, too many to recurse on).
-        var pending = Array(window.dropFirst())
-        pending.append(fix)
-        slideAnchor()
-        var index = 0
-        while index < pending.count {
-            let next = pending[index]
-            index += 1
-            if absorb(next, into: &events) { continue }
-            var rest = Array(window.dropFirst())
-            rest.append(next)
-            rest.append(contentsOf: pending[index...])
-            slideAnchor()
-            pending = rest
-            index = 0
-        }
-    }
-
-    /// Takes `fix` into the open stay or the anchor's window; false when it leaves the circle of a
-    /// window that is not yet a stay (the caller slides the anchor).
-    private mutating func absorb(_ fix: LocationFix, into events: inout [Event]) -> Bool {
         if var current = stay {
-            if !gapTooLong(after: current.departure, to: fix), distanceFromAnchor(fix.coordinate) <= settings.radius {
+            if !gapTooLong(after: current.departure, to: fix), distance(from: current.anchor, to: fix.coordinate) <= settings.radius {
                 current.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude))
                 stay = current
-                return true
+                return
             }
             // The stay ends with its last fix; the movement starts there.
             confirm(current.stop(number: 0), into: &events)
             stay = nil
-            transit.start(at: current.lastFix)
-            startWindow(fix)
-            return true
+            transit.start(at: current.lastFix, plane: plane)
         }
-        guard let anchor = window.first else {
-            startWindow(fix)
-            return true
+        buffer.append(fix)
+        settle(into: &events)
+    }
+
+    /// Looks at the fixes not yet verified against the anchor, sliding the anchor on by one each
+    /// time one leaves its circle before the window is long enough (the anchor was movement), and
+    /// turning the window into a stay once it lasts the minimum duration.
+    private mutating func settle(into events: inout [Event]) {
+        var index = max(verified, head)
+        while index < buffer.count {
+            if index == head {
+                makePlane(for: buffer[head].coordinate)
+                index += 1
+                continue
+            }
+            let anchor = buffer[head]
+            let fix = buffer[index]
+            if !gapTooLong(after: buffer[index - 1].time ?? .distantPast, to: fix), distance(from: anchor.coordinate, to: fix.coordinate) <= settings.radius {
+                index += 1
+                if let start = anchor.time, let now = fix.time, now.timeIntervalSince(start) >= settings.minimumDuration {
+                    becomeStay(through: index, into: &events)
+                    return
+                }
+            } else {
+                transit.add(anchor, spacing: settings.pathSpacing, plane: plane)
+                head += 1
+                index = head
+            }
         }
-        guard !gapTooLong(after: window.last?.time ?? .distantPast, to: fix), distanceFromAnchor(fix.coordinate) <= settings.radius else {
-            return false
+        verified = index
+        // Drop the slid-past front once it is as large as the window, so the buffer stays bounded.
+        if head > 64, head * 2 > buffer.count {
+            buffer.removeFirst(head)
+            verified -= head
+            head = 0
         }
-        window.append(fix)
-        if let start = anchor.time, let now = fix.time, now.timeIntervalSince(start) >= settings.minimumDuration { becomeStay() }
-        return true
+    }
+
+    /// The window `buffer[head..<end]` has lasted long enough: keep sums instead of fixes, then
+    /// take what is left to look at through the stay.
+    private mutating func becomeStay(through end: Int, into events: inout [Event]) {
+        let anchor = buffer[head]
+        var sums = StaySums(anchor: anchor)
+        for fix in buffer[(head + 1)..<end] { sums.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude)) }
+        // The movement before the stay ends at the anchor.
+        transit.add(anchor, spacing: settings.pathSpacing, plane: plane, closing: true)
+        let rest = end < buffer.count ? Array(buffer[end...]) : []
+        clearWindow()
+        stay = sums
+        for fix in rest { consume(fix, into: &events) }
+    }
+
+    private mutating func clearWindow() {
+        buffer.removeAll(keepingCapacity: true)
+        head = 0
+        verified = 0
     }
 
     private func gapTooLong(after time: Date, to fix: LocationFix) -> Bool {
         guard let limit = settings.maximumGap, let now = fix.time else { return false }
         return now.timeIntervalSince(time) > limit
-    }
-
-    /// The anchor was movement: it joins the transit, and the window starts again empty.
-    private mutating func slideAnchor() {
-        if let anchor = window.first { transit.add(anchor, spacing: settings.pathSpacing) }
-        window.removeAll(keepingCapacity: true)
     }
 
     /// A held stop can merge only with a stay that begins within the minimum duration of its
@@ -213,16 +234,18 @@ public struct StopDetector: Sendable {
     private mutating func sayHeldStopOnceItCannotMerge(at fix: LocationFix) {
         guard let held, !heldSaid, let now = fix.time else { return }
         // The earliest a stay still to be confirmed can have arrived: anchors only move forward.
-        let earliestArrival = stay?.arrival ?? window.first?.time ?? now
+        let earliestArrival = stay?.arrival ?? (head < buffer.count ? buffer[head].time : nil) ?? now
         guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration else { return }
         early.append(.stop(held))
         heldSaid = true
     }
 
-    private mutating func startWindow(_ fix: LocationFix) {
-        window.removeAll(keepingCapacity: true)
-        window.append(fix)
-        let phi = fix.coordinate.latitude * .pi / 180
+    /// The local plane of an anchor, made again only when the latitude has moved (a tenth of a
+    /// degree changes the scale by a few parts in ten thousand: millimetres over a stop's radius).
+    private mutating func makePlane(for coordinate: Coordinate) {
+        guard !(abs(coordinate.latitude - planeLatitude) < 0.1) else { return }
+        planeLatitude = coordinate.latitude
+        let phi = coordinate.latitude * .pi / 180
         let a = Geodesy.equatorialRadius
         let e2 = Geodesy.flattening * (2 - Geodesy.flattening)
         let w = (1 - e2 * sin(phi) * sin(phi)).squareRoot()
@@ -230,25 +253,16 @@ public struct StopDetector: Sendable {
         metresPerDegreeLongitude = a / w * cos(phi) * .pi / 180
     }
 
+    /// Metres per degree of latitude and of longitude where the detector is.
+    private var plane: (Double, Double) { (metresPerDegreeLatitude, metresPerDegreeLongitude) }
+
     @inline(__always)
-    private func distanceFromAnchor(_ coordinate: Coordinate) -> Double {
-        guard let anchor = window.first?.coordinate ?? stay?.anchor else { return .infinity }
+    private func distance(from anchor: Coordinate, to coordinate: Coordinate) -> Double {
         let dy = (coordinate.latitude - anchor.latitude) * metresPerDegreeLatitude
         var dLon = coordinate.longitude - anchor.longitude
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
         let dx = dLon * metresPerDegreeLongitude
         return (dx * dx + dy * dy).squareRoot()
-    }
-
-    /// The window has lasted long enough: keep sums instead of fixes.
-    private mutating func becomeStay() {
-        guard let anchor = window.first else { return }
-        var sums = StaySums(anchor: anchor)
-        for fix in window.dropFirst() { sums.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude)) }
-        // The movement before the stay ends at the anchor.
-        transit.add(anchor, spacing: settings.pathSpacing, closing: true)
-        window.removeAll(keepingCapacity: true)
-        stay = sums
     }
 
     // MARK: - Stops and transits
@@ -345,21 +359,31 @@ private struct TransitSums: Sendable {
     var lastKept: Coordinate?
 
     /// Starts the movement at a stop's last fix.
-    mutating func start(at fix: LocationFix) {
+    mutating func start(at fix: LocationFix, plane: (Double, Double)) {
         self = TransitSums()
-        add(fix, spacing: 0)
+        add(fix, spacing: 0, plane: plane)
     }
 
-    mutating func add(_ fix: LocationFix, spacing: Double, closing: Bool = false) {
+    /// - Parameter plane: metres per degree of latitude and longitude near the fixes: consecutive
+    ///   fixes are metres apart, where the plane is as good as the ellipsoid and far cheaper.
+    mutating func add(_ fix: LocationFix, spacing: Double, plane: (Double, Double), closing: Bool = false) {
         if let last {
-            distance += Geodesy.distance(last.coordinate, fix.coordinate)
+            distance += Self.metres(last.coordinate, fix.coordinate, plane)
         } else {
             first = fix
         }
         last = fix
-        if let kept = lastKept, !closing, Geodesy.distance(kept, fix.coordinate) < spacing { return }
+        if let kept = lastKept, !closing, Self.metres(kept, fix.coordinate, plane) < spacing { return }
         path.append(fix.coordinate)
         lastKept = fix.coordinate
+    }
+
+    private static func metres(_ a: Coordinate, _ b: Coordinate, _ plane: (Double, Double)) -> Double {
+        // Far apart (a gap in the data), the plane of one end is no longer good enough.
+        guard abs(a.latitude - b.latitude) < 0.05, abs(a.longitude - b.longitude) < 0.05, plane.0 > 0 else { return Geodesy.distance(a, b) }
+        let dy = (b.latitude - a.latitude) * plane.0
+        let dx = (b.longitude - a.longitude) * plane.1
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     func transit(from: Int?, to: Int?) -> StopDetector.Transit? {
