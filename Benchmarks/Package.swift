@@ -41,6 +41,12 @@ let package = Package(
             dependencies: [.product(name: "PlaceSearch", package: "places")],
             path: "Benchmarks/RouteMonitorThroughput"
         ),
+        // A plain release executable: StopDetector fixes per second on a seeded week at 1 Hz.
+        .executableTarget(
+            name: "StopDetectorThroughput",
+            dependencies: [.product(name: "PlaceSearch", package: "places")],
+            path: "Benchmarks/StopDetectorThroughput"
+        ),
         .executableTarget(
             name: "AutocompleteBenchmarks",
             dependencies: [
