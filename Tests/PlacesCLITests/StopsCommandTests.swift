@@ -101,7 +101,8 @@ struct StopsCommandTests {
         let first = stops[0]
         let centre = Coordinate(try #require(first["lat"]?.doubleValue), try #require(first["lon"]?.doubleValue))
         #expect(centre.distance(to: Self.café) < 10)
-        #expect(abs((first["duration_s"]?.doubleValue ?? 0) - 1200) < 60)
+        // Li's stay takes in the last metres of the approach and the first of the way out.
+        #expect(abs((first["duration_s"]?.doubleValue ?? 0) - 1200) < 90)
         #expect(transits[1]["from"]?.doubleValue == 1 && transits[1]["to"]?.doubleValue == 2)
         #expect(transits[0]["from"] == .null)
         #expect((transits[1]["path"]?.arrayValue?.count ?? 0) >= 2)
@@ -109,7 +110,7 @@ struct StopsCommandTests {
         #expect(summary["stops"]?.doubleValue == 2)
         #expect(summary["radius_m"]?.doubleValue == 50)
         #expect(summary["min_duration_s"]?.doubleValue == 300)
-        #expect(abs((summary["stopped_s"]?.doubleValue ?? 0) - 1800) < 120)
+        #expect(abs((summary["stopped_s"]?.doubleValue ?? 0) - 1800) < 180)
     }
 
     @Test func geojsonAndGPXCarryStopsAsPointsAndTransitsAsLines() async throws {

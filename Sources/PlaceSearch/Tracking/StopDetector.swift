@@ -12,8 +12,11 @@ public import Foundation
 ///   radius, so the stay goes on, and its time counts); a gap while moving is not a stop (the fix
 ///   after it is far from the one before). ``Settings/maximumGap`` ends a stay at a gap longer
 ///   than that, for data where a long silence means "unknown", not "still there".
-/// - **Merging**: two stops whose centres are within the radius, with less than the minimum
-///   duration between them, are one stop (GPS drift took the walker out of the circle briefly).
+/// - **Merging**: two stops whose centres are within the radius are one stop when less than the
+///   minimum duration lies between them (GPS drift took the walker out of the circle briefly), or
+///   when the movement between covered less than twice the radius (a dwell cut in two by a gap).
+///   A confirmed stay is judged from its centre, so that its anchor (often a fix of the approach)
+///   does not end it.
 /// - **Streaming**: memory is bounded whatever the length of the trace. A confirmed stay keeps
 ///   running sums, not its fixes; the fixes kept are those of a stay not yet long enough (at most
 ///   `minimumDuration` of them) and a transit's path thinned to a point every
@@ -155,7 +158,10 @@ public struct StopDetector: Sendable {
     private mutating func consume(_ fix: LocationFix, into events: inout [Event]) {
         sayHeldStopOnceItCannotMerge(at: fix)
         if var current = stay {
-            if !gapTooLong(after: current.departure, to: fix), distance(from: current.anchor, to: fix.coordinate) <= settings.radius {
+            // A confirmed stay is judged from its centre, not from its anchor: the anchor may be a
+            // fix of the approach, up to the radius away, and a fix after a long silence would then
+            // end a stay it is in the middle of.
+            if !gapTooLong(after: current.departure, to: fix), current.distanceFromCentre(fix.coordinate) <= settings.radius {
                 current.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude))
                 stay = current
                 return
@@ -207,7 +213,7 @@ public struct StopDetector: Sendable {
     /// take what is left to look at through the stay.
     private mutating func becomeStay(through end: Int, into events: inout [Event]) {
         let anchor = buffer[head]
-        var sums = StaySums(anchor: anchor)
+        var sums = StaySums(anchor: anchor, plane: plane)
         for fix in buffer[(head + 1)..<end] { sums.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude)) }
         // The movement before the stay ends at the anchor.
         transit.add(anchor, spacing: settings.pathSpacing, plane: plane, closing: true)
@@ -229,13 +235,13 @@ public struct StopDetector: Sendable {
     }
 
     /// A held stop can merge only with a stay that begins within the minimum duration of its
-    /// departure; past that it is said at once, so that a live stream shows it without waiting
-    /// for the next stop.
+    /// departure, or after a transit that went nowhere; past both it is said at once, so that a
+    /// live stream shows it without waiting for the next stop.
     private mutating func sayHeldStopOnceItCannotMerge(at fix: LocationFix) {
         guard let held, !heldSaid, let now = fix.time else { return }
         // The earliest a stay still to be confirmed can have arrived: anchors only move forward.
         let earliestArrival = stay?.arrival ?? (head < buffer.count ? buffer[head].time : nil) ?? now
-        guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration else { return }
+        guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration, transit.distance >= 2 * settings.radius else { return }
         early.append(.stop(held))
         heldSaid = true
     }
@@ -270,8 +276,14 @@ public struct StopDetector: Sendable {
     /// A stay that has ended: merged into the held stop when they are the same place, otherwise
     /// the held stop and the transit to this one are said and this one is held.
     private mutating func confirm(_ found: Stop, into events: inout [Event]) {
-        if let previous = held, !heldSaid, found.arrival.timeIntervalSince(previous.departure) < settings.minimumDuration,
-            Geodesy.distance(previous.centre, found.centre) <= settings.radius
+        // Two stops at one place (centres within the radius) are one when the walker was away
+        // briefly, or went nowhere in between (a transit shorter than the circle is wide: a dwell
+        // the data's gaps and noise cut in two), unless a silence longer than the maximum gap
+        // lies between.
+        let between = found.arrival.timeIntervalSince(held?.departure ?? found.arrival)
+        if let previous = held, !heldSaid, Geodesy.distance(previous.centre, found.centre) <= settings.radius,
+            between < settings.minimumDuration || transit.distance < 2 * settings.radius,
+            settings.maximumGap.map({ between <= $0 }) ?? true
         {
             held = Self.merge(previous, found)
             transit = TransitSums()
@@ -314,7 +326,8 @@ private struct StaySums: Sendable {
     var sumSquares = 0.0
     var plane = (latitude: 0.0, longitude: 0.0)
 
-    init(anchor fix: LocationFix) {
+    init(anchor fix: LocationFix, plane: (Double, Double)) {
+        self.plane = (plane.0, plane.1)
         anchor = fix.coordinate
         arrival = fix.time ?? .distantPast
         departure = arrival
@@ -333,6 +346,17 @@ private struct StaySums: Sendable {
         sumSquares += east * east + north * north
         departure = fix.time ?? departure
         lastFix = fix
+    }
+
+    /// Metres from the stay's centre so far to `coordinate`, on the anchor's plane.
+    func distanceFromCentre(_ coordinate: Coordinate) -> Double {
+        let n = Double(count)
+        let north = (coordinate.latitude - anchor.latitude) * plane.latitude
+        var dLon = coordinate.longitude - anchor.longitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        let east = dLon * plane.longitude
+        let dx = east - sumEast / n, dy = north - sumNorth / n
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     func stop(number: Int) -> StopDetector.Stop {
