@@ -161,8 +161,10 @@ struct StopsCommandTests {
         #expect(stops.count == 2)
         #expect(stops.allSatisfy { ($0["fixes"]?.doubleValue ?? 0) < 100 })
         #expect(abs((stops.first?["duration_s"]?.doubleValue ?? 0) - 1200) < 90)
-        #expect(strict.stderr.contains("accuracy 300 m is worse than the 150 m required; skipped"))
-        #expect(strict.stderr.contains("more fixes skipped (1800 in all)"))
+        // Each run of refused fixes is one line: two stays, two lines.
+        let refused = strict.stderrLines.filter { $0.hasSuffix("accuracy 300 m is worse than the 150 m required; skipped") }
+        #expect(refused.count == 2, "\(strict.stderr)")
+        #expect(refused.allSatisfy { $0.contains(": fixes ") })
         let lenient = try await CLI.run(["stops", trace, "--format", "json", "--min-accuracy", "500m"])
         let kept = try #require(try JSONValue.parse(Data(lenient.stdout.utf8))["stops"]?.arrayValue)
         #expect(kept.count == 2)
@@ -185,6 +187,16 @@ struct StopsCommandTests {
         // The café and Damstraat are 160 m apart: a 300 m radius takes the walk between as a stay too.
         let wide = try await CLI.run(["stops", trace, "--format", "json", "--radius", "300m"])
         #expect((try JSONValue.parse(Data(wide.stdout.utf8))["stops"]?.arrayValue?.count ?? 0) < 2)
+    }
+
+    @Test func aFileOfWaypointsSaysSo() async throws {
+        let scenario = Scenario()
+        let waypoints = try Self.file(
+            #"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="52.37" lon="4.89"><name>A</name></wpt><wpt lat="52.38" lon="4.89"/></gpx>"#,
+            in: scenario, "waypoints.gpx")
+        let output = try await CLI.run(["stops", waypoints])
+        #expect(output.status == 65)
+        #expect(output.stderrLines == ["places: \(waypoints): no track points, only 2 waypoints or route points; stops need a recorded track (<trk>) with times"])
     }
 
     @Test func unusableInputIsOneLineWithItsExitCode() async throws {

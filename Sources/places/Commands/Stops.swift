@@ -37,8 +37,8 @@ extension Places {
         @Option(help: ArgumentHelp("A stay lasts at least this long to be a stop, e.g. 5m (minutes), 90s.", valueName: "time"))
         var minDuration: String = "5m"
 
-        @Option(help: ArgumentHelp("Drop fixes less accurate than this, e.g. 150m.", valueName: "distance"))
-        var minAccuracy: String = "150m"
+        @Option(help: ArgumentHelp("Drop fixes less accurate than this, e.g. 150m (the default).", valueName: "distance"))
+        var minAccuracy: String?
 
         @Option(help: ArgumentHelp("End a stay at a gap in the data longer than this, e.g. 1h. Default: gaps never end a stay.", valueName: "time"))
         var maxGap: String?
@@ -88,9 +88,17 @@ extension Places {
                 maximumGap: try maxGap.map { try Self.time($0, "max-gap", 1...(30 * 86_400)) })
         }
 
-        func accuracyLimit() throws -> Double { try Self.distance(minAccuracy, "min-accuracy", 1...100_000) }
+        func accuracyLimit() throws -> Double { try Self.distance(minAccuracy ?? "150m", "min-accuracy", 1...100_000) }
 
         func nameReach() throws -> Double { try Self.distance(nameWithin, "name-within", 0...5000) }
+
+        /// "61 waypoints" when a GPX file without a track has waypoints or route points.
+        static func otherPoints(_ path: String) -> String? {
+            guard path != "-", var source = try? TraceReader.open(path: path, format: .gpx, gpxPoints: [.waypoints, .routePoints]) else { return nil }
+            var count = 0
+            while let item = try? source.next() { if case .fix = item { count += 1 } }
+            return count > 0 ? "\(count) waypoint\(count == 1 ? "" : "s") or route points" : nil
+        }
 
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
@@ -134,8 +142,14 @@ extension Places {
             }
             while let fix = try walk.nextFix() { try take(detector.process(fix)) }
             try take(detector.finish())
-            walk.reportSummary(withoutAccuracy: "they were kept, as --min-accuracy cannot judge them")
-            guard walk.used > 0 else { throw walk.noUsableFix(need: "stops need fixes with times, in order") }
+            // Most GPX files carry no accuracy; that is worth a word only to someone who asked to filter by it.
+            walk.reportSummary(withoutAccuracy: minAccuracy == nil ? nil : "they were kept, as --min-accuracy cannot judge them")
+            guard walk.used > 0 else {
+                if walk.read == 0, let other = Self.otherPoints(trace) {
+                    throw CLIError("\(trace): no track points, only \(other); stops need a recorded track (<trk>) with times", status: .data)
+                }
+                throw walk.noUsableFix(need: "stops need fixes with times, in order")
+            }
             let summary = StopsSummary(
                 fixes: walk.read, used: walk.used, skipped: walk.skipped, stops: stops, transits: transits, settings: settings,
                 minimumAccuracy: accuracy, stopCount: stopCount, stoppedSeconds: stoppedSeconds, movingSeconds: movingSeconds)

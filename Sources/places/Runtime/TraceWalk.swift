@@ -19,6 +19,17 @@ struct TraceWalk {
     private(set) var used = 0
     private(set) var skipped = 0
     private var firstReason: String?
+    /// Fixes refused one after another for one reason, not said yet.
+    private var run: Run?
+    private var linesSaid = 0
+    private var skippedSaid = 0
+
+    private struct Run {
+        let reason: String
+        let first: Int
+        var last: Int
+        let at: Coordinate
+    }
     /// The checks re-anchored since ``takeReanchor()`` was last asked.
     private var reanchored = false
 
@@ -72,38 +83,67 @@ struct TraceWalk {
                 switch check.check(fix) {
                 case .accepted(let accepted):
                     used += 1
+                    flushRun()
                     if let notice = check.notice {
                         reanchored = true
                         StandardError.line("places: \(name): fix \(fixNumber) (\(fix.coordinate)): \(notice)")
                     }
                     return accepted
                 case .rejected(let reason):
-                    skip("fix \(fixNumber) (\(fix.coordinate)): \(reason)")
+                    reject(fix, because: reason)
                 }
             case .skipped(let issue):
                 read += 1
-                skip(issue.description)
+                skipped += 1
+                if firstReason == nil { firstReason = issue.description }
+                flushRun()
+                // Reader issues already say what was done; the checks' reasons do not.
+                say(issue.description.hasSuffix("skipped") ? issue.description : issue.description + "; skipped", fixes: 1)
             case .segmentBreak:
                 continue
             }
         }
     }
 
-    private mutating func skip(_ text: String) {
+    /// A fix the checks refused. Consecutive fixes refused for the same reason (a whole track
+    /// without times) are said as one line, when the run ends.
+    private mutating func reject(_ fix: LocationFix, because reason: String) {
         skipped += 1
-        if firstReason == nil { firstReason = text }
-        // Reader issues already say what was done; the checks' reasons do not.
-        let said = text.hasSuffix("skipped") ? text : text + "; skipped"
-        if skipped <= Self.namedSkips { StandardError.line("places: \(name): \(said)") }
+        if firstReason == nil { firstReason = "fix \(fixNumber) (\(fix.coordinate)): \(reason)" }
+        if var current = run, current.reason == reason, current.last == fixNumber - 1 {
+            current.last = fixNumber
+            run = current
+            return
+        }
+        flushRun()
+        run = Run(reason: reason, first: fixNumber, last: fixNumber, at: fix.coordinate)
+    }
+
+    private mutating func flushRun() {
+        guard let current = run else { return }
+        run = nil
+        let which = current.first == current.last ? "fix \(current.first) (\(current.at))" : "fixes \(current.first)–\(current.last)"
+        say("\(which): \(current.reason); skipped", fixes: current.last - current.first + 1)
+    }
+
+    /// One line about skipped fixes, while fewer than ``namedSkips`` were said.
+    private mutating func say(_ text: String, fixes: Int) {
+        guard linesSaid < Self.namedSkips else { return }
+        linesSaid += 1
+        skippedSaid += fixes
+        StandardError.line("places: \(name): \(text)")
     }
 
     /// What is left to say after the trace: the skipped fixes not named one by one, and the fixes
     /// that came without an accuracy.
     /// - Parameter withoutAccuracy: what a missing accuracy meant for the command.
-    func reportSummary(withoutAccuracy: String) {
-        if skipped > Self.namedSkips { StandardError.line("places: \(name): \(skipped - Self.namedSkips) more fixes skipped (\(skipped) in all)") }
+    /// - Parameter withoutAccuracy: what a missing accuracy meant for the command; nil when it did
+    ///   not matter.
+    mutating func reportSummary(withoutAccuracy: String?) {
+        flushRun()
+        if skipped > skippedSaid { StandardError.line("places: \(name): \(skipped - skippedSaid) more fixes skipped (\(skipped) in all)") }
         let vague = check.fixesWithoutAccuracy
-        if vague > 0 {
+        if vague > 0, let withoutAccuracy {
             StandardError.line(
                 "places: \(name): \(vague == used ? "no fix said how accurate it was" : "\(vague) of \(used) fixes did not say how accurate they were"); "
                     + withoutAccuracy)
@@ -112,7 +152,8 @@ struct TraceWalk {
 
     /// The error for a trace with nothing usable in it.
     /// - Parameter need: what the command needs, for the message.
-    func noUsableFix(need: String = "follow needs fixes with times, in order") -> CLIError {
+    mutating func noUsableFix(need: String = "follow needs fixes with times, in order") -> CLIError {
+        flushRun()
         if read == 0 { return CLIError("\(name): no fixes in it; give a GPX track, GeoJSON points or lines, NDJSON fixes or gpsd TPV reports", status: .data) }
         let count = read == 1 ? "its only fix cannot be used" : "none of its \(read) fixes can be used"
         return CLIError(
