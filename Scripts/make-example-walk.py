@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes examples/walk.gpx: a constructed walk along the bundled OSRM route from Dam
-(52.3731,4.8926) to Waterlooplein (52.3676,4.9041), for the README's `places follow` examples.
+(52.3731,4.8926) to Waterlooplein (52.3676,4.9041), for the README's `places follow` examples;
+and examples/day.gpx, a morning with stops for `places stops`: ten minutes on Dam, the bundled
+route to Nieuwmarkt, twenty-five minutes there, the same way back, fifteen minutes on Dam again.
 
 The walker goes at 1.4 m/s with a fix every 2 s and ±3 m of seeded GPS noise. About 400 m in,
 they wander 35 m off the route for 30 s (a detour `follow` reports after its time threshold),
@@ -116,5 +118,63 @@ def main():
     print(f"examples/walk.gpx: {len(points)} fixes, route {length:.0f} m, detour from {DETOUR_START:.0f} m for {DETOUR_SECONDS} s")
 
 
+def write_gpx(path, name, points):
+    import time
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<gpx version="1.1" creator="places Scripts/make-example-walk.py" xmlns="http://www.topografix.com/GPX/1/1">',
+        f"  <metadata><name>{name}</name><desc>Constructed from the bundled OSRM routes, for the README.</desc></metadata>",
+        "  <trk>",
+        f"    <name>{name}</name>",
+        "    <trkseg>",
+    ]
+    for lat, lon, t, accuracy in points:
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+        lines.append(
+            f'      <trkpt lat="{lat:.7f}" lon="{lon:.7f}"><time>{stamp}</time>'
+            f"<extensions><hacc>{accuracy:.1f}</hacc></extensions></trkpt>")
+    lines += ["    </trkseg>", "  </trk>", "</gpx>", ""]
+    open(path, "w").write("\n".join(lines))
+
+
+def day():
+    cassette = json.load(open("cassettes/osrm/route.json"))
+    wanted = "4.8926,52.3731;4.9006,52.3727"
+    interaction = next(i for i in cassette["interactions"] if wanted in i["request"]["url"])
+    path = decode(interaction["response"]["body"]["json"]["routes"][0]["geometry"], 6)
+    rng = random.Random(2026)
+    points = []
+    t = START - 3600  # 09:00 UTC, 10:00 in Amsterdam
+
+    def stay(at, seconds):
+        nonlocal t
+        for _ in range(0, seconds, 5):
+            lat = at[0] + rng.gauss(0, 4) / 111_195
+            lon = at[1] + rng.gauss(0, 4) / (111_195 * math.cos(math.radians(at[0])))
+            points.append((lat, lon, t, 6 + rng.random() * 6))
+            t += 5
+
+    def walk(route):
+        nonlocal t
+        for a, b in zip(route, route[1:]):
+            length = metres(a, b)
+            steps = max(1, int(length / (SPEED * 5)))
+            for k in range(steps):
+                f = k / steps
+                lat = a[0] + (b[0] - a[0]) * f + rng.gauss(0, 2) / 111_195
+                lon = a[1] + (b[1] - a[1]) * f + rng.gauss(0, 2) / 70_000
+                points.append((lat, lon, t, 4 + rng.random() * 4))
+                t += 5
+
+    stay(path[0], 600)
+    walk(path)
+    stay(path[-1], 1500)
+    walk(list(reversed(path)))
+    stay(path[0], 900)
+    write_gpx("examples/day.gpx", "A morning around Dam and Nieuwmarkt", points)
+    print(f"examples/day.gpx: {len(points)} fixes, a fix every 5 s")
+
+
 if __name__ == "__main__":
     main()
+    day()
