@@ -18,6 +18,7 @@ struct Places: AsyncParsableCommand {
               places recommendations --near 52.3731,4.8926 --feed examples/feed.json
               places route --from 52.3731,4.8926 --to 52.3676,4.9041 --format geojson
               places follow --to 52.3676,4.9041 --trace examples/walk.gpx
+              places stops examples/day.gpx
               places points
               places favorites add parkshark:10418 --note "cheap on Sundays"
               places config set center 52.370216,4.895168
