@@ -13,9 +13,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
+        // One seeded generator for every benchmark's data.
+        .target(name: "SeededRandom", path: "Benchmarks/SeededRandom"),
         .executableTarget(
             name: "RankingBenchmarks",
             dependencies: [
+                "SeededRandom",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PlaceSearch", package: "places"),
                 .product(name: "Ranking", package: "places"),
@@ -26,7 +29,7 @@ let package = Package(
         // Seeded synthetic names, the query set, the FTS5 baseline and /proc readings.
         .target(
             name: "AutocompleteSupport",
-            dependencies: [.product(name: "PlaceSearch", package: "places"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places"), .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/AutocompleteSupport"
         ),
         // A plain release executable: ours against FTS5, p50/p99 and the ratio (autocomplete-vs-fts5.sh).
@@ -38,13 +41,13 @@ let package = Package(
         // A plain release executable: RouteMonitor fixes per second against a 1,000-point route.
         .executableTarget(
             name: "RouteMonitorThroughput",
-            dependencies: [.product(name: "PlaceSearch", package: "places")],
+            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places")],
             path: "Benchmarks/RouteMonitorThroughput"
         ),
         // A plain release executable: StopDetector fixes per second on a seeded week at 1 Hz.
         .executableTarget(
             name: "StopDetectorThroughput",
-            dependencies: [.product(name: "PlaceSearch", package: "places")],
+            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places")],
             path: "Benchmarks/StopDetectorThroughput"
         ),
         .executableTarget(

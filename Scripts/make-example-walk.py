@@ -98,34 +98,21 @@ def main():
     lat, lon = path[-1]
     points.append((lat, lon, START + second, 5.0))
 
-    import time
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<gpx version="1.1" creator="places Scripts/make-example-walk.py" xmlns="http://www.topografix.com/GPX/1/1">',
-        "  <metadata><name>Dam to Waterlooplein, with a detour</name>"
-        "<desc>A constructed walk along the bundled OSRM route, for the README's places follow examples.</desc></metadata>",
-        "  <trk>",
-        "    <name>Dam to Waterlooplein</name>",
-        "    <trkseg>",
-    ]
-    for lat, lon, t, accuracy in points:
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
-        lines.append(
-            f'      <trkpt lat="{lat:.7f}" lon="{lon:.7f}"><time>{stamp}</time>'
-            f"<extensions><hacc>{accuracy:.1f}</hacc></extensions></trkpt>")
-    lines += ["    </trkseg>", "  </trk>", "</gpx>", ""]
-    open("examples/walk.gpx", "w").write("\n".join(lines))
+    write_gpx(
+        "examples/walk.gpx", "Dam to Waterlooplein, with a detour",
+        "A constructed walk along the bundled OSRM route, for the README's places follow examples.",
+        points, track="Dam to Waterlooplein")
     print(f"examples/walk.gpx: {len(points)} fixes, route {length:.0f} m, detour from {DETOUR_START:.0f} m for {DETOUR_SECONDS} s")
 
 
-def write_gpx(path, name, points):
+def write_gpx(path, name, description, points, track=None):
     import time
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<gpx version="1.1" creator="places Scripts/make-example-walk.py" xmlns="http://www.topografix.com/GPX/1/1">',
-        f"  <metadata><name>{name}</name><desc>Constructed from the bundled OSRM routes, for the README.</desc></metadata>",
+        f"  <metadata><name>{name}</name><desc>{description}</desc></metadata>",
         "  <trk>",
-        f"    <name>{name}</name>",
+        f"    <name>{track or name}</name>",
         "    <trkseg>",
     ]
     for lat, lon, t, accuracy in points:
@@ -171,7 +158,7 @@ def day():
     stay(path[-1], 1500)
     walk(list(reversed(path)))
     stay(path[0], 900)
-    write_gpx("examples/day.gpx", "A morning around Dam and Nieuwmarkt", points)
+    write_gpx("examples/day.gpx", "A morning around Dam and Nieuwmarkt", "Constructed from the bundled OSRM routes, for the README.", points)
     print(f"examples/day.gpx: {len(points)} fixes, a fix every 5 s")
 
 

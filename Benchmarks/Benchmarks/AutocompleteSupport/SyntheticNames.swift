@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import SeededRandom
 
 /// The seeded synthetic names of shared/PEERS.md's appendix, ported: two to four syllables made
 /// into a word, with a kind word before (30 %) or after (70 %) it, a position in 47–55 N, 5.5–15 E
@@ -41,20 +42,6 @@ public enum SyntheticNames {
     }
 }
 
-/// Steele, Lea & Flood's SplitMix64: small, seeded, the same on every platform.
-public struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
 /// A fixed query set drawn from the generated names.
 public struct QuerySet: Sendable {

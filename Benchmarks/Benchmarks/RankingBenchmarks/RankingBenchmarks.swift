@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import PlaceSearch
 import Ranking
+import SeededRandom
 
 /// Ranking 10,000 parking candidates with the advice profile: half street meters priced from their
 /// tariff (the expensive path: the stay is worked out day by day), a quarter garages with a
@@ -56,18 +57,5 @@ enum ParkingCandidates {
                 id: PlaceID(provider: "bench", nativeID: "\(index)"), name: "Parking \(index)", coordinate: coordinate, concepts: [.parking],
                 parking: offer)
         }
-    }
-}
-
-/// A small seeded generator (Steele, Lea & Flood's SplitMix64), so the list is the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -10,20 +10,10 @@
 // Benchmarks/route-monitor.sh runs it beside GEOS (shapely), which answers the same distances.
 import Foundation
 import PlaceSearch
+import SeededRandom
 
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
-nonisolated(unsafe) var random = SplitMix64(state: 20261121)
+nonisolated(unsafe) var random = SplitMix64(seed: 20261121)
 let route: [Coordinate] = {
     var route: [Coordinate] = []
     var point = Coordinate(52.3731, 4.8926)

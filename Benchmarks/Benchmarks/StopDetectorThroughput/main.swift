@@ -6,21 +6,11 @@
 //   swift run -c release StopDetectorThroughput [passes] [--dump FILE]
 import Foundation
 import PlaceSearch
+import SeededRandom
 
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
 let fixes: [LocationFix] = {
-    var random = SplitMix64(state: 20261121)
+    var random = SplitMix64(seed: 20261121)
     var fixes: [LocationFix] = []
     fixes.reserveCapacity(7 * 86_400)
     var position = Coordinate(52.3731, 4.8926)
