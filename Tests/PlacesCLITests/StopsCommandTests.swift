@@ -174,8 +174,11 @@ struct StopsCommandTests {
     @Test func gpsdOnStdinIsStreamedAsNDJSON() async throws {
         let output = try await CLI.run(["stops", "-", "--format", "ndjson"], stdin: Data(Self.day().gpsd.utf8))
         #expect(output.status == 0, "\(output.stderr)")
-        let kinds = try output.stdoutLines.map { try JSONValue.parse(Data($0.utf8))["kind"]?.stringValue ?? "" }
-        #expect(kinds == ["transit", "stop", "transit", "stop", "transit", "summary"])
+        let lines = try output.stdoutLines.map { try JSONValue.parse(Data($0.utf8)) }
+        #expect(lines.map { $0["kind"]?.stringValue ?? "" } == ["transit", "stop", "transit", "stop", "transit", "summary"])
+        let transits = lines.filter { $0["kind"]?.stringValue == "transit" }
+        #expect(transits.map { [$0["from"]?.doubleValue, $0["to"]?.doubleValue] } == [[nil, 1], [1, 2], [2, nil]])
+        #expect(lines.last?["stops"]?.doubleValue == 2)
     }
 
     @Test func theOptionsChangeWhatIsAStop() async throws {
@@ -186,7 +189,29 @@ struct StopsCommandTests {
         #expect(try JSONValue.parse(Data(longer.stdout.utf8))["stops"]?.arrayValue?.count == 1)
         // The café and Damstraat are 160 m apart: a 300 m radius takes the walk between as a stay too.
         let wide = try await CLI.run(["stops", trace, "--format", "json", "--radius", "300m"])
-        #expect((try JSONValue.parse(Data(wide.stdout.utf8))["stops"]?.arrayValue?.count ?? 0) < 2)
+        #expect(try JSONValue.parse(Data(wide.stdout.utf8))["stops"]?.arrayValue?.count == 1, "\(wide.stdout.prefix(600))")
+        // A silence longer than --max-gap ends a stay: the café with the middle hour missing is two stops.
+        var gappy = Self.day()
+        gappy.fixes.removeAll { (700...1000).contains($0.1) }
+        let gappyTrace = try Self.file(gappy.ndjson, in: scenario, "gappy.ndjson")
+        let kept = try await CLI.run(["stops", gappyTrace, "--format", "json"])
+        #expect(try JSONValue.parse(Data(kept.stdout.utf8))["stops"]?.arrayValue?.count == 2)
+        let split = try await CLI.run(["stops", gappyTrace, "--format", "json", "--max-gap", "2m"])
+        #expect(try JSONValue.parse(Data(split.stdout.utf8))["stops"]?.arrayValue?.count == 3)
+    }
+
+    @Test func aFirstFixFromTheFutureDoesNotSpoilTheDay() async throws {
+        // A receiver's first fix dated a day ahead: the checks re-anchor on the real times after
+        // three fixes, and the day's two stops come out as without it.
+        let scenario = Scenario()
+        let future = #"{"lat":52.3680,"lon":4.8915,"time":"2026-11-22T10:00:00Z","accuracy":5}"#
+        let trace = try Self.file(future + "\n" + Self.day().ndjson, in: scenario)
+        let output = try await CLI.run(["stops", trace, "--format", "json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let stops = try #require(try JSONValue.parse(Data(output.stdout.utf8))["stops"]?.arrayValue)
+        #expect(stops.count == 2)
+        #expect(stops.allSatisfy { ($0["duration_s"]?.doubleValue ?? 0) > 500 })
+        #expect(output.stderr.contains("re-anchored"))
     }
 
     @Test func aFileOfWaypointsSaysSo() async throws {
@@ -215,6 +240,7 @@ struct StopsCommandTests {
             (["stops", scenario.folder.appendingPathComponent("missing.gpx").path], 66),
             (["stops", untimed, "--radius", "0m"], 64),
             (["stops", untimed, "--min-duration", "soon"], 64),
+            (["stops", untimed, "--max-gap", "-5m"], 64),
             (["stops", untimed, "--format", "kml"], 64),
         ]
         for (arguments, status) in cases {

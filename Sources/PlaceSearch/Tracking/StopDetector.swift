@@ -20,7 +20,7 @@ public import Foundation
 /// - **Streaming**: memory is bounded whatever the length of the trace. A confirmed stay keeps
 ///   running sums, not its fixes; the fixes kept are those of a stay not yet long enough (at most
 ///   `minimumDuration` of them) and a transit's path thinned to a point every
-///   ``Settings/pathSpacing`` metres.
+///   ``Settings/pathSpacing`` metres, thinned further past 8,192 points.
 ///
 /// Distances are on a local plane around each anchor (metres per degree at its latitude), which
 /// over a stop's radius is exact to millimetres and costs a few multiplications.
@@ -107,12 +107,10 @@ public struct StopDetector: Sendable {
     private var held: Stop?
     /// The held stop was already said (it can no longer merge).
     private var heldSaid = false
-    /// Events found before the fix's own (a held stop said early).
-    private var early: [Event] = []
     /// The movement since the held stop (or since the start).
     private var transit = TransitSums()
     private var stopCount = 0
-    private var lastFix: LocationFix?
+    private var lastTime: Date?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -122,22 +120,27 @@ public struct StopDetector: Sendable {
     var windowCount: Int { buffer.count }
 
     /// Takes the next fix (with a time, in time order: see ``FixCheck``) and returns what it
-    /// completed, oldest first: usually nothing.
+    /// completed, oldest first: usually nothing. A fix earlier than the one before (a clock that
+    /// jumped back) closes what is open, as the end of a trace would, and starts afresh.
     public mutating func process(_ fix: LocationFix) -> [Event] {
-        guard fix.time != nil else { return [] }
+        guard let now = fix.time else { return [] }
         var events: [Event] = []
+        if let before = lastTime, now < before { closeAll(into: &events) }
         consume(fix, into: &events)
-        lastFix = fix
-        if !early.isEmpty {
-            events = early + events
-            early.removeAll()
-        }
+        lastTime = now
         return events
     }
 
     /// Ends the trace: what is still open is said.
     public mutating func finish() -> [Event] {
         var events: [Event] = []
+        closeAll(into: &events)
+        return events
+    }
+
+    /// Says the open stay (or the window, as movement), the held stop and the last transit, and
+    /// leaves nothing open; the numbering of stops goes on.
+    private mutating func closeAll(into events: inout [Event]) {
         if let stay {
             confirm(stay.stop(number: 0), into: &events)
             self.stay = nil
@@ -148,15 +151,15 @@ public struct StopDetector: Sendable {
         clearWindow()
         if let held, !heldSaid { events.append(.stop(held)) }
         held = nil
+        heldSaid = false
         if let movement = transit.transit(from: stopCount > 0 ? stopCount : nil, to: nil) { events.append(.transit(movement)) }
         transit = TransitSums()
-        return events
     }
 
     // MARK: - The sliding window
 
     private mutating func consume(_ fix: LocationFix, into events: inout [Event]) {
-        sayHeldStopOnceItCannotMerge(at: fix)
+        sayHeldStopOnceItCannotMerge(at: fix, into: &events)
         if var current = stay {
             // A confirmed stay is judged from its centre, not from its anchor: the anchor may be a
             // fix of the approach, up to the radius away, and a fix after a long silence would then
@@ -220,6 +223,12 @@ public struct StopDetector: Sendable {
         let rest = end < buffer.count ? Array(buffer[end...]) : []
         clearWindow()
         stay = sums
+        // A new stay elsewhere: the held stop will not grow, so say it now rather than when this
+        // one ends (which may be the next morning).
+        if let held, !heldSaid, !mergesWithHeld(arrival: sums.arrival, centre: sums.stop(number: 0).centre) {
+            events.append(.stop(held))
+            heldSaid = true
+        }
         for fix in rest { consume(fix, into: &events) }
     }
 
@@ -237,13 +246,23 @@ public struct StopDetector: Sendable {
     /// A held stop can merge only with a stay that begins within the minimum duration of its
     /// departure, or after a transit that went nowhere; past both it is said at once, so that a
     /// live stream shows it without waiting for the next stop.
-    private mutating func sayHeldStopOnceItCannotMerge(at fix: LocationFix) {
+    private mutating func sayHeldStopOnceItCannotMerge(at fix: LocationFix, into events: inout [Event]) {
         guard let held, !heldSaid, let now = fix.time else { return }
         // The earliest a stay still to be confirmed can have arrived: anchors only move forward.
         let earliestArrival = stay?.arrival ?? (head < buffer.count ? buffer[head].time : nil) ?? now
         guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration, transit.distance >= 2 * settings.radius else { return }
-        early.append(.stop(held))
+        events.append(.stop(held))
         heldSaid = true
+    }
+
+    /// Whether a stay arriving at `arrival` with its centre at `centre` would be one stop with the
+    /// held one: the same place, and a brief absence or a movement that went nowhere, with no
+    /// silence longer than the maximum gap.
+    private func mergesWithHeld(arrival: Date, centre: Coordinate) -> Bool {
+        guard let held, !heldSaid, Geodesy.distance(held.centre, centre) <= settings.radius else { return false }
+        let between = arrival.timeIntervalSince(held.departure)
+        guard between < settings.minimumDuration || transit.distance < 2 * settings.radius else { return false }
+        return settings.maximumGap.map { transit.largestGap <= $0 } ?? true
     }
 
     /// The local plane of an anchor, made again only when the latitude has moved (a tenth of a
@@ -276,15 +295,7 @@ public struct StopDetector: Sendable {
     /// A stay that has ended: merged into the held stop when they are the same place, otherwise
     /// the held stop and the transit to this one are said and this one is held.
     private mutating func confirm(_ found: Stop, into events: inout [Event]) {
-        // Two stops at one place (centres within the radius) are one when the walker was away
-        // briefly, or went nowhere in between (a transit shorter than the circle is wide: a dwell
-        // the data's gaps and noise cut in two), unless a silence longer than the maximum gap
-        // lies between.
-        let between = found.arrival.timeIntervalSince(held?.departure ?? found.arrival)
-        if let previous = held, !heldSaid, Geodesy.distance(previous.centre, found.centre) <= settings.radius,
-            between < settings.minimumDuration || transit.distance < 2 * settings.radius,
-            settings.maximumGap.map({ between <= $0 }) ?? true
-        {
+        if let previous = held, mergesWithHeld(arrival: found.arrival, centre: found.centre) {
             held = Self.merge(previous, found)
             transit = TransitSums()
             return
@@ -304,8 +315,10 @@ public struct StopDetector: Sendable {
         let latitude = (first.centre.latitude * Double(first.fixCount) + second.centre.latitude * Double(second.fixCount)) / total
         let longitude = (first.centre.longitude * Double(first.fixCount) + second.centre.longitude * Double(second.fixCount)) / total
         let centre = (try? Coordinate(latitude: latitude, longitude: longitude)) ?? first.centre
-        let spread = max(
-            first.spread + Geodesy.distance(first.centre, centre), second.spread + Geodesy.distance(second.centre, centre))
+        // The radius of gyration of the union: each part's own, plus its centre's offset.
+        let d1 = Geodesy.distance(first.centre, centre), d2 = Geodesy.distance(second.centre, centre)
+        let spread = ((Double(first.fixCount) * (first.spread * first.spread + d1 * d1)
+            + Double(second.fixCount) * (second.spread * second.spread + d2 * d2)) / total).squareRoot()
         return Stop(
             number: first.number, centre: centre, arrival: first.arrival, departure: second.departure,
             fixCount: first.fixCount + second.fixCount, spread: spread)
@@ -381,6 +394,13 @@ private struct TransitSums: Sendable {
     var distance = 0.0
     var path: [Coordinate] = []
     var lastKept: Coordinate?
+    /// The longest silence between two of its fixes, seconds.
+    var largestGap: TimeInterval = 0
+    /// The spacing the path is thinned to, doubled each time the path reaches its bound.
+    var spacingFactor = 1.0
+
+    /// Points a path keeps at most: a day's drive at 10 m spacing fits; beyond, it is thinned.
+    static let maximumPathPoints = 8192
 
     /// Starts the movement at a stop's last fix.
     mutating func start(at fix: LocationFix, plane: (Double, Double)) {
@@ -393,11 +413,17 @@ private struct TransitSums: Sendable {
     mutating func add(_ fix: LocationFix, spacing: Double, plane: (Double, Double), closing: Bool = false) {
         if let last {
             distance += Self.metres(last.coordinate, fix.coordinate, plane)
+            if let then = last.time, let now = fix.time { largestGap = max(largestGap, now.timeIntervalSince(then)) }
         } else {
             first = fix
         }
         last = fix
-        if let kept = lastKept, !closing, Self.metres(kept, fix.coordinate, plane) < spacing { return }
+        if let kept = lastKept, !closing, Self.metres(kept, fix.coordinate, plane) < spacing * spacingFactor { return }
+        if path.count >= Self.maximumPathPoints {
+            // Keep every other point and double the spacing: memory stays bounded on an endless transit.
+            path = path.enumerated().compactMap { $0.offset % 2 == 0 ? $0.element : nil }
+            spacingFactor *= 2
+        }
         path.append(fix.coordinate)
         lastKept = fix.coordinate
     }

@@ -18,8 +18,9 @@ extension Places {
                 between stops is given with its distance, time and average speed.
 
                 The trace is streamed: memory stays bounded however long it is, and with --format ndjson each stop \
-                and transit is written as soon as it is known, so 'gpspipe -w | places stops - --format ndjson' \
-                reports a stop five minutes after you leave it.
+                and transit is written as soon as it is known: 'gpspipe -w | places stops - --format ndjson' reports \
+                a stop once it cannot grow any more, when you have been gone for --min-duration or have stayed \
+                somewhere else for that long.
 
                 Examples:
                   places stops day.gpx
@@ -136,7 +137,10 @@ extension Places {
                     }
                     switch event {
                     case .stop(let stop): stops.append(NamedStop(stop: stop, name: name))
-                    case .transit(let transit): transits.append(transit)
+                    case .transit(var transit):
+                        // The table shows no paths: keep none, so memory does not grow with the trace.
+                        if format == .table { transit.path = [] }
+                        transits.append(transit)
                     }
                 }
             }

@@ -238,15 +238,84 @@ struct StopDetectorTests {
         day.stay(600)
         day.walk(1200, bearing: 90)
         var detector = StopDetector()
-        var saidAt: Int?
+        var saidAt: [Int] = []
+        var order: [String] = []
         for fix in day.fixes {
+            for event in detector.process(fix) {
+                if case .stop = event { saidAt.append(Day.seconds(fix.time ?? Day.t0)) }
+                order.append(Self.name(event))
+            }
+        }
+        for event in detector.finish() { order.append(Self.name(event)) }
+        // Said once, about five minutes after the stay ended (about 900 s in, plus the way out of
+        // its circle), long before the trace ends at about 2,100 s; and never again at the end.
+        #expect(order == ["transit -→1", "stop 1", "transit 1→-"])
+        #expect(saidAt.count == 1 && (1150...1300).contains(saidAt[0]), "\(saidAt)")
+    }
+
+    @Test func aStopIsSaidWhenTheNextStayElsewhereBegins() {
+        // A café, four minutes' walk, then home for the night: the café is said five minutes into
+        // the stay at home, not when the night ends.
+        var day = Day()
+        day.walk(300, bearing: 90)
+        day.stay(900)
+        day.walk(240, bearing: 0)
+        day.stay(8 * 3600)
+        var detector = StopDetector()
+        var saidAt: Int?
+        for fix in day.fixes where saidAt == nil {
             if detector.process(fix).contains(where: { if case .stop = $0 { true } else { false } }) {
                 saidAt = Day.seconds(fix.time ?? Day.t0)
             }
         }
-        // The stay ends about 900 s in (plus the way out of its circle); it is said 5 minutes
-        // later, long before the trace ends at about 2,100 s.
-        #expect(saidAt.map { (1150...1300).contains($0) } == true, "\(String(describing: saidAt))")
+        #expect(saidAt.map { $0 < 1800 } == true, "\(String(describing: saidAt))")
+    }
+
+    @Test func comingBackToAPlaceAfterAWalkIsANewStop() {
+        var day = Day()
+        day.walk(300, bearing: 90)
+        day.stay(600)
+        day.walk(600, bearing: 0)
+        day.walk(600, bearing: 180)
+        day.stay(600)
+        day.walk(300, bearing: 90)
+        let (stops, _, order) = day.run()
+        #expect(order == ["transit -→1", "stop 1", "transit 1→2", "stop 2", "transit 2→-"])
+        #expect(stops.count == 2)
+        #expect(stops[0].centre.distance(to: stops[1].centre) < 20)
+    }
+
+    @Test func aClockThatJumpsBackClosesWhatIsOpenAndStartsAfresh() {
+        var day = Day()
+        day.walk(300, bearing: 90)
+        day.stay(600)
+        day.second -= 3600  // the receiver's clock goes back an hour
+        day.stay(600)
+        day.walk(300, bearing: 90)
+        let (stops, _, order) = day.run()
+        #expect(stops.count == 2, "\(order)")
+        #expect(stops.allSatisfy { $0.duration > 0 })
+        #expect(stops.map(\.number) == [1, 2])
+    }
+
+    @Test func aTransitPathStaysBoundedHoweverLongTheJourney() {
+        var detector = StopDetector()
+        var position = Coordinate(52.37, 4.89)
+        var kept = 0
+        // A day's drive at 15 m/s, a fix a second: 1,296 km.
+        for second in 0..<86_400 {
+            position = Geodesy.destination(from: position, distance: 15, bearing: Double(second / 3600 % 4) * 90)
+            _ = detector.process(LocationFix(coordinate: position, time: Day.t0.addingTimeInterval(Double(second))))
+        }
+        for case .transit(let transit) in detector.finish() { kept = transit.path.count }
+        #expect(kept > 1000 && kept <= 8193)
+    }
+
+    static func name(_ event: StopDetector.Event) -> String {
+        switch event {
+        case .stop(let stop): "stop \(stop.number)"
+        case .transit(let transit): "transit \(transit.from.map(String.init) ?? "-")→\(transit.to.map(String.init) ?? "-")"
+        }
     }
 
     @Test func memoryStaysBoundedOnALongTrace() {
