@@ -24,7 +24,7 @@ extension Places {
 
                 Examples:
                   places stops day.gpx
-                  places stops day.gpx --min-duration 5m --radius 50m --min-accuracy 150m --format geojson > day.geojson
+                  places stops day.gpx --min-duration 5m --radius 50m --format geojson > day.geojson
                   places stops day.gpx --format gpx > stops.gpx
                   gpspipe -w | places stops - --format ndjson
                 """)
