@@ -48,6 +48,13 @@ public struct Redactor: Sendable {
         return Array(Set(found.filter { $0.count >= 4 && $0 != Self.placeholder })).sorted { $0.count > $1.count }
     }
 
+    /// A service's own words for a message: secrets scrubbed first (a key cut in two would no longer
+    /// be recognised), then cut to `limit` characters so that one answer cannot flood a line.
+    public func serviceMessage(_ text: String, limit: Int = 200) -> String {
+        let scrubbed = scrub(text)
+        return scrubbed.count > limit ? String(scrubbed.prefix(limit)) + "…" : scrubbed
+    }
+
     /// `text` with every secret value (plain and percent-encoded) replaced by the placeholder.
     public func scrub(_ text: String, secrets: [String] = []) -> String {
         var result = text

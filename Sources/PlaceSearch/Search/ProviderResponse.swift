@@ -67,9 +67,7 @@ public struct ProviderResponse: Sendable {
         guard let value = try? JSONValue.parse(body) else { return nil }
         for key in ["message", "error_message", "error", "detail", "remark"] {
             if let text = value[key]?.stringValue, !text.isEmpty {
-                // Scrub first: cut first, and a key across the cut would no longer be recognised.
-                let scrubbed = redactor.scrub(text)
-                return scrubbed.count > 200 ? String(scrubbed.prefix(200)) + "…" : scrubbed
+                return redactor.serviceMessage(text)
             }
         }
         return nil

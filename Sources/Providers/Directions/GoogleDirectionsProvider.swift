@@ -109,7 +109,7 @@ public struct GoogleDirectionsProvider: RoutingProvider {
 
     /// A `status` other than OK as the error it is.
     private func failure(status: String, message: String?, request: RouteRequest) -> ProviderError {
-        let said = message.map { client.redactor.scrub($0) }.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }
+        let said = message.map { client.redactor.serviceMessage($0) }
         let detail = said.map { "\(status): \($0)" } ?? status
         let points = "from \(request.origin.routingText) to \(request.destination.routingText)"
         switch status {

@@ -91,9 +91,7 @@ public struct OSRMProvider: RoutingProvider {
                 provider: id, kind: .notFound, message: "OSRM gave no walking route \(points)",
                 hint: "check that both points can be reached on foot")
         case .failure(let code, let message):
-            let said = message.map { client.redactor.scrub($0) }.map {
-                $0.count > 200 ? String($0.prefix(200)) + "…" : $0
-            }
+            let said = message.map { client.redactor.serviceMessage($0) }
             let detail = said.map { "\(code): \($0)" } ?? code
             switch code {
             case "NoRoute":
