@@ -271,26 +271,19 @@ enum RecommendationFeedReader {
     }
 
     /// A number, or a string holding one (some exports quote them).
-    static func number(_ value: JSONValue) -> Double? {
-        let parsed: Double? = switch value {
-        case .number(let literal): Double(literal)
-        // Decimal text only: Double(String) would take "0x34" as 52.
-        case .string(let text): ByteDecimals.double(text)
-        default: nil
-        }
-        return parsed.flatMap { $0.isFinite ? $0 : nil }
-    }
+    static func number(_ value: JSONValue) -> Double? { value.decimalValue }
 
-    /// ISO 8601 text, or Unix seconds (a number, or a string of digits). A value past the year
-    /// 5138 in seconds is taken as milliseconds, as Firebase server timestamps are.
+    /// ISO 8601 text, or Unix seconds (a number, or a string of digits); above 10¹¹ milliseconds,
+    /// as Firebase server timestamps are.
     static func time(_ value: JSONValue) -> Date? {
         if case .string(let text) = value, let date = ISO8601Text.parse(text.trimmingCharacters(in: .whitespaces)) {
             return date.timeIntervalSince1970 <= latestTime ? date : nil
         }
-        guard var seconds = number(value) else { return nil }
-        if seconds > 100_000_000_000 { seconds /= 1000 }
-        guard seconds >= 0, seconds <= latestTime else { return nil }
-        return Date(timeIntervalSince1970: seconds)
+        // Feeds are of this era: nothing before 1970 or after 9999.
+        guard let moment = number(value).flatMap(JSONValue.unixMoment), moment.timeIntervalSince1970 >= 0,
+            moment.timeIntervalSince1970 <= latestTime
+        else { return nil }
+        return moment
     }
 
     /// A value as written, for messages: `95`, `'tomorrow'`, `an object`.

@@ -20,13 +20,7 @@ enum TraceFields {
     }
 
     /// A number, or a string holding one (some loggers quote everything); nil otherwise.
-    static func number(_ value: JSONValue?) -> Double? {
-        switch value {
-        case .number(let literal): Double(literal).flatMap { $0.isFinite ? $0 : nil }
-        case .string(let text): ByteDecimals.double(text)
-        default: nil
-        }
-    }
+    static func number(_ value: JSONValue?) -> Double? { value?.decimalValue }
 
     static func number(_ object: JSONObject, _ keys: [String]) -> Double? {
         number(value(object, keys)?.value)
@@ -39,11 +33,7 @@ enum TraceFields {
         case .string(let text):
             return ISO8601Text.parse(lenient: text)
         case .number(let literal):
-            guard let number = Double(literal), number.isFinite else { return nil }
-            let seconds = abs(number) > 1e11 ? number / 1000 : number
-            // Years 1653 to 5138: anything else is not a time, and would not print as one.
-            guard abs(seconds) <= 1e11 else { return nil }
-            return Date(timeIntervalSince1970: seconds)
+            return Double(literal).flatMap(JSONValue.unixMoment)
         default:
             return nil
         }
