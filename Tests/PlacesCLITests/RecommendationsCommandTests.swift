@@ -147,6 +147,15 @@ struct RecommendationsCommandTests {
         #expect(try Self.results(configured).count == 4)
         let providers = try await CLI.run(["providers", "--config", config.path])
         #expect(providers.stdoutLines.contains { $0.hasPrefix("feed") && $0.contains("yes") && $0.contains("examples/feed.json") })
+
+        // `places show` tells what a recommendation is worth, and when it ran out.
+        let shown = try await CLI.run(["show", "feed:rec-begijnhof", "--config", config.path])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdoutLines.contains("30 points within 30 m"))
+        let expired = try await CLI.run(["show", "feed:rec-noordermarkt", "--config", config.path, "--format", "json"])
+        let offer = try JSONValue.parse(Data(expired.stdout.utf8))["recommendation"]
+        #expect(offer?["points"]?.doubleValue == 50)
+        #expect(offer?["expires"]?.stringValue == "2026-11-14T15:00:00Z")
     }
 
     @Test func noFeedAtAllIsAConfigurationError() async throws {

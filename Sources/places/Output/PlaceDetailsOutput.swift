@@ -18,6 +18,13 @@ struct PlaceDetailsOutput {
             let count = rating.count.map { " (\($0) ratings)" } ?? ""
             summary.append(NumberText.fixed(rating.value, 1) + "/10" + count)
         }
+        if let offer = place.recommendation {
+            var worth = "\(offer.points) point\(offer.points == 1 ? "" : "s") within \(Int(offer.arrivalRadius.rounded())) m"
+            if let expires = offer.expires {
+                worth += offer.hasExpired(at: now) ? ", expired \(ISO8601Text.format(expires))" : ", until \(ISO8601Text.format(expires))"
+            }
+            summary.append(worth)
+        }
         if !summary.isEmpty { lines.append(summary.joined(separator: " · ")) }
         if let address = place.address?.fullText { lines.append(address) }
         lines.append("\(Self.coordinateText(place.coordinate))")
@@ -116,6 +123,14 @@ struct PlaceDetailsOutput {
             }),
             "tags": .object(JSONObject(place.tags.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: .string($0.value)) })),
             "sources": .array(place.sources.map { .string($0.description) }),
+            "recommendation": place.recommendation.map { offer in
+                [
+                    "points": JSONValue(offer.points),
+                    "radius_m": JSONOutput.number(offer.arrivalRadius, places: 1),
+                    "expires": offer.expires.map { .string(ISO8601Text.format($0)) } ?? .null,
+                    "feed": .string(offer.feed),
+                ]
+            } ?? .null,
         ]
     }
 
