@@ -213,6 +213,32 @@ struct FollowCommandTests {
         #expect(output.stderr.contains("re-anchored: 3 fixes in a row agree with each other"))
     }
 
+    @Test func rerouteAsksForANewRouteWhereTheWalkerLeftTheOldOne() async throws {
+        // The detour of the example walk leaves the route at 52.3716215,4.8975513; a recording for a
+        // route from there (a copy of the README's answer) lets the reroute happen offline.
+        let scenario = Scenario()
+        try scenario.copy("osrm", "route.json") { _ in }
+        var there = try Cassette(contentsOf: CLI.cassettes.appendingPathComponent("osrm/route.json"))
+        there.interactions = there.interactions.filter { $0.request.url.contains("/4.8926,52.3731;4.9041,52.3676?") }
+        for index in there.interactions.indices {
+            there.interactions[index].request.url = there.interactions[index].request.url
+                .replacingOccurrences(of: "/4.8926,52.3731;", with: "/4.897551,52.371622;")
+        }
+        try there.write(to: scenario.folder.appendingPathComponent("osrm/reroute.json"))
+        let arguments = ["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--reroute", "--format", "ndjson"]
+        let output = try await CLI.run(arguments, environment: ["PLACES_CASSETTE_DIR": scenario.cassetteDirectories])
+        #expect(output.status == 0, "\(output.stderr)")
+        let events = try Self.events(output)
+        #expect(Self.kinds(events) == ["route", "off-route", "reroute", "arrived", "end"])
+        #expect(events[2]["time"]?.stringValue == events[1]["time"]?.stringValue)
+
+        // Without a recording for it, the reroute fails, is said, and the old route is followed on.
+        let offline = try await CLI.run(arguments)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(Self.kinds(try Self.events(offline)) == ["route", "off-route", "back-on-route", "arrived", "end"])
+        #expect(offline.stderrLines.contains { $0.hasPrefix("places: could not reroute from 52.3716215,4.8975513") && $0.hasSuffix("following the old route") })
+    }
+
     @Test func unusableInputsAreOneLineWithTheirExitCodes() async throws {
         let scenario = Scenario()
         let osm = try Self.write([#"<?xml version="1.0"?><osm version="0.6"><node id="1" lat="52" lon="4"/></osm>"#], to: scenario, as: "map.osm")

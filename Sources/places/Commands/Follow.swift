@@ -27,7 +27,7 @@ extension Places {
                   places follow --feed examples/feed.json --to rec-waterlooplein --trace examples/walk.gpx
                   places follow --to 52.3676,4.9041 --trace walk.gpx --format ndjson
                   places follow --route route.geojson --to 52.3676,4.9041 --trace walk.gpx
-                  gpspipe -w | places follow --to 52.3676,4.9041 --trace -
+                  gpspipe -w | places follow --to 52.3676,4.9041 --trace - --reroute
                 """)
 
         @Option(
@@ -67,6 +67,9 @@ extension Places {
 
         @Option(help: ArgumentHelp("Fixes less accurate than this neither alert nor arrive, e.g. 100m.", valueName: "distance"))
         var maxAccuracy: String = "100m"
+
+        @Flag(help: "When the walker goes off route, ask the routing provider for a new route from there (as navigation apps do); needs the network, or recordings of those requests.")
+        var reroute = false
 
         @Option(help: ArgumentHelp("text (a line per event) or ndjson (a JSON object per event).", valueName: "format"))
         var format: FollowFormat = .text
@@ -123,7 +126,7 @@ extension Places {
             if let route {
                 path = try TraceWalk.readRoute(route)
                 let length = try PlanarPath(path).length
-                try StandardOutput.write(output.render(.route(source: route, distance: length, duration: nil, points: path.count, at: first.time)))
+                try StandardOutput.write(output.render(.route(source: route, distance: length, duration: nil, points: path.count, at: first.time, reroute: false)))
             } else {
                 let provider = try runtime.routingProvider(named: provider)
                 routing = provider
@@ -152,6 +155,16 @@ extension Places {
                     award = try self.award(target, at: fix, runtime: runtime)
                 }
                 try StandardOutput.write(output.render(.monitor(event, award: award)))
+                if reroute, case .offRoute = event, let routing {
+                    // A failed reroute keeps the old route: the walk goes on being followed.
+                    do {
+                        let path = try await Self.walkingRoute(
+                            from: fix, to: target.coordinate, with: routing, runtime: runtime, output: output, reroute: true)
+                        monitor = try RouteMonitor(route: path, destination: target.coordinate, settings: settings)
+                    } catch {
+                        StandardError.line("places: could not reroute from \(fix.coordinate) (\(error)); following the old route")
+                    }
+                }
                 // Nothing follows arrival: stop reading (a live gpsd stream would never end).
                 if arrived { break }
             }
@@ -166,7 +179,8 @@ extension Places {
 
         /// A route from `fix` to `destination`, said as a route event.
         private static func walkingRoute(
-            from fix: LocationFix, to destination: Coordinate, with provider: any RoutingProvider, runtime: Runtime, output: FollowOutput
+            from fix: LocationFix, to destination: Coordinate, with provider: any RoutingProvider, runtime: Runtime, output: FollowOutput,
+            reroute: Bool = false
         ) async throws -> [Coordinate] {
             let found = try await runtime.route(RouteRequest(origin: fix.coordinate, destination: destination), with: provider)
             guard !found.path.isEmpty else {
@@ -174,7 +188,8 @@ extension Places {
             }
             for warning in found.warnings { StandardError.line("places: \(provider.id): \(warning)") }
             try StandardOutput.write(
-                output.render(.route(source: provider.id.rawValue, distance: found.distance, duration: found.duration, points: found.path.count, at: fix.time)))
+                output.render(
+                    .route(source: provider.id.rawValue, distance: found.distance, duration: found.duration, points: found.path.count, at: fix.time, reroute: reroute)))
             return found.path
         }
 

@@ -12,7 +12,7 @@ enum FollowFormat: String, CaseIterable, ExpressibleByArgument {
 
 /// One thing `places follow` reports.
 enum FollowEvent {
-    case route(source: String, distance: Double, duration: Double?, points: Int, at: Date?)
+    case route(source: String, distance: Double, duration: Double?, points: Int, at: Date?, reroute: Bool)
     case monitor(RouteMonitor.Event, award: AwardNote?)
     case end(fixes: Int, used: Int, skipped: Int, arrived: Bool, remaining: Double?, lastFix: LocationFix?)
 
@@ -59,9 +59,9 @@ struct FollowOutput {
 
     private func text(_ event: FollowEvent) -> String {
         switch event {
-        case .route(let source, let distance, let duration, _, let at):
+        case .route(let source, let distance, let duration, _, let at, let reroute):
             let time = duration.map { ", \(RouteOutput.durationText($0)) on foot" } ?? ""
-            return "\(clock(at))  \(label("route", terminal.dim))\(metres(distance))\(time), from \(source)"
+            return "\(clock(at))  \(label(reroute ? "new route" : "route", terminal.dim))\(metres(distance))\(time), from \(source)"
         case .monitor(let event, let award):
             let when = clock(event.fix.time)
             switch event {
@@ -115,9 +115,9 @@ struct FollowOutput {
 
     func json(_ event: FollowEvent) -> JSONValue {
         switch event {
-        case .route(let source, let distance, let duration, let points, let at):
+        case .route(let source, let distance, let duration, let points, let at, let reroute):
             return [
-                "event": "route", "time": at.map { .string(ISO8601Text.format($0)) } ?? .null, "source": .string(source), "distance_m": JSONOutput.number(distance, places: 1),
+                "event": reroute ? "reroute" : "route", "time": at.map { .string(ISO8601Text.format($0)) } ?? .null, "source": .string(source), "distance_m": JSONOutput.number(distance, places: 1),
                 "duration_s": duration.map { JSONOutput.number($0, places: 1) } ?? .null, "path_points": JSONValue(points),
             ]
         case .monitor(let event, let award):
