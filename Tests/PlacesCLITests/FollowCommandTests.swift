@@ -256,6 +256,7 @@ struct FollowCommandTests {
             (["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--cooldown", "soon"], 64),
             (["follow", "--to", "rec-waterlooplein", "--trace", "examples/walk.gpx"], 64),
             (["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--trace-format", "kml"], 64),
+            (["follow", "--to", Self.waterlooplein, "--route", route, "--trace", "examples/walk.gpx", "--reroute"], 64),
         ]
         for (arguments, status) in cases {
             let output = try await CLI.run(arguments)

@@ -78,6 +78,9 @@ extension Places {
 
         func validate() throws {
             try WalkTarget.validate(to, feed: feed)
+            if reroute, route != nil {
+                throw ValidationError("--reroute asks a routing provider for new routes; it cannot be used with --route FILE")
+            }
             if let traceFormat, TraceFormat(rawValue: traceFormat) == nil {
                 throw ValidationError("--trace-format '\(traceFormat)' must be one of \(TraceFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
