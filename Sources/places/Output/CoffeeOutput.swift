@@ -3,21 +3,12 @@ import PlaceSearch
 import Ranking
 
 /// Writes a ranked coffee list in the chosen format.
-struct CoffeeOutput {
+struct CoffeeOutput: RankedOutput {
     let result: RankingResult
     let outcome: SearchOutcome
     let query: JSONValue
     let terminal: Terminal
     let explain: Bool
-
-    func render(_ format: OutputFormat) -> String {
-        switch format {
-        case .table: table()
-        case .json: json().serialized(pretty: true) + "\n"
-        case .ndjson: result.ranked.map { JSONOutput.ranked($0).serialized() + "\n" }.joined()
-        case .geojson: geojson().serialized(pretty: true) + "\n"
-        }
-    }
 
     func json() -> JSONValue {
         var root: JSONObject = [

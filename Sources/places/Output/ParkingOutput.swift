@@ -3,22 +3,13 @@ import PlaceSearch
 import Ranking
 
 /// Writes ranked parking places in the chosen format: the cost of the stay, the walk, the room.
-struct ParkingOutput {
+struct ParkingOutput: RankedOutput {
     let result: RankingResult
     let outcome: SearchOutcome
     let query: JSONValue
     let stay: Stay
     let terminal: Terminal
     let explain: Bool
-
-    func render(_ format: OutputFormat) -> String {
-        switch format {
-        case .table: table()
-        case .json: json().serialized(pretty: true) + "\n"
-        case .ndjson: result.ranked.map { ranked($0).serialized() + "\n" }.joined()
-        case .geojson: geojson().serialized(pretty: true) + "\n"
-        }
-    }
 
     func json() -> JSONValue {
         var root: JSONObject = ["query": query, "results": .array(result.ranked.map(ranked))]

@@ -4,7 +4,7 @@ import Providers
 import Ranking
 
 /// Writes ranked recommendations in the chosen format: points, the walk, until when they hold.
-struct RecommendationsOutput {
+struct RecommendationsOutput: RankedOutput {
     let result: RankingResult
     let feed: RecommendationFeed
     let source: FeedSource
@@ -13,15 +13,6 @@ struct RecommendationsOutput {
     /// For the table's expiry times.
     let timeZone: TimeZone
     let explain: Bool
-
-    func render(_ format: OutputFormat) -> String {
-        switch format {
-        case .table: table()
-        case .json: json().serialized(pretty: true) + "\n"
-        case .ndjson: result.ranked.map { ranked($0).serialized() + "\n" }.joined()
-        case .geojson: geojson().serialized(pretty: true) + "\n"
-        }
-    }
 
     func json() -> JSONValue {
         var root: JSONObject = [
