@@ -100,6 +100,30 @@ extension ProviderStatus {
     }
 }
 
+extension ProviderStatus {
+    /// The status of a provider that needs a key: replay answers without one; the other modes need
+    /// it, and say where to put it. `service` names what the key opens ("api.foursquare.com").
+    public static func keyed(
+        _ client: HTTPClient, key: Credential?, keyVariable: String, configSection: String, service: String
+    ) -> ProviderStatus {
+        let replaySource = client.cassetteLocation.map { "answers from \($0)" } ?? "answers from cassettes"
+        return switch (client.mode, key) {
+        case (.replay, nil):
+            ProviderStatus(isReady: true, mode: "replay", detail: "no \(keyVariable); \(replaySource); set \(keyVariable) to go live")
+        case (.replay, let key?):
+            ProviderStatus(isReady: true, mode: "replay", detail: "\(replaySource) (\(key) is not used in replay mode)")
+        case (_, nil):
+            ProviderStatus(
+                isReady: false, mode: "no key", detail: "set \(keyVariable) or api_key in the [\(configSection)] section of the config file")
+        case (.live, let key?):
+            ProviderStatus(isReady: true, mode: "live", detail: "\(service) with \(key)")
+        case (let mode, let key?):
+            ProviderStatus(
+                isReady: true, mode: mode.rawValue, detail: "\(service) with \(key), recording into \(client.cassetteLocation ?? "cassettes")")
+        }
+    }
+}
+
 // MARK: - Default implementations
 
 extension PlaceProvider {

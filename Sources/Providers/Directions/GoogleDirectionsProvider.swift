@@ -24,26 +24,7 @@ public struct GoogleDirectionsProvider: RoutingProvider {
     }
 
     public var status: ProviderStatus {
-        let replaySource = client.cassetteLocation.map { "answers from \($0)" } ?? "answers from cassettes"
-        switch (client.mode, key) {
-        case (.replay, nil):
-            return ProviderStatus(
-                isReady: true, mode: "replay",
-                detail: "no \(Self.keyVariable); \(replaySource); set \(Self.keyVariable) to go live")
-        case (.replay, let key?):
-            return ProviderStatus(
-                isReady: true, mode: "replay", detail: "\(replaySource) (\(key) is not used in replay mode)")
-        case (_, nil):
-            return ProviderStatus(
-                isReady: false, mode: "no key",
-                detail: "set \(Self.keyVariable) or api_key in the [google] section of the config file")
-        case (.live, let key?):
-            return ProviderStatus(isReady: true, mode: "live", detail: "\(Self.host) Directions with \(key)")
-        case (let mode, let key?):
-            return ProviderStatus(
-                isReady: true, mode: mode.rawValue,
-                detail: "\(Self.host) Directions with \(key), recording into \(client.cassetteLocation ?? "cassettes")")
-        }
+        .keyed(client, key: key, keyVariable: Self.keyVariable, configSection: "google", service: "\(Self.host) Directions")
     }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {

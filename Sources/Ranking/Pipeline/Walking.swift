@@ -34,4 +34,11 @@ public struct WalkingModel: Sendable, Equatable {
 
     /// The straight-line distance that can be walked in `seconds`.
     public func reach(inSeconds seconds: Double) -> Double { seconds * speed / detourFactor }
+
+    /// The radius to ask providers about for a walk of at most `seconds`: the reach rounded up to
+    /// `step` and at least `minimum`, so that limits close together send one request (and one
+    /// recording answers them) while the walking filter does the rest.
+    public func searchRadius(forSeconds seconds: Double, step: Double, minimum: Double) -> Double {
+        max(minimum, (reach(inSeconds: seconds) / step).rounded(.up) * step)
+    }
 }

@@ -35,8 +35,7 @@ public struct CoffeeProfile: Sendable {
     /// to 500 m and at least 1 km, so that every limit up to the default 15 minutes sends the same
     /// request (one cassette answers them all) and the walking filter does the rest.
     public var searchRadius: Double {
-        let reach = walking.reach(inSeconds: maximumWalkSeconds)
-        return max(1000, (reach / 500).rounded(.up) * 500)
+        walking.searchRadius(forSeconds: maximumWalkSeconds, step: 500, minimum: 1000)
     }
 
     public func pipeline() -> RankingPipeline {

@@ -52,8 +52,7 @@ public struct ParkingProfile: Sendable {
     /// What to ask providers about: what can be walked within the limit, rounded up to 250 m,
     /// at least 500 m (so that limits close together send one request, and one cassette answers).
     public var searchRadius: Double {
-        let reach = walking.reach(inSeconds: maximumWalkSeconds)
-        return max(500, (reach / 250).rounded(.up) * 250)
+        walking.searchRadius(forSeconds: maximumWalkSeconds, step: 250, minimum: 500)
     }
 
     public func pipeline() -> RankingPipeline {

@@ -42,8 +42,7 @@ public struct RecommendationsProfile: Sendable {
 
     /// What can be walked within the limit, rounded up to 500 m: the radius to ask a provider for.
     public var searchRadius: Double {
-        let reach = walking.reach(inSeconds: maximumWalkSeconds)
-        return max(500, (reach / 500).rounded(.up) * 500)
+        walking.searchRadius(forSeconds: maximumWalkSeconds, step: 500, minimum: 500)
     }
 
     public func pipeline() -> RankingPipeline {
