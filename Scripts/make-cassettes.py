@@ -22,6 +22,8 @@ import sys
 import urllib.parse
 import xml.etree.ElementTree as ET
 
+from cassette_file import write
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OSM_FILE = os.path.join(ROOT, "..", "shared", "data", "amsterdam_centrum.osm")
 RECORDED_AT = datetime.datetime(2026, 11, 21, 12, 0, 0, tzinfo=datetime.timezone.utc)
@@ -288,16 +290,6 @@ def overpass_body(elements):
 def osm_element(node_id, nodes):
     lat, lon, tags = nodes[node_id]
     return {"type": "node", "id": node_id, "lat": lat, "lon": lon, "tags": tags}
-
-
-def write(path, note, interactions):
-    cassette = {"places_cassette": 1, "note": note, "interactions": interactions}
-    full = os.path.join(ROOT, path)
-    os.makedirs(os.path.dirname(full), exist_ok=True)
-    with open(full, "w", encoding="utf-8") as out:
-        json.dump(cassette, out, indent=2, ensure_ascii=False)
-        out.write("\n")
-    print(f"wrote {path} ({len(interactions)} interactions)")
 
 
 def main():

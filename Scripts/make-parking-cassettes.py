@@ -29,6 +29,8 @@ import xml.etree.ElementTree as ET
 
 from geographiclib.geodesic import Geodesic
 
+from cassette_file import write
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data")
 RECORDED_AT = datetime.datetime(2026, 11, 21, 12, 0, 0, tzinfo=datetime.timezone.utc)
@@ -203,16 +205,6 @@ def box_for(point, radius):
     return (snap_up(point[0] + lat_delta), snap_down(point[0] - lat_delta), snap_up(point[1] + lon_delta), snap_down(point[1] - lon_delta))
 
 
-def write(path, note, interactions):
-    cassette = {"places_cassette": 1, "note": note, "interactions": interactions}
-    full = os.path.join(ROOT, path)
-    os.makedirs(os.path.dirname(full), exist_ok=True)
-    with open(full, "w", encoding="utf-8") as out:
-        json.dump(cassette, out, indent=1, ensure_ascii=False)
-        out.write("\n")
-    print(f"wrote {path} ({len(interactions)} interactions, {os.path.getsize(full) // 1024} KB)")
-
-
 def main():
     meters = read_meters()
     streets = read_streets()
@@ -283,11 +275,11 @@ def main():
             "service is offline. Meter numbers and positions are real (the table ParkShark served from); addresses are the "
             "nearest OpenStreetMap street ((c) OpenStreetMap contributors, ODbL); tariffs, payment methods and garage rates "
             "are illustrative.")
-    write("cassettes/parkshark/parking.json", note, list(unique.values()))
+    write("cassettes/parkshark/parking.json", note, list(unique.values()), indent=1)
     fav_unique = {}
     for i in favorites:
         fav_unique.setdefault(i["request"]["url"], i)
-    write("cassettes/parkshark/favorites.json", note, list(fav_unique.values()))
+    write("cassettes/parkshark/favorites.json", note, list(fav_unique.values()), indent=1)
 
     # The garage feed: the real snapshot's entries within 4 km of Dam (and its Dummy), dated as recorded.
     features = []
@@ -301,7 +293,7 @@ def main():
     write("cassettes/amsterdam-garages/parking.json",
           "Written by Scripts/make-parking-cassettes.py in the City of Amsterdam's ParkingLocation.json format: the names, "
           "positions, states and counts of a real snapshot of the feed (PubDate 2023-02-23, City of Amsterdam open data), "
-          "entries within 4 km of Dam square plus the feed's own test entry, re-dated to this recording.", [feed])
+          "entries within 4 km of Dam square plus the feed's own test entry, re-dated to this recording.", [feed], indent=1)
 
 
 if __name__ == "__main__":

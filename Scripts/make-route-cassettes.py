@@ -26,6 +26,8 @@ import sys
 import urllib.parse
 import xml.etree.ElementTree as ET
 
+from cassette_file import write
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OSM_FILE = os.path.join(ROOT, "..", "shared", "data", "amsterdam_centrum.osm")
 RECORDED_AT = datetime.datetime(2026, 11, 21, 12, 0, 0, tzinfo=datetime.timezone.utc)
@@ -547,16 +549,6 @@ def note(service, how):
             f"manoeuvres and times are the script's; place ids and hints are placeholders. The no-route answer is "
             f"the documented error format for a point in the North Sea, further than {MAX_SNAP_METERS} m from any "
             f"way of the extract. Record real answers with: places route --from LAT,LON --to LAT,LON --http-mode record")
-
-
-def write(path, text, interactions):
-    cassette = {"places_cassette": 1, "note": text, "interactions": interactions}
-    full = os.path.join(ROOT, path)
-    os.makedirs(os.path.dirname(full), exist_ok=True)
-    with open(full, "w", encoding="utf-8") as out:
-        json.dump(cassette, out, indent=2, ensure_ascii=False)
-        out.write("\n")
-    print(f"wrote {path} ({len(interactions)} interactions)")
 
 
 def main():
