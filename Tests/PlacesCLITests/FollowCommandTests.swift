@@ -164,6 +164,23 @@ struct FollowCommandTests {
         #expect(skipped.allSatisfy { $0.hasPrefix("places: \(trace): ") && !$0.hasSuffix("skipped; skipped") })
     }
 
+    @Test func accuracyZeroOrMissingIsUnknownAndSaidOnce() async throws {
+        let scenario = Scenario()
+        // Loggers write 0 for "no idea"; it is not an accuracy of 0 m.
+        let zero = Self.straightWalk(from: Coordinate(52.3731, 4.8926), to: Coordinate(52.3676, 4.9041), accuracy: 0)
+        let missing = zero.map { $0.replacingOccurrences(of: #","accuracy":0.0"#, with: "") }
+        let route = try Self.write(
+            [#"{"type":"LineString","coordinates":[[4.8926,52.3731],[4.9041,52.3676]]}"#], to: scenario, as: "route.geojson")
+        for (name, lines) in [("zero.ndjson", zero), ("missing.ndjson", missing)] {
+            let trace = try Self.write(lines, to: scenario, as: name)
+            let output = try await CLI.run(["follow", "--route", route, "--to", Self.waterlooplein, "--trace", trace, "--format", "ndjson"])
+            #expect(output.status == 0, "\(name): \(output.stderr)")
+            #expect(Self.kinds(try Self.events(output)) == ["route", "arrived", "end"], "\(name)")
+            #expect(output.stderrLines == ["places: \(trace): no fix said how accurate it was; the plain thresholds applied (set them with --tolerance and --off-route-distance)"], "\(name)")
+            #expect(try Self.events(output).dropFirst().first?["accuracy_m"] == .null)
+        }
+    }
+
     @Test func aTraceWithoutTimesCannotBeFollowed() async throws {
         let scenario = Scenario()
         let trace = try Self.write(

@@ -214,6 +214,23 @@ struct StopsCommandTests {
         #expect(output.stderr.contains("re-anchored"))
     }
 
+    @Test func aJumpAndMissingAccuracyAreSaid() async throws {
+        let scenario = Scenario()
+        var lines = Self.day().ndjson.split(separator: "\n").map(String.init)
+        // A fix in Paris between two seconds of the walk, and no accuracy anywhere.
+        lines.insert(#"{"lat":48.8566,"lon":2.3522,"time":"2026-11-21T10:00:10.5Z"}"#, at: 10)
+        lines = lines.map { $0.replacingOccurrences(of: #","accuracy":5.0"#, with: "") }
+        let trace = try Self.file(lines.joined(separator: "\n") + "\n", in: scenario)
+        let output = try await CLI.run(["stops", trace, "--format", "json", "--min-accuracy", "150m"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(try JSONValue.parse(Data(output.stdout.utf8))["stops"]?.arrayValue?.count == 2)
+        #expect(output.stderrLines.contains { $0.hasPrefix("places: \(trace): fix 11 (48.8566,2.3522): jumped ") && $0.hasSuffix("; skipped") })
+        #expect(output.stderrLines.contains("places: \(trace): no fix said how accurate it was; they were kept, as --min-accuracy cannot judge them"))
+        // Without --min-accuracy asked for, a missing accuracy is not worth a line.
+        let quiet = try await CLI.run(["stops", trace, "--format", "json"])
+        #expect(!quiet.stderr.contains("how accurate"))
+    }
+
     @Test func aFileOfWaypointsSaysSo() async throws {
         let scenario = Scenario()
         let waypoints = try Self.file(
