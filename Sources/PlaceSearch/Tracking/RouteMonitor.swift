@@ -135,7 +135,6 @@ public struct RouteMonitor: Sendable {
     /// When the last alert was given (its fix's time).
     private var lastAlertAt: Date?
     private var arrived = false
-    public private(set) var fixCount = 0
 
     /// - Parameters:
     ///   - route: the path to follow, origin first.
@@ -160,7 +159,6 @@ public struct RouteMonitor: Sendable {
     /// Takes one fix, in time order, and returns what it changed, if anything.
     public mutating func process(_ fix: LocationFix) -> Event? {
         guard !arrived else { return nil }
-        fixCount += 1
         let accuracy = fix.horizontalAccuracy
         if let accuracy, accuracy > settings.maximumAccuracy { return nil }
 
