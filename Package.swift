@@ -7,8 +7,10 @@ let package = Package(
     products: [
         .executable(name: "places", targets: ["places"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
-        .library(name: "Ranking", targets: ["Ranking"]),
-        .library(name: "Providers", targets: ["Providers"]),
+        .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
+        .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
+        .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "Autocomplete", targets: ["Autocomplete"]),
         .library(name: "PlaceStore", targets: ["PlaceStore"]),
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
     ],
@@ -30,13 +32,17 @@ let package = Package(
         ),
         // Test doubles shared by our tests and by apps that embed the library.
         .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch"]),
-        .target(name: "Ranking", dependencies: ["PlaceSearch"]),
+        .target(name: "PlaceRanking", dependencies: ["PlaceSearch"]),
+        // GPS traces (GPX, GeoJSON, NDJSON, gpsd), their checks, the route monitor and the stop detector.
+        .target(name: "Tracking", dependencies: ["PlaceSearch"]),
+        // The name index file and completion as you type.
+        .target(name: "Autocomplete", dependencies: ["PlaceSearch"]),
         // The system zlib and libbz2 (PBF blobs, .osm.gz and .osm.bz2).
         .target(name: "CZlib"),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
         .target(name: "OSMFormat", dependencies: ["PlaceSearch", "CZlib"]),
         .target(
-            name: "Providers",
+            name: "PlaceProviders",
             dependencies: [
                 "PlaceSearch", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -51,18 +57,20 @@ let package = Package(
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlaceSearch", "Ranking", "Providers", "PlaceStore",
+                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RankingTests", dependencies: ["Ranking", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
-            name: "ProvidersTests",
+            name: "PlaceProvidersTests",
             dependencies: [
-                "Providers", "PlaceSearch", "PlaceSearchTesting", "OSMFormat",
+                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -21,7 +21,7 @@ let package = Package(
                 "SeededRandom",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PlaceSearch", package: "places"),
-                .product(name: "Ranking", package: "places"),
+                .product(name: "PlaceRanking", package: "places"),
             ],
             path: "Benchmarks/RankingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -29,25 +29,25 @@ let package = Package(
         // Seeded synthetic names, the query set, the FTS5 baseline and /proc readings.
         .target(
             name: "AutocompleteSupport",
-            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places"), .product(name: "Autocomplete", package: "places"), .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/AutocompleteSupport"
         ),
         // A plain release executable: ours against FTS5, p50/p99 and the ratio (autocomplete-vs-fts5.sh).
         .executableTarget(
             name: "AutocompleteVsFTS5",
-            dependencies: ["AutocompleteSupport", .product(name: "PlaceSearch", package: "places")],
+            dependencies: ["AutocompleteSupport", .product(name: "PlaceSearch", package: "places"), .product(name: "Autocomplete", package: "places")],
             path: "Benchmarks/AutocompleteVsFTS5"
         ),
         // A plain release executable: RouteMonitor fixes per second against a 1,000-point route.
         .executableTarget(
             name: "RouteMonitorThroughput",
-            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places")],
+            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places"), .product(name: "Tracking", package: "places")],
             path: "Benchmarks/RouteMonitorThroughput"
         ),
         // A plain release executable: StopDetector fixes per second on a seeded week at 1 Hz.
         .executableTarget(
             name: "StopDetectorThroughput",
-            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places")],
+            dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places"), .product(name: "Tracking", package: "places")],
             path: "Benchmarks/StopDetectorThroughput"
         ),
         .executableTarget(
@@ -55,7 +55,7 @@ let package = Package(
             dependencies: [
                 "AutocompleteSupport",
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "PlaceSearch", package: "places"),
+                .product(name: "PlaceSearch", package: "places"), .product(name: "Autocomplete", package: "places"),
             ],
             path: "Benchmarks/AutocompleteBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,6 +1,7 @@
 import Foundation
 import PlaceSearch
 import Testing
+import Tracking
 
 /// `places stops` end to end: a constructed day in central Amsterdam (a walk, twenty minutes at
 /// Café de Jaren, a walk, ten minutes on Damstraat, a walk), in every output format, names from an

@@ -2,6 +2,7 @@ import AutocompleteSupport
 import Benchmark
 import Foundation
 import PlaceSearch
+import Autocomplete
 
 /// Autocomplete over seeded synthetic names at 144k and 1M: each benchmark iteration runs the
 /// whole fixed query set once (600 queries), so wall clock / 600 is the mean per query; the

@@ -1,6 +1,7 @@
 import AutocompleteSupport
 import Foundation
 import PlaceSearch
+import Autocomplete
 
 // Our autocomplete index against SQLite FTS5 on the same synthetic names and queries, in one
 // process: per-query latency p50/p99 in microseconds, the ratio, open time and resident memory.

@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import PlaceSearch
-import Ranking
+import PlaceRanking
 import SeededRandom
 
 /// Ranking 10,000 parking candidates with the advice profile: half street meters priced from their

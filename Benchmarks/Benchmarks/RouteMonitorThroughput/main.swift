@@ -11,6 +11,7 @@
 import Foundation
 import PlaceSearch
 import SeededRandom
+import Tracking
 
 
 nonisolated(unsafe) var random = SplitMix64(seed: 20261121)

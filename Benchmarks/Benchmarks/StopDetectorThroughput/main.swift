@@ -7,6 +7,7 @@
 import Foundation
 import PlaceSearch
 import SeededRandom
+import Tracking
 
 
 let fixes: [LocationFix] = {

@@ -38,7 +38,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         "\(Self.format(latitude)),\(Self.format(longitude))"
     }
 
-    static func format(_ value: Double, decimals: Int = 7) -> String {
+    package static func format(_ value: Double, decimals: Int = 7) -> String {
         NumberText.trimmed(value, decimals)
     }
 

@@ -21,6 +21,12 @@ public struct PlanarPath: Sendable {
         public var distance: Double
         /// Metres along the path from its start to the nearest point.
         public var along: Double
+
+        public init(segment: Int, distance: Double, along: Double) {
+            self.segment = segment
+            self.distance = distance
+            self.along = along
+        }
     }
 
     /// The points as given.

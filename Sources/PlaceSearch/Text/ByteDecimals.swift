@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Numbers read straight from bytes, without making a `String` first: a GPX track point has four
 /// of them and an OSM node two, and a `String` each would double the time it takes to read them.
@@ -84,7 +84,7 @@ extension ISO8601Text {
     /// ``parse(_:)`` on bytes, and a little more lenient, as trace files need: surrounding whitespace,
     /// any number of fraction digits, and no zone at all, which is read as UTC (some loggers write
     /// `2019-05-01T10:00:00` in GPX; UTC is what the GPX schema means and the best guess there is).
-    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var start = 0
         var end = bytes.count
         while start < end, ByteDecimals.isSpace(bytes[start]) { start += 1 }
@@ -148,7 +148,7 @@ extension ISO8601Text {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    static func parse(lenient text: String) -> Date? {
+    package static func parse(lenient text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }
     }

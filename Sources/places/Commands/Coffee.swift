@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
-import Providers
-import Ranking
+import PlaceProviders
+import PlaceRanking
 
 extension Places {
     struct Coffee: AsyncParsableCommand {

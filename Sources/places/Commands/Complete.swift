@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlaceSearch
 import PlaceStore
+import Autocomplete
 
 extension Places {
     struct Complete: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlaceSearch
 import PlaceStore
+import Tracking
 
 extension Places {
     struct Follow: AsyncParsableCommand {

@@ -3,7 +3,8 @@ import Foundation
 import OSMFormat
 import PlaceSearch
 import PlaceStore
-import Providers
+import PlaceProviders
+import Autocomplete
 
 extension Places {
     struct Import: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import Tracking
 
 extension Places {
     struct Stops: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceSearch
-import Ranking
+import PlaceRanking
 
 /// Writes a ranked coffee list in the chosen format.
 struct CoffeeOutput: RankedOutput {

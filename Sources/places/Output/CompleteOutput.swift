@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import Autocomplete
 
 /// Suggestions for `places complete`: a table for people, JSON for scripts, GeoJSON for maps.
 struct CompleteOutput {

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceSearch
-import Ranking
+import PlaceRanking
 
 /// What `--explain` adds to a ranked table, the same for every profile: under each place its score
 /// parts, then what was left out and why.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import Tracking
 
 /// How `places follow` writes its events.
 enum FollowFormat: String, CaseIterable, ExpressibleByArgument {

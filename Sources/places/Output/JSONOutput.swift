@@ -1,6 +1,6 @@
 import Foundation
 import PlaceSearch
-import Ranking
+import PlaceRanking
 
 /// Building blocks for the JSON, NDJSON and GeoJSON outputs (schema in the README).
 enum JSONOutput {

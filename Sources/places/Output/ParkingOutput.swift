@@ -1,6 +1,6 @@
 import Foundation
 import PlaceSearch
-import Ranking
+import PlaceRanking
 
 /// Writes ranked parking places in the chosen format: the cost of the stay, the walk, the room.
 struct ParkingOutput: RankedOutput {

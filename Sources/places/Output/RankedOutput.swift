@@ -1,5 +1,5 @@
 import PlaceSearch
-import Ranking
+import PlaceRanking
 
 /// A ranked list as a command writes it: a table for people, one JSON document, one JSON object
 /// per result, or GeoJSON. Each command says how a result looks; the formats follow from that.

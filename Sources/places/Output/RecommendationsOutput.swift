@@ -1,7 +1,7 @@
 import Foundation
 import PlaceSearch
-import Providers
-import Ranking
+import PlaceProviders
+import PlaceRanking
 
 /// Writes ranked recommendations in the chosen format: points, the walk, until when they hold.
 struct RecommendationsOutput: RankedOutput {

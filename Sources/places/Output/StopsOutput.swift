@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import Tracking
 
 /// How `places stops` writes what it found.
 enum StopsFormat: String, CaseIterable, ExpressibleByArgument {

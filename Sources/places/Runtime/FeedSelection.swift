@@ -1,6 +1,6 @@
 import Foundation
 import PlaceSearch
-import Providers
+import PlaceProviders
 
 /// Which recommendation feed a command reads, and finding one recommendation in it: shared by
 /// `places recommendations` and `places follow --to REC_ID`.

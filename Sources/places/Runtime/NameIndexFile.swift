@@ -1,6 +1,7 @@
 import Foundation
 import PlaceSearch
 import PlaceStore
+import Autocomplete
 
 /// The autocomplete index beside the store (`places.sqlite` → `places.names`): built from the
 /// store after every import, opened by `places complete` without touching SQLite, because that

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceSearch
-import Providers
+import PlaceProviders
 
 extension Runtime {
     /// The routing providers of the catalog, in catalog order.

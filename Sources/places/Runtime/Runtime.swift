@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PlaceSearch
 import PlaceStore
-import Providers
+import PlaceProviders
 
 /// Everything a command needs, built once from options, environment and config: the composition root.
 struct Runtime {

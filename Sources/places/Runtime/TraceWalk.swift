@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import Tracking
 
 /// A trace read for a command: the reader, the fix checks, and the skipped fixes said on stderr
 /// (the first few one by one, then a count, so a trace of ten thousand bad fixes is not ten

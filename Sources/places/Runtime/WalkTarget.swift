@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
-import Providers
+import PlaceProviders
 
 /// Where a walk goes: a point, or a recommendation of a feed (whose arrival earns points).
 struct WalkTarget {
