@@ -33,14 +33,16 @@ let package = Package(
         // Test doubles shared by our tests and by apps that embed the library.
         .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch"]),
         .target(name: "PlaceRanking", dependencies: ["PlaceSearch"]),
+        // The one byte-level XML scanner, for GPX traces and OSM XML alike: whole files or chunked streams.
+        .target(name: "XMLScanning"),
         // GPS traces (GPX, GeoJSON, NDJSON, gpsd), their checks, the route monitor and the stop detector.
-        .target(name: "Tracking", dependencies: ["PlaceSearch"]),
+        .target(name: "Tracking", dependencies: ["PlaceSearch", "XMLScanning"]),
         // The name index file and completion as you type.
         .target(name: "Autocomplete", dependencies: ["PlaceSearch"]),
         // The system zlib and libbz2 (PBF blobs, .osm.gz and .osm.bz2).
         .target(name: "CZlib"),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
-        .target(name: "OSMFormat", dependencies: ["PlaceSearch", "CZlib"]),
+        .target(name: "OSMFormat", dependencies: ["PlaceSearch", "XMLScanning", "CZlib"]),
         .target(
             name: "PlaceProviders",
             dependencies: [
@@ -63,6 +65,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
