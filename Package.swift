@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
-        .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
             name: "PlaceProvidersTests",
