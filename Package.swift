@@ -65,7 +65,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
-        .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning"]),
+        .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning", "PlaceSearchTesting"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(

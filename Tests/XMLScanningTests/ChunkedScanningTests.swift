@@ -1,3 +1,4 @@
+import PlaceSearchTesting
 import Testing
 import XMLScanning
 
@@ -127,13 +128,11 @@ struct ChunkedScanningTests {
 
     /// Random cuts of the document and of every one of its prefixes (truncated files fail the same way).
     @Test func randomCutsReadLikeTheWholeFile() {
-        let seed = UInt64.random(in: 1...UInt64.max)
-        print("ChunkedScanningTests.randomCutsReadLikeTheWholeFile seed: \(seed)")
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(printingSeedFor: "randomCutsReadLikeTheWholeFile")
         for length in 0...Self.document.count {
             let prefix = Array(Self.document[..<length])
-            let cuts = (0..<5).map { _ in 1 + Int(random.next() % 23) }
-            #expect(Self.scanChunked(prefix, cuts: cuts) == Self.scanWhole(prefix), "seed \(seed), length \(length)")
+            let cuts = (0..<5).map { _ in Int.random(in: 1...23, using: &random) }
+            #expect(Self.scanChunked(prefix, cuts: cuts) == Self.scanWhole(prefix), "seed \(random.seed), length \(length)")
         }
     }
 
@@ -161,20 +160,5 @@ struct ChunkedScanningTests {
         #expect(failure("<a b=\"<\">")?.message.hasPrefix("'<' is not allowed in the value of the attribute b") == true)
         #expect(
             failure("<a><!1>")?.message == "unexpected '<!': expected a comment (<!--), CDATA (<![CDATA[) or a DOCTYPE")
-    }
-}
-
-/// SplitMix64: a small seeded generator, so that a failing run can be repeated from its printed seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
