@@ -76,7 +76,8 @@ let package = Package(
             dependencies: [
                 "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PlaceStoreTests",
