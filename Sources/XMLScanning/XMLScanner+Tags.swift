@@ -1,15 +1,17 @@
 extension XMLScanner {
     /// `<name attr="value" …>` or `<name …/>` from `open`, in one pass; `.needMore` (with ``position``
     /// still at `open`) when the bytes stop inside it, so that it is read again whole after a refill.
+    @inline(__always)
     mutating func startTag(at open: Int) throws(XMLSyntaxError) -> XMLToken {
+        let bytes = self.bytes
         let end = bytes.count
-        let name = readName(from: open + 1)
+        let name = Self.readName(bytes, from: open + 1)
         if name.upperBound == end { return try incomplete(.tag(name: text(name))) }
         guard !name.isEmpty else { throw expected("an element name after '<'", at: open + 1) }
         attributes.removeAll(keepingCapacity: true)
         var index = name.upperBound
         while true {
-            index = skipSpace(from: index)
+            index = Self.skipSpace(bytes, from: index)
             guard index < end else { return try incomplete(.tag(name: text(name))) }
             let byte = bytes[index]
             if byte == UInt8(ascii: ">") {
@@ -30,14 +32,14 @@ extension XMLScanner {
                 throw XMLSyntaxError(
                     offset: index, message: "the tag <\(text(name))> is not closed with '>' before the next '<'")
             }
-            let attributeName = readName(from: index)
+            let attributeName = Self.readName(bytes, from: index)
             if attributeName.upperBound == end { return try incomplete(.tag(name: text(name))) }
             guard !attributeName.isEmpty else {
                 throw XMLSyntaxError(
                     offset: index,
                     message: "unexpected \(describe(index)) in the tag <\(text(name))>: expected an attribute name")
             }
-            index = skipSpace(from: attributeName.upperBound)
+            index = Self.skipSpace(bytes, from: attributeName.upperBound)
             guard index < end else { return try incomplete(.tag(name: text(name))) }
             guard bytes[index] == UInt8(ascii: "=") else {
                 throw XMLSyntaxError(
@@ -45,7 +47,7 @@ extension XMLScanner {
                     message: "the attribute \(text(attributeName)) of <\(text(name))> has no value: "
                         + "expected '=', found \(describe(index))")
             }
-            index = skipSpace(from: index + 1)
+            index = Self.skipSpace(bytes, from: index + 1)
             guard index < end else { return try incomplete(.tag(name: text(name))) }
             let quote = bytes[index]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
@@ -72,7 +74,7 @@ extension XMLScanner {
             guard index < end else { return try incomplete(.attributeValue(name: text(attributeName))) }
             attributes.append(XMLAttribute(name: attributeName, value: valueStart..<index, hasEntity: hasEntity))
             index += 1
-            if index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+            if index < end, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
                 bytes[index] != UInt8(ascii: "/")
             {
                 throw XMLSyntaxError(
@@ -85,11 +87,12 @@ extension XMLScanner {
 
     /// `</name>` from `open`, with optional space before `>`.
     mutating func endTag(at open: Int) throws(XMLSyntaxError) -> XMLToken {
+        let bytes = self.bytes
         let end = bytes.count
-        let name = readName(from: open + 2)
+        let name = Self.readName(bytes, from: open + 2)
         if name.upperBound == end { return try incomplete(.endTag(name: text(name))) }
         guard !name.isEmpty else { throw expected("an element name after '</'", at: open + 2) }
-        let index = skipSpace(from: name.upperBound)
+        let index = Self.skipSpace(bytes, from: name.upperBound)
         guard index < end else { return try incomplete(.endTag(name: text(name))) }
         guard bytes[index] == UInt8(ascii: ">") else {
             throw XMLSyntaxError(

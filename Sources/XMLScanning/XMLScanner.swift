@@ -83,7 +83,7 @@ package struct XMLScanner {
             case .content:
                 let from = position
                 let end = bytes.count
-                let open = find(UInt8(ascii: "<"), from: from)
+                let open = Self.findMarkup(in: bytes, from: from)
                 if !sawContent { noteContent(from..<(open.map { $0 + 1 } ?? end)) }
                 guard let open else {
                     if capturing { appendText(from..<end, escapingAmpersands: false) }
@@ -110,7 +110,9 @@ package struct XMLScanner {
     }
 
     /// What starts with `<` at `open`: a tag, `.needMore`, or nil after switching to a skipping mode.
+    @inline(__always)
     private mutating func markup(at open: Int) throws(XMLSyntaxError) -> XMLToken? {
+        let bytes = self.bytes
         let end = bytes.count
         guard open + 1 < end else { return try incomplete(.markup) }
         switch bytes[open + 1] {
@@ -118,13 +120,13 @@ package struct XMLScanner {
             position = open + 2
             mode = .processingInstruction
         case UInt8(ascii: "!"):
-            if starts(with: "<!--", at: open) {
+            if Self.starts(with: "<!--", in: bytes, at: open) {
                 position = open + 4
                 mode = .comment
-            } else if starts(with: "<![CDATA[", at: open) {
+            } else if Self.starts(with: "<![CDATA[", in: bytes, at: open) {
                 position = open + 9
                 mode = .cdata
-            } else if open + 2 < end, isLetter(bytes[open + 2]) {
+            } else if open + 2 < end, Self.isLetter(bytes[open + 2]) {
                 // <!DOCTYPE …>, with an internal subset that may hold '>' inside brackets and quotes.
                 position = open + 2
                 mode = .doctype(bracketDepth: 0, quote: 0)
@@ -162,8 +164,8 @@ package struct XMLScanner {
         let length = terminator.utf8CodeUnitCount
         let first = terminator.utf8Start.pointee
         var index = position
-        while let candidate = find(first, from: index) {
-            if starts(with: terminator, at: candidate) {
+        while let candidate = Self.find(first, in: bytes, from: index) {
+            if Self.starts(with: terminator, in: bytes, at: candidate) {
                 if keep { appendText(position..<candidate, escapingAmpersands: true) }
                 position = candidate + length
                 return true
@@ -206,13 +208,14 @@ package struct XMLScanner {
     private func isCutDeclaration(at open: Int) -> Bool {
         let rest = bytes.count - open
         guard rest < 9 else { return false }
-        return starts(with: "<!--", at: open, upTo: rest) || starts(with: "<![CDATA[", at: open, upTo: rest)
+        return Self.starts(with: "<!--", in: bytes, at: open, upTo: rest)
+            || Self.starts(with: "<![CDATA[", in: bytes, at: open, upTo: rest)
     }
 
     // MARK: - Text
 
     private mutating func noteContent(_ range: Range<Int>) {
-        for index in range where !isSpace(bytes[index]) && bytes[index] < 0xBB {
+        for index in range where !Self.isSpace(bytes[index]) && bytes[index] < 0xBB {
             sawContent = true
             return
         }
