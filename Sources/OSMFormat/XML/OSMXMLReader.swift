@@ -176,12 +176,13 @@ struct OSMXMLReader {
     }
 
     private mutating func readMember(offset: Int) throws {
-        let what = "a <member> of \(pendingName)"
-        guard let typeName = try attribute("type") else { throw formatError(offset, "\(what) has no type attribute") }
+        // Said only when something is wrong: a relation has thousands of members.
+        func what() -> String { "a <member> of \(pendingName)" }
+        guard let typeName = try attribute("type") else { throw formatError(offset, "\(what()) has no type attribute") }
         guard let type = OSMElementType(rawValue: typeName) else {
-            throw formatError(offset, "\(what) has the type \"\(typeName)\": expected node, way or relation")
+            throw formatError(offset, "\(what()) has the type \"\(typeName)\": expected node, way or relation")
         }
-        let ref = try integer("ref", of: what, offset: offset)
+        let ref = try integer("ref", of: what(), offset: offset)
         pending.members.append(OSMRelation.Member(type: type, ref: ref, role: try attribute("role") ?? ""))
     }
 
@@ -220,10 +221,12 @@ struct OSMXMLReader {
         }
     }
 
-    private func integer(_ name: StaticString, of what: String, offset: Int) throws -> Int64 {
-        guard let attribute = scanner.attribute(name) else { throw formatError(offset, "\(what) has no \(name) attribute") }
+    /// - Parameter what: the element, for messages; an autoclosure, so that the millions of `<nd>`s of
+    ///   a file do not each build a text that is only needed when one is wrong.
+    private func integer(_ name: StaticString, of what: @autoclosure () -> String, offset: Int) throws -> Int64 {
+        guard let attribute = scanner.attribute(name) else { throw formatError(offset, "\(what()) has no \(name) attribute") }
         guard let value = ByteNumbers.int64(bytes, attribute.value) else {
-            throw formatError(attribute.value.lowerBound, "the \(name) \"\(scanner.text(attribute.value))\" of \(what) is not a whole number")
+            throw formatError(attribute.value.lowerBound, "the \(name) \"\(scanner.text(attribute.value))\" of \(what()) is not a whole number")
         }
         return value
     }
