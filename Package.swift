@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
         .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
         .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "OSMFormat", targets: ["OSMFormat"]),
         .library(name: "Autocomplete", targets: ["Autocomplete"]),
         .library(name: "PlaceStore", targets: ["PlaceStore"]),
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
