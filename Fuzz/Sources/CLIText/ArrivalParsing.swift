@@ -1,0 +1,1 @@
+../../../Sources/places/Runtime/ArrivalParsing.swift
