@@ -12,7 +12,7 @@ public struct OverpassProvider: PlaceDetailsProvider {
     public static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
 
     public let id = OverpassProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.coffee], features: [.search, .details], onRequest: [.parking])
+    public let capabilities = ProviderCapabilities(categories: [.coffee], onRequest: [.parking])
     private let client: HTTPClient
     private let scheme: String
     private let host: String
@@ -27,7 +27,7 @@ public struct OverpassProvider: PlaceDetailsProvider {
         self.path = url?.path.isEmpty == false ? url?.path ?? "/api/interpreter" : "/api/interpreter"
     }
 
-    public var status: ProviderStatus { .keyless(client, host: host, about: "OpenStreetMap data, ODbL") }
+    public var status: ProviderStatus { .keyless(client, service: host, attribution: "OpenStreetMap data, ODbL") }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         let around = String(
@@ -67,13 +67,13 @@ public struct OverpassProvider: PlaceDetailsProvider {
         let body = Data(QueryString.encode([("data", query)]).utf8)
         let (response, data) = try await client.send(request, body: body, for: id)
         let checker = ProviderResponse(provider: id, endpoint: "\(host)\(path)", redactor: client.redactor)
-        try checker.check(response, body: data, busyHint: "the public Overpass server is busy; try again in a minute")
+        try checker.check(response, body: data, busy: "the public Overpass server is busy")
         let provider = id
         let (places, remark) = try checker.read(data) { root throws(JSONShapeError) in try OverpassReader.read(root, provider: provider) }
         if let remark, remark.localizedCaseInsensitiveContains("error") {
             throw ProviderError(
                 provider: id, kind: .unavailable, message: "\(host) stopped the query: \(remark)",
-                hint: "try a smaller --radius or try again later")
+                remedy: .askSmallerArea)
         }
         return places
     }

@@ -4,7 +4,7 @@ public import PlaceSearch
 /// and the same mapping as the live ``OverpassProvider``, so `osm:node/123` is one place either way.
 public struct StoredOSMProvider: PlaceDetailsProvider {
     public let id = OverpassProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.coffee, .parking], features: [.search, .details])
+    public let capabilities = ProviderCapabilities(categories: [.coffee, .parking])
     private let store: (any ImportedPlacesStore)?
     private let storePath: String
 
@@ -16,14 +16,12 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
 
     public var status: ProviderStatus {
         guard let store, let imports = try? store.imports(), !imports.isEmpty else {
-            return ProviderStatus(
-                isReady: false, mode: "no data",
-                detail: "nothing is imported into \(storePath); run 'places import FILE.osm' (or .osm.pbf, Overpass JSON) first")
+            return .notReady(.nothingImported(store: storePath))
         }
         let count = imports.reduce(0) { $0 + $1.count }
         return ProviderStatus(
-            isReady: true, mode: "offline",
-            detail: "\(count) places imported from \(imports.map(\.source.label).joined(separator: ", ")) (OpenStreetMap data, ODbL)")
+            source: .imported, reason: .importedData(count: count, sources: imports.map(\.source.label)),
+            attribution: "OpenStreetMap data, ODbL")
     }
 
     /// The main tags each category looks for.
@@ -40,7 +38,7 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee and parking are supported, not \(request.category)")
         }
         guard let store else {
-            throw ProviderError(provider: id, kind: .unavailable, message: status.detail)
+            throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)")
         }
         let box = BoundingBox(center: request.focus, radius: request.radius)
         let found: [ImportedPlace]
@@ -53,7 +51,7 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
     }
 
     public func details(for placeID: PlaceID) async throws -> Place {
-        guard let store else { throw ProviderError(provider: id, kind: .unavailable, message: status.detail) }
+        guard let store else { throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)") }
         let stored: ImportedPlace?
         do {
             stored = try store.importedPlace(id: placeID.description)

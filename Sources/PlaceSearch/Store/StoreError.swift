@@ -27,6 +27,18 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.detail = detail
     }
 
+    /// What happened, without advice (the edge words what to do: a flag, a setting).
+    public var message: String {
+        switch kind {
+        case .isDirectory: "the store \(path) is a directory"
+        case .notADatabase: "the store \(path) is not a places store (\(detail))"
+        case .newerSchema: "the store \(path) was written by a newer places (\(detail))"
+        case .unavailable: "the store \(path) cannot be used: \(detail)"
+        case .busy: "the store \(path) is busy (another places held it for too long)"
+        case .corruptRecord: "the store \(path) has a record that cannot be read (\(detail))"
+        }
+    }
+
     public var description: String {
         switch kind {
         case .isDirectory:
