@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "places", targets: ["places"]),
+        .library(name: "PlacesKit", targets: ["PlacesKit"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
         .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
@@ -54,10 +55,19 @@ let package = Package(
             name: "PlaceStore",
             dependencies: ["PlaceSearch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The front door: composition (settings, credentials, HTTP chains, the catalog, the store) and
+        // one entry point per flow. The CLI and the server call only this.
+        .target(
+            name: "PlacesKit",
+            dependencies: [
+                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete",
+                "PlacesKit", "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

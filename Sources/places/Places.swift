@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlacesKit
 
 @main
 struct Places: AsyncParsableCommand {
@@ -62,6 +63,10 @@ struct Places: AsyncParsableCommand {
         } catch let error as CLIError {
             StandardError.line("places: \(error.message)")
             Foundation.exit(error.status.rawValue)
+        } catch let error as PlacesError {
+            let hint = error.kind == .usage ? " (see '\(helpCommand()) --help')" : ""
+            StandardError.line("places: \(CLIWording.wording.line(error))\(hint)")
+            Foundation.exit(ExitStatus(error.kind).rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -70,11 +75,27 @@ struct Places: AsyncParsableCommand {
             }
             var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            message = Self.optionMessage(message)
             let usage = code == .validationFailure
             let hint = usage ? " (see '\(helpCommand()) --help')" : ""
             StandardError.line("places: \(message)\(hint)")
             Foundation.exit(usage ? ExitStatus.usage.rawValue : code.rawValue)
         }
+    }
+
+    /// The argument parser's "The value 'x' is invalid for '--near <lat,lon>': …" as the one line
+    /// the rest of places writes: "--near …"; its list of choices as "--format 'x' must be one of …".
+    static func optionMessage(_ message: String) -> String {
+        let pattern = /^The value '(?<value>.*)' is invalid for '(?<option>-[-\w]+)(?: <[^>]*>)?'(?<rest>.*)$/
+        guard let match = message.firstMatch(of: pattern) else { return message }
+        let rest = String(match.rest)
+        if rest.hasPrefix(": ") { return "\(match.option) \(rest.dropFirst(2))" }
+        if rest.contains("Please provide one of") {
+            let names = rest.matches(of: /'(?<name>[^']*)'/).map { String($0.name) }
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+            return "\(match.option) '\(match.value)' must be \(list)"
+        }
+        return message
     }
 
     /// `places coffee` when the command line names a subcommand, else `places`.

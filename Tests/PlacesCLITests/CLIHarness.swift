@@ -30,9 +30,12 @@ enum CLI {
         return folder.appendingPathComponent("places")
     }
 
-    /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time.
+    /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time,
+    /// and recordings only: keyless providers would otherwise ask the network (a test that means to
+    /// go live points them at the loopback server and sets PLACES_HTTP_MODE itself).
     static func environment(_ extra: [String: String], home: URL) -> [String: String] {
         var environment = [
+            "PLACES_HTTP_MODE": "replay",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": home.path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,

@@ -1,12 +1,12 @@
-import Foundation
+public import Foundation
 
 /// Finds the folders that hold cassettes and names paths the way a user sees them.
-struct CassetteLocator {
+public struct CassetteLocator: Sendable {
     /// Searched in order; for each provider the first root that has a folder for it wins.
-    let roots: [URL]
-    let currentDirectory: String
+    public let roots: [URL]
+    public let currentDirectory: String
 
-    init(explicit: String?, environment: [String: String]) {
+    public init(explicit: String?, environment: [String: String]) {
         currentDirectory = FileManager.default.currentDirectoryPath
         if let list = explicit ?? environment["PLACES_CASSETTE_DIR"], !list.isEmpty {
             roots = list.split(separator: ":").map { URL(fileURLWithPath: String($0), relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
@@ -15,7 +15,8 @@ struct CassetteLocator {
         }
     }
 
-    /// `./cassettes`, else the `cassettes/` of the checkout the executable was built in.
+    /// `./cassettes`, else the recordings installed with the executable (`PREFIX/share/places/cassettes`
+    /// beside `PREFIX/bin/places`), else the `cassettes/` of the checkout it was built in.
     private static func discover() -> URL? {
         let fileManager = FileManager.default
         let local = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("cassettes")
@@ -24,8 +25,10 @@ struct CassetteLocator {
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent("cassettes")
-            if isDirectory(candidate) { return candidate }
+            for candidate in [directory.appendingPathComponent("share/places/cassettes"), directory.appendingPathComponent("cassettes")]
+            where isDirectory(candidate) {
+                return candidate
+            }
             directory.deleteLastPathComponent()
         }
         return nil
@@ -37,7 +40,7 @@ struct CassetteLocator {
     }
 
     /// The folder holding `provider`'s cassettes: in the first root that has one, else in the first root.
-    func folder(for provider: String) -> URL? {
+    public func folder(for provider: String) -> URL? {
         for root in roots {
             let candidate = root.appendingPathComponent(provider)
             if Self.isDirectory(candidate) { return candidate }
@@ -46,12 +49,12 @@ struct CassetteLocator {
     }
 
     /// Where recordings go when no cassettes folder exists yet: ./cassettes/<provider>.
-    func recordingFolder(for provider: String) -> URL {
+    public func recordingFolder(for provider: String) -> URL {
         URL(fileURLWithPath: currentDirectory).appendingPathComponent("cassettes").appendingPathComponent(provider)
     }
 
     /// The path relative to the working directory when it lies below it.
-    func display(_ url: URL) -> String {
+    public func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

@@ -1,19 +1,20 @@
-import Foundation
-import PlaceSearch
-import PlaceRanking
+public import Foundation
+public import PlaceRanking
+public import PlaceSearch
 
-/// Building blocks for the JSON, NDJSON and GeoJSON outputs (schema in the README).
-enum JSONOutput {
+/// Building blocks of the JSON, NDJSON and GeoJSON documents (schema in the README), shared by
+/// the CLI's `--format json` and the server's responses: one schema for both.
+public enum DocumentParts {
     /// A number rounded to `places` decimals, written without trailing zeros.
-    static func number(_ value: Double, places: Int) -> JSONValue {
+    public static func number(_ value: Double, places: Int) -> JSONValue {
         .number(NumberText.trimmed(value, places))
     }
 
-    static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+    public static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
-    static func optional(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
+    public static func optional(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
 
-    static func rating(_ rating: Rating?) -> JSONValue {
+    public static func rating(_ rating: Rating?) -> JSONValue {
         guard let rating else { return .null }
         return [
             "value": number(rating.value, places: 2),
@@ -23,7 +24,7 @@ enum JSONOutput {
         ]
     }
 
-    static func walk(_ walk: Walk) -> JSONValue {
+    public static func walk(_ walk: Walk) -> JSONValue {
         [
             "meters": JSONValue(Int(walk.meters.rounded())),
             "minutes": number(walk.minutes, places: 1),
@@ -32,7 +33,7 @@ enum JSONOutput {
         ]
     }
 
-    static func components(_ components: [ScoreComponent]) -> JSONValue {
+    public static func components(_ components: [ScoreComponent]) -> JSONValue {
         .array(components.map { component in
             [
                 "name": .string(component.name),
@@ -44,7 +45,7 @@ enum JSONOutput {
         })
     }
 
-    static func ranked(_ item: RankedPlace) -> JSONValue {
+    public static func ranked(_ item: RankedPlace) -> JSONValue {
         let place = item.place
         return [
             "rank": JSONValue(item.rank),
@@ -64,7 +65,7 @@ enum JSONOutput {
         ]
     }
 
-    static func exclusion(_ exclusion: Exclusion) -> JSONValue {
+    public static func exclusion(_ exclusion: Exclusion) -> JSONValue {
         [
             "id": .string(exclusion.place.id.description),
             "name": .string(exclusion.place.name),
@@ -74,7 +75,7 @@ enum JSONOutput {
         ]
     }
 
-    static func report(_ report: ProviderReport) -> JSONValue {
+    public static func report(_ report: ProviderReport) -> JSONValue {
         let milliseconds = Double(report.elapsed.components.seconds) * 1000 + Double(report.elapsed.components.attoseconds) / 1e15
         return [
             "id": .string(report.provider.rawValue),
@@ -85,8 +86,25 @@ enum JSONOutput {
         ]
     }
 
+    /// A position a flow settled on: `lat`, `lon`, and for a looked-up name, the name, what it is
+    /// and where it was found.
+    public static func position(_ position: ResolvedPosition) -> JSONValue {
+        var object: JSONObject = [
+            "lat": number(position.coordinate.latitude, places: 7), "lon": number(position.coordinate.longitude, places: 7),
+        ]
+        if case .named(let query, let source, let kind, let area, let runnerUp) = position.origin {
+            object["name"] = optional(position.name)
+            object["query"] = .string(query)
+            object["source"] = .string(source)
+            object["kind"] = optional(kind)
+            object["area"] = optional(area)
+            if let runnerUp { object["runner_up"] = .string(runnerUp) }
+        }
+        return .object(object)
+    }
+
     /// A GeoJSON point feature; `properties` as given.
-    static func feature(_ coordinate: Coordinate, properties: JSONValue) -> JSONValue {
+    public static func feature(_ coordinate: Coordinate, properties: JSONValue) -> JSONValue {
         [
             "type": "Feature",
             "geometry": [
@@ -94,6 +112,20 @@ enum JSONOutput {
                 "coordinates": [number(coordinate.longitude, places: 7), number(coordinate.latitude, places: 7)],
             ],
             "properties": properties,
+        ]
+    }
+
+    /// One favourite as `favorites list` and `/v1/favorites` write it.
+    public static func favorite(_ favorite: FavoriteSummary) -> JSONValue {
+        [
+            "id": .string(favorite.id.description),
+            "name": .string(favorite.name),
+            "lat": number(favorite.coordinate.latitude, places: 7),
+            "lon": number(favorite.coordinate.longitude, places: 7),
+            "kind": optional(favorite.kind),
+            "address": optional(favorite.address),
+            "note": optional(favorite.note),
+            "added_at": .string(ISO8601Text.format(favorite.addedAt)),
         ]
     }
 }

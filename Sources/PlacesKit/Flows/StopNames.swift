@@ -1,40 +1,44 @@
 import Foundation
-import PlaceSearch
-import PlaceStore
+public import PlaceSearch
+public import PlaceStore
 
 /// Names for stops from the local store, the way Timely Moves looked each place up: a favourite
 /// within reach first (the person's own name for it), else the nearest named place imported from
 /// OpenStreetMap (a café, a shop, a square), else the nearest street. Nothing when there is no
 /// store, nothing imported, or nothing within reach.
-struct StopNames {
-    struct Name: Equatable {
-        let name: String
+public struct StopNames {
+    public struct Name: Sendable, Equatable {
+        public let name: String
         /// Metres from the stop's centre.
-        let distance: Double
+        public let distance: Double
         /// Where it came from: `favourite`, `poi`, `street`, `place`.
-        let source: String
+        public let source: String
     }
 
     private let store: SQLitePlaceStore?
     private let favorites: [FavoriteSummary]
     /// Metres within which a name is taken.
-    let reach: Double
+    public let reach: Double
 
-    /// - Throws: ``CLIError`` when the store exists but cannot be read.
-    init(storeOption: String?, reach: Double) throws {
+    /// - Throws: ``PlacesError`` when the store exists but cannot be read.
+    public init(store access: StoreAccess, reach: Double) throws(PlacesError) {
         self.reach = reach
         guard reach > 0 else {
             (store, favorites) = (nil, [])
             return
         }
-        let opened = try StoreAccess(option: storeOption).reading()
+        let opened = try access.reading()
         store = opened
-        favorites = try opened.map { store in try StoreAccess.run { () throws(StoreError) in try store.favoriteSummaries() } } ?? []
+        if let opened {
+            favorites = try StoreAccess.run { () throws(StoreError) in try opened.favoriteSummaries() }
+        } else {
+            favorites = []
+        }
     }
 
-    var isAvailable: Bool { store != nil }
+    public var isAvailable: Bool { store != nil }
 
-    func name(for centre: Coordinate) throws -> Name? {
+    public func name(for centre: Coordinate) throws(PlacesError) -> Name? {
         guard let store else { return nil }
         if let favorite = favorites.map({ ($0, $0.coordinate.distance(to: centre)) }).filter({ $0.1 <= reach }).min(by: { $0.1 < $1.1 }) {
             return Name(name: favorite.0.name, distance: favorite.1, source: "favourite")

@@ -12,42 +12,50 @@ import Foundation
 /// mode = "auto"        # auto, live, replay, record, missing
 /// deadline = 10        # seconds per provider
 /// ```
-struct ConfigFile {
+public struct ConfigFile: Sendable {
     /// `section.key` → value; top-level keys have no section prefix.
-    private(set) var values: [String: String] = [:]
+    public private(set) var values: [String: String] = [:]
     /// Where it was read from, for messages; nil when there is no file.
-    let path: String?
+    public let path: String?
 
-    static let empty = ConfigFile(values: [:], path: nil)
+    public static let empty = ConfigFile(values: [:], path: nil)
 
-    func value(_ key: String) -> String? { values[key] }
+    public func value(_ key: String) -> String? { values[key] }
 
-    init(values: [String: String], path: String?) {
+    /// The keys of `[section]`, without the section's name: `[foursquare] api_key` → `api_key`.
+    public func section(_ name: String) -> [String: String] {
+        values.filter { $0.key.hasPrefix("\(name).") }.reduce(into: [String: String]()) { $0[String($1.key.dropFirst(name.count + 1))] = $1.value }
+    }
+
+    /// Where it came from, for messages: its path, or "the config file".
+    public var displayName: String { path ?? "the config file" }
+
+    public init(values: [String: String], path: String?) {
         self.values = values
         self.path = path
     }
 
     /// Reads the file at `path`; a missing file is an empty config.
-    /// - Throws: ``CLIError`` (config) naming the file and line.
-    static func load(path: String, displayPath: String) throws -> ConfigFile {
+    /// - Throws: ``PlacesError`` (configuration) naming the file and line.
+    public static func load(path: String, displayPath: String) throws(PlacesError) -> ConfigFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return ConfigFile(values: [:], path: nil) }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path),
             let text = String(data: data, encoding: .utf8)
         else {
-            throw CLIError("cannot read the config file \(displayPath); check that it is a readable UTF-8 text file", status: .config)
+            throw PlacesError(.configuration, "cannot read the config file \(displayPath); check that it is a readable UTF-8 text file")
         }
         return try parse(text, displayPath: displayPath)
     }
 
-    static func parse(_ text: String, displayPath: String) throws -> ConfigFile {
+    public static func parse(_ text: String, displayPath: String) throws(PlacesError) -> ConfigFile {
         var values: [String: String] = [:]
         var section = ""
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
-            func fail(_ problem: String) -> CLIError {
-                CLIError("\(displayPath):\(number + 1): \(problem)", status: .config)
+            func fail(_ problem: String) -> PlacesError {
+                PlacesError(.configuration, "\(displayPath):\(number + 1): \(problem)")
             }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]"), line.count > 2 else { throw fail("expected a section such as [foursquare]") }

@@ -1,29 +1,28 @@
-import Foundation
-import PlaceSearch
+public import Foundation
+public import PlaceSearch
 
-/// `--arrive` and `--duration` as people type them.
-enum ArrivalParsing {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+/// When a driver arrives and how long they stay, as people type them (`fri 08:30`, `2h`).
+public enum ArrivalTime {
+    /// Why the text is not a time; `parameter` names the input (`arrive`, `duration`).
+    static func failure(_ parameter: String, _ text: String) -> PlacesError { PlacesError(.usage, text, parameter: parameter) }
 
-    static let dayNames: [(names: [String], weekday: Int)] = [
+    public static let dayNames: [(names: [String], weekday: Int)] = [
         (["sun", "sunday", "zo", "zondag"], 1), (["mon", "monday", "ma", "maandag"], 2), (["tue", "tues", "tuesday", "di", "dinsdag"], 3),
         (["wed", "wednesday", "wo", "woensdag"], 4), (["thu", "thur", "thurs", "thursday", "do", "donderdag"], 5),
         (["fri", "friday", "vr", "vrijdag"], 6), (["sat", "saturday", "za", "zaterdag"], 7),
     ]
 
     /// A stay's length: "2h", "90m", "1.5h", "1h30m"; a bare number is hours. From 5 minutes to 7 days.
-    static func duration(_ text: String) throws(Failure) -> TimeInterval {
+    public static func duration(_ text: String) throws(PlacesError) -> TimeInterval {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let seconds = ValueParsing.seconds(trimmed, defaultUnit: 3600), seconds.isFinite else {
-            throw Failure(description: "--duration '\(text)' is not a time; write it like 2h, 90m, 1.5h or 1h30m")
+        guard let seconds = TimeText.seconds(trimmed, bareUnit: 3600), seconds.isFinite else {
+            throw failure("duration", "'\(text)' is not a time; write it like 2h, 90m, 1.5h or 1h30m")
         }
         guard seconds >= 5 * 60 else {
-            throw Failure(description: "--duration '\(text)' is too short; a stay is at least 5 minutes (e.g. 30m)")
+            throw failure("duration", "'\(text)' is too short; a stay is at least 5 minutes (e.g. 30m)")
         }
         guard seconds <= 7 * 86_400 else {
-            throw Failure(description: "--duration '\(text)' is longer than 7 days")
+            throw failure("duration", "'\(text)' is longer than 7 days")
         }
         return seconds
     }
@@ -31,7 +30,7 @@ enum ArrivalParsing {
     /// The arrival: "now", "08:30" (the next 08:30), "fri 08:30" (the next Friday at 08:30),
     /// "tomorrow 9:00", or an ISO 8601 time ("2026-11-27T08:30:00+01:00"). Clock times are read
     /// in `timeZone`, the destination's.
-    static func arrival(_ text: String, now: Date, timeZone: TimeZone) throws(Failure) -> Date {
+    public static func arrival(_ text: String, now: Date, timeZone: TimeZone) throws(PlacesError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
         if lower == "now" { return now }
@@ -51,7 +50,7 @@ enum ArrivalParsing {
         if day == "today" { return atToday }
         if day == "tomorrow" { return calendar.date(byAdding: .day, value: 1, to: atToday) ?? atToday }
         guard let weekday = dayNames.first(where: { $0.names.contains(day) })?.weekday else {
-            throw Failure(description: "--arrive '\(text)': '\(words[0])' is not a day; use mon … sun, today or tomorrow")
+            throw failure("arrive", "'\(text)': '\(words[0])' is not a day; use mon … sun, today or tomorrow")
         }
         let current = calendar.component(.weekday, from: now)
         var ahead = (weekday - current + 7) % 7
@@ -60,7 +59,7 @@ enum ArrivalParsing {
     }
 
     /// "08:30", "8:30", "8.30", "0830" → (8, 30); "8" → (8, 0).
-    private static func clock(_ word: String, original: String) throws(Failure) -> (Int, Int) {
+    private static func clock(_ word: String, original: String) throws(PlacesError) -> (Int, Int) {
         let parts: [Substring]
         if word.contains(":") || word.contains(".") {
             parts = word.split(separator: word.contains(":") ? ":" : ".", omittingEmptySubsequences: false)
@@ -72,20 +71,20 @@ enum ArrivalParsing {
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isNumber) }),
             let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0
         else { throw invalid(original) }
-        guard (0...23).contains(hour) else { throw Failure(description: "--arrive '\(original)': the hour must be 0–23, not \(hour)") }
-        guard (0...59).contains(minute) else { throw Failure(description: "--arrive '\(original)': the minutes must be 0–59, not \(minute)") }
+        guard (0...23).contains(hour) else { throw failure("arrive", "'\(original)': the hour must be 0–23, not \(hour)") }
+        guard (0...59).contains(minute) else { throw failure("arrive", "'\(original)': the minutes must be 0–59, not \(minute)") }
         return (hour, minute)
     }
 
-    private static func invalid(_ text: String) -> Failure {
-        Failure(description: "--arrive '\(text)' is not a time; use now, 08:30, 'fri 08:30', 'tomorrow 9:00' or an ISO 8601 time")
+    private static func invalid(_ text: String) -> PlacesError {
+        failure("arrive", "'\(text)' is not a time; use now, 08:30, 'fri 08:30', 'tomorrow 9:00' or an ISO 8601 time")
     }
 }
 
 /// The time zone to read a destination's clock times in, without a time-zone database: the
 /// Netherlands (where the parking providers are) by its box, else the machine's own zone.
-enum DestinationTimeZone {
-    static func zone(for coordinate: Coordinate, fallback: TimeZone) -> TimeZone {
+public enum DestinationTimeZone {
+    public static func zone(for coordinate: Coordinate, fallback: TimeZone) -> TimeZone {
         let netherlands = (50.75...53.7).contains(coordinate.latitude) && (3.2...7.3).contains(coordinate.longitude)
         if netherlands, let amsterdam = TimeZone(identifier: "Europe/Amsterdam") { return amsterdam }
         return fallback

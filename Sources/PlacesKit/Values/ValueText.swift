@@ -1,18 +1,22 @@
 import Foundation
 
-/// Durations and distances as people type them on a command line.
-enum ValueParsing {
-    /// "15" (in `defaultUnit`), "15m", "15min", "90s", "1h", "1h30m", "1.5h", "500ms" → seconds.
-    static func seconds(_ text: String, defaultUnit: Double = 60) -> Double? {
+/// Times as people type them on a command line or in a query string.
+public enum TimeText {
+    /// "15" (in `bareUnit` seconds), "15m", "15min", "90s", "1h", "1h30m", "1.5h", "500ms" → seconds.
+    /// Nil for anything else, and for a bare number when `bareUnit` is nil.
+    public static func seconds(_ text: String, bareUnit: Double?) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !trimmed.isEmpty else { return nil }
-        if let plain = Double(trimmed) { return plain.isFinite ? plain * defaultUnit : nil }
+        if let plain = Double(trimmed) {
+            guard let bareUnit, plain.isFinite else { return nil }
+            return plain * bareUnit
+        }
         let units: [(String, Double)] = [("ms", 0.001), ("sec", 1), ("s", 1), ("min", 60), ("m", 60), ("h", 3600)]
         var rest = Substring(trimmed)
         var total = 0.0
         while !rest.isEmpty {
             let number = rest.prefix(while: { $0.isNumber || $0 == "." })
-            guard !number.isEmpty, let value = Double(number) else { return nil }
+            guard !number.isEmpty, let value = Double(number), value.isFinite else { return nil }
             rest = rest.dropFirst(number.count)
             guard let (unit, factor) = units.first(where: { rest.hasPrefix($0.0) }) else { return nil }
             rest = rest.dropFirst(unit.count)
@@ -21,12 +25,18 @@ enum ValueParsing {
         return total
     }
 
+    /// Whether `text` is a bare number (no unit).
+    public static func isBare(_ text: String) -> Bool { Double(text.trimmingCharacters(in: .whitespaces)) != nil }
+}
+
+/// Distances as people type them.
+public enum DistanceText {
     /// "800", "800m", "1.2km" → metres.
-    static func meters(_ text: String) -> Double? {
+    public static func meters(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let plain = Double(trimmed) { return plain.isFinite ? plain : nil }
-        if trimmed.hasSuffix("km"), let value = Double(trimmed.dropLast(2)) { return value * 1000 }
-        if trimmed.hasSuffix("m"), let value = Double(trimmed.dropLast()) { return value }
+        if trimmed.hasSuffix("km"), let value = Double(trimmed.dropLast(2)), value.isFinite { return value * 1000 }
+        if trimmed.hasSuffix("m"), let value = Double(trimmed.dropLast()), value.isFinite { return value }
         return nil
     }
 }

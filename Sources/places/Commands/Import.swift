@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
-import OSMFormat
 import PlaceSearch
-import PlaceStore
-import PlaceProviders
-import Autocomplete
+import PlacesKit
 
 extension Places {
     struct Import: ParsableCommand {
@@ -72,7 +69,7 @@ extension Places {
                 throw ValidationError("give an OpenStreetMap file to import, or --names FILE for a name list")
             }
             guard NameKind(kind) != nil else { throw ValidationError("--kind '\(kind)' must be street, poi or place") }
-            if let delimiter, Self.delimiterByte(delimiter) == nil {
+            if let delimiter, NameListOptions.delimiter(delimiter) == nil {
                 throw ValidationError("--delimiter '\(delimiter)' must be comma, tab or semicolon")
             }
             guard format == .table || format == .json else { throw ValidationError("--format must be table or json for import") }
@@ -82,130 +79,18 @@ extension Places {
             }
         }
 
-        static func delimiterByte(_ text: String) -> UInt8? {
-            switch text.lowercased() {
-            case "comma", ",": UInt8(ascii: ",")
-            case "tab", "\\t", "\t": 0x09
-            case "semicolon", ";": UInt8(ascii: ";")
-            default: nil
-            }
-        }
-
         func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            // Read everything before the store is touched: a file that fails leaves it as it was.
-            var reports: [ImportReport] = []
-            var batches: [(ImportSource, [ImportedPlace], ImportReport)] = []
-            for file in files {
-                let (source, places, report) = try readOSM(file)
-                batches.append((source, places, report))
+            let service = try Session.service(store: storeOptions.store)
+            let options = NameListOptions(
+                name: nameColumn, latitude: latColumn, longitude: lonColumn, importance: importanceColumn, detail: detailColumn,
+                hasHeader: header, kind: NameKind(kind) ?? .place, delimiter: delimiter.flatMap(NameListOptions.delimiter))
+            let bars = ProgressBars()
+            defer { bars.finish() }
+            let (reports, index) = try service.importFiles(osm: files, nameLists: nameLists, options: options) { file in
+                bars.bar(for: file).update
             }
-            for file in nameLists {
-                let (source, places, report) = try readNameList(file)
-                batches.append((source, places, report))
-            }
-            let store = try access.writing()
-            for (source, places, report) in batches {
-                var report = report
-                let started = ContinuousClock.now
-                report.summary = try StoreAccess.run { () throws(StoreError) in try store.replaceImport(source, with: places) }
-                report.writeSeconds = (ContinuousClock.now - started).seconds
-                reports.append(report)
-            }
-            let index = try NameIndexFile.rebuild(store: store)
+            bars.finish()
             try StandardOutput.write(ImportOutput(reports: reports, index: index).render(format))
         }
-
-        private func source(for file: String, format: String) -> ImportSource {
-            let url = URL(fileURLWithPath: file)
-            return ImportSource(key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format)
-        }
-
-        private func checkReadable(_ file: String) throws {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-                throw CLIError("\(file): no such file", status: .noInput)
-            }
-            guard !isDirectory.boolValue else { throw CLIError("\(file) is a folder; give a file", status: .noInput) }
-            guard FileManager.default.isReadableFile(atPath: file) else {
-                throw CLIError("\(file) cannot be read (permissions)", status: .noInput)
-            }
-        }
-
-        private func readOSM(_ file: String) throws -> (ImportSource, [ImportedPlace], ImportReport) {
-            try checkReadable(file)
-            let bar = ProgressBar(label: "Reading \(URL(fileURLWithPath: file).lastPathComponent)")
-            let started = ContinuousClock.now
-            let result: OSMImport.Result
-            do {
-                result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file)) { done, total in bar.update(done: done, total: total) }
-            } catch let error as OSMFormatError {
-                bar.finish()
-                throw CLIError("\(file): \(error.description)", status: .data)
-            } catch {
-                bar.finish()
-                throw CLIError("\(file): \(error)", status: .data)
-            }
-            bar.finish()
-            let formatName =
-                switch result.format {
-                case .xml: "osm-xml"
-                case .pbf: "osm-pbf"
-                case .overpassJSON: "overpass-json"
-                }
-            var report = ImportReport(file: file, format: formatName, rows: result.elements)
-            report.readSeconds = (ContinuousClock.now - started).seconds
-            if result.unplaced > 0 {
-                report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
-            }
-            return (source(for: file, format: formatName), result.places, report)
-        }
-
-        private func readNameList(_ file: String) throws -> (ImportSource, [ImportedPlace], ImportReport) {
-            try checkReadable(file)
-            let started = ContinuousClock.now
-            let bytes: [UInt8]
-            do {
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
-            } catch {
-                throw CLIError("\(file) cannot be read: \(error.localizedDescription)", status: .noInput)
-            }
-            let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
-            let separator = delimiter.flatMap(Self.delimiterByte) ?? (isTSV ? 0x09 : UInt8(ascii: ","))
-            let mapping = NameListMapping(
-                name: nameColumn, latitude: latColumn, longitude: lonColumn, importance: importanceColumn, detail: detailColumn,
-                hasHeader: header, kind: NameKind(kind) ?? .place)
-            let label = URL(fileURLWithPath: file).lastPathComponent
-            let result: NameListReader.Result
-            do {
-                result = try NameListReader.read(bytes: bytes, label: label, delimiter: separator, mapping: mapping)
-            } catch {
-                throw CLIError("\(file): \(error.description)", status: .data)
-            }
-            let formatName = separator == 0x09 ? "names-tsv" : "names-csv"
-            var report = ImportReport(file: file, format: formatName, rows: result.places.count + result.skippedLines.count)
-            report.readSeconds = (ContinuousClock.now - started).seconds
-            if !result.skippedLines.isEmpty {
-                let shown = result.skippedLines.prefix(5).map(String.init).joined(separator: ", ")
-                report.notes.append(
-                    "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))")
-            }
-            return (source(for: file, format: formatName), result.places, report)
-        }
     }
-}
-
-/// What one file's import did, for the summary.
-struct ImportReport {
-    var file: String
-    var format: String
-    var rows: Int
-    var summary = ImportSummary(written: [:], removed: 0, replaced: 0)
-    var readSeconds = 0.0
-    var writeSeconds = 0.0
-    var notes: [String] = []
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import PlaceSearch
+import PlacesKit
 
 extension Places {
     struct Route: AsyncParsableCommand {
@@ -22,12 +22,15 @@ extension Places {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Where the walk starts, as LAT,LON. Default: the saved centre (places config set center), else Amsterdam.", valueName: "lat,lon"))
-        var from: String?
+            help: ArgumentHelp(
+                "Where the walk starts: LAT,LON or a place's name. Default: the saved centre (places config set center), else Amsterdam.",
+                valueName: "lat,lon|name"),
+            transform: Parse.position)
+        var from: PositionInput?
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Where it goes: LAT,LON, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|id"))
+            help: ArgumentHelp("Where it goes: LAT,LON, a place's name, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|name|id"))
         var to: String
 
         @Option(help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"))
@@ -41,20 +44,10 @@ extension Places {
 
         @OptionGroup var global: GlobalOptions
 
-        func validate() throws {
-            if let from {
-                do { _ = try Coordinate(parsing: from) } catch { throw ValidationError("--from \(error.description)") }
-            }
-            try WalkTarget.validate(to, feed: feed)
-        }
-
         func run() async throws {
-            let runtime = try Runtime(global: global, command: "route")
-            let origin = try DefaultCentre.resolve(near: from, storeOption: global.store, config: runtime.config, option: "--from")
-            let destination = try await WalkTarget.resolve(to, feed: feed, runtime: runtime).coordinate
-            let provider = try runtime.routingProvider(named: provider)
-            let route = try await runtime.route(RouteRequest(origin: origin, destination: destination), with: provider)
-            try StandardOutput.write(RouteOutput(route: route, origin: origin, destination: destination, terminal: runtime.terminal).render(format))
+            let service = try Session.service(global, command: "route")
+            let result = try await service.route(RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }))
+            try StandardOutput.write(RouteOutput(document: RouteDocument(result), terminal: Terminal.detect(global.color)).render(format))
         }
     }
 }

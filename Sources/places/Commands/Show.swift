@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import PlacesKit
 
 extension Places {
     struct Show: AsyncParsableCommand {
@@ -30,10 +31,10 @@ extension Places {
 
         func run() async throws {
             let placeID = try PlaceID(parsing: id)
-            let runtime = try Runtime(global: global, command: "show")
-            let place = try await runtime.details(for: placeID, as: id)
-            if let note = await runtime.replayNote() { StandardError.line("places: \(note)") }
-            let output = PlaceDetailsOutput(place: place, now: runtime.now, timeZone: runtime.timeZone, terminal: runtime.terminal)
+            let service = try Session.service(global, command: "show")
+            let place = try await service.details(for: placeID, as: id)
+            await service.sayWhereAnswersCameFrom()
+            let output = PlaceDetailsOutput(place: place, now: service.now, timeZone: service.timeZone, terminal: Terminal.detect(global.color))
             let text: String
             switch format {
             case .table: text = output.text()

@@ -1,10 +1,11 @@
 import Foundation
 import PlaceSearch
+import PlacesKit
 
 /// The summary of `places import`: per file what was written, then the index.
 struct ImportOutput {
     let reports: [ImportReport]
-    let index: NameIndexFile.Built
+    let index: NameIndex.Built
 
     func render(_ format: OutputFormat) -> String {
         switch format {
@@ -44,7 +45,7 @@ struct ImportOutput {
                 "written": .object(written),
                 "removed": JSONValue(report.summary.removed),
                 "replaced": JSONValue(report.summary.replaced),
-                "seconds": JSONOutput.number(report.readSeconds + report.writeSeconds, places: 3),
+                "seconds": DocumentParts.number(report.readSeconds + report.writeSeconds, places: 3),
                 "notes": .array(report.notes.map { .string($0) }),
             ]
         }

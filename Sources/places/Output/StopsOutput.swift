@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import PlacesKit
 import Tracking
 
 /// How `places stops` writes what it found.
@@ -15,27 +16,6 @@ enum StopsFormat: String, CaseIterable, ExpressibleByArgument {
     case geojson
     /// Stops as waypoints, transits as tracks.
     case gpx
-}
-
-/// A stop with the name the store gave it.
-struct NamedStop {
-    let stop: StopDetector.Stop
-    let name: StopNames.Name?
-}
-
-/// What a whole trace came to.
-struct StopsSummary {
-    let fixes: Int
-    let used: Int
-    let skipped: Int
-    let stops: [NamedStop]
-    let transits: [StopDetector.Transit]
-    let settings: StopDetector.Settings
-    let minimumAccuracy: Double?
-    /// Totals, counted as the events went by (a streamed run keeps no stops to add up).
-    let stopCount: Int
-    let stoppedSeconds: Double
-    let movingSeconds: Double
 }
 
 struct StopsOutput {
@@ -53,14 +33,14 @@ struct StopsOutput {
             "number": JSONValue(stop.number),
             "arrival": time(stop.arrival),
             "departure": time(stop.departure),
-            "duration_s": JSONOutput.number(stop.duration, places: 0),
-            "lat": JSONOutput.number(stop.centre.latitude, places: 7),
-            "lon": JSONOutput.number(stop.centre.longitude, places: 7),
+            "duration_s": DocumentParts.number(stop.duration, places: 0),
+            "lat": DocumentParts.number(stop.centre.latitude, places: 7),
+            "lon": DocumentParts.number(stop.centre.longitude, places: 7),
             "fixes": JSONValue(stop.fixCount),
-            "spread_m": JSONOutput.number(stop.spread, places: 1),
-            "name": JSONOutput.optional(named.name?.name),
-            "name_distance_m": named.name.map { JSONOutput.number($0.distance, places: 0) } ?? .null,
-            "name_source": JSONOutput.optional(named.name?.source),
+            "spread_m": DocumentParts.number(stop.spread, places: 1),
+            "name": DocumentParts.optional(named.name?.name),
+            "name_distance_m": named.name.map { DocumentParts.number($0.distance, places: 0) } ?? .null,
+            "name_source": DocumentParts.optional(named.name?.source),
         ]
     }
 
@@ -71,16 +51,16 @@ struct StopsOutput {
             "to": transit.to.map { JSONValue($0) } ?? .null,
             "departure": time(transit.departure),
             "arrival": time(transit.arrival),
-            "duration_s": JSONOutput.number(transit.duration, places: 0),
-            "distance_m": JSONOutput.number(transit.distance, places: 1),
-            "speed_kmh": JSONOutput.number(transit.averageSpeed * 3.6, places: 1),
+            "duration_s": DocumentParts.number(transit.duration, places: 0),
+            "distance_m": DocumentParts.number(transit.distance, places: 1),
+            "speed_kmh": DocumentParts.number(transit.averageSpeed * 3.6, places: 1),
         ]
         if withPath { object["path"] = .array(transit.path.map(Self.pair)) }
         return object
     }
 
     private static func pair(_ coordinate: Coordinate) -> JSONValue {
-        [JSONOutput.number(coordinate.longitude, places: 6), JSONOutput.number(coordinate.latitude, places: 6)]
+        [DocumentParts.number(coordinate.longitude, places: 6), DocumentParts.number(coordinate.latitude, places: 6)]
     }
 
     func summaryJSON(_ summary: StopsSummary) -> JSONObject {
@@ -89,19 +69,19 @@ struct StopsOutput {
             "used": JSONValue(summary.used),
             "skipped": JSONValue(summary.skipped),
             "stops": JSONValue(summary.stopCount),
-            "stopped_s": JSONOutput.number(summary.stoppedSeconds, places: 0),
-            "moving_s": JSONOutput.number(summary.movingSeconds, places: 0),
-            "radius_m": JSONOutput.number(summary.settings.radius, places: 1),
-            "min_duration_s": JSONOutput.number(summary.settings.minimumDuration, places: 0),
-            "min_accuracy_m": summary.minimumAccuracy.map { JSONOutput.number($0, places: 1) } ?? .null,
-            "max_gap_s": summary.settings.maximumGap.map { JSONOutput.number($0, places: 0) } ?? .null,
+            "stopped_s": DocumentParts.number(summary.stoppedSeconds, places: 0),
+            "moving_s": DocumentParts.number(summary.movingSeconds, places: 0),
+            "radius_m": DocumentParts.number(summary.settings.radius, places: 1),
+            "min_duration_s": DocumentParts.number(summary.settings.minimumDuration, places: 0),
+            "min_accuracy_m": summary.minimumAccuracy.map { DocumentParts.number($0, places: 1) } ?? .null,
+            "max_gap_s": summary.settings.maximumGap.map { DocumentParts.number($0, places: 0) } ?? .null,
         ]
     }
 
     /// One NDJSON line, said as soon as the detector knows it.
-    func line(_ event: StopDetector.Event, name: StopNames.Name?) -> String {
+    func line(_ event: StopsEvent) -> String {
         switch event {
-        case .stop(let stop): JSONValue.object(json(NamedStop(stop: stop, name: name))).serialized() + "\n"
+        case .stop(let named): JSONValue.object(json(named)).serialized() + "\n"
         case .transit(let transit): JSONValue.object(json(transit, withPath: true)).serialized() + "\n"
         }
     }
@@ -136,7 +116,7 @@ struct StopsOutput {
         for item in timeline(summary) {
             switch item {
             case .stop(let named):
-                features.append(JSONOutput.feature(named.stop.centre, properties: .object(json(named))))
+                features.append(DocumentParts.feature(named.stop.centre, properties: .object(json(named))))
             case .transit(let transit):
                 features.append([
                     "type": "Feature",
@@ -157,18 +137,18 @@ struct StopsOutput {
         for named in summary.stops {
             let stop = named.stop
             let title = named.name?.name ?? "Stop \(stop.number)"
-            text += "  <wpt lat=\"\(RouteOutput.coordinate(stop.centre.latitude))\" lon=\"\(RouteOutput.coordinate(stop.centre.longitude))\">"
-            text += "<time>\(ISO8601Text.format(stop.arrival))</time><name>\(RouteOutput.escape(title))</name>"
-            text += "<desc>\(RouteOutput.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
+            text += "  <wpt lat=\"\(RouteDocument.coordinate(stop.centre.latitude))\" lon=\"\(RouteDocument.coordinate(stop.centre.longitude))\">"
+            text += "<time>\(ISO8601Text.format(stop.arrival))</time><name>\(RouteDocument.escape(title))</name>"
+            text += "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
             text += "<type>stop</type></wpt>\n"
         }
         for transit in summary.transits where transit.path.count >= 2 {
             let from = transit.from.map { "stop \($0)" } ?? "start"
             let to = transit.to.map { "stop \($0)" } ?? "end"
-            text += "  <trk><name>\(RouteOutput.escape("\(from) to \(to)"))</name>"
-            text += "<desc>\(RouteOutput.escape("\(RouteOutput.distanceText(transit.distance)) in \(Self.duration(transit.duration))"))</desc><trkseg>\n"
+            text += "  <trk><name>\(RouteDocument.escape("\(from) to \(to)"))</name>"
+            text += "<desc>\(RouteDocument.escape("\(RouteDocument.distanceText(transit.distance)) in \(Self.duration(transit.duration))"))</desc><trkseg>\n"
             for (index, point) in transit.path.enumerated() {
-                let attributes = "lat=\"\(RouteOutput.coordinate(point.latitude))\" lon=\"\(RouteOutput.coordinate(point.longitude))\""
+                let attributes = "lat=\"\(RouteDocument.coordinate(point.latitude))\" lon=\"\(RouteDocument.coordinate(point.longitude))\""
                 // Times are known at the ends only: the path in between is thinned.
                 if index == 0 {
                     text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
@@ -246,7 +226,7 @@ struct StopsOutput {
                 let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
                 table.rows.append([
                     "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration),
-                    "moving \(RouteOutput.distanceText(transit.distance)) at \(speed)", "",
+                    "moving \(RouteDocument.distanceText(transit.distance)) at \(speed)", "",
                 ])
             }
         }

@@ -1,0 +1,157 @@
+public import Autocomplete
+public import Foundation
+public import OSMFormat
+public import PlaceProviders
+public import PlaceSearch
+import PlaceStore
+
+/// What a name list's columns are (see ``NameListMapping``), and how it is delimited.
+public struct NameListOptions: Sendable {
+    public var name: String?
+    public var latitude: String?
+    public var longitude: String?
+    public var importance: String?
+    public var detail: [String]
+    public var hasHeader: Bool?
+    public var kind: NameKind
+    /// The delimiter byte; nil for tab with `.tsv`/`.tab`, else comma.
+    public var delimiter: UInt8?
+
+    public init(
+        name: String? = nil, latitude: String? = nil, longitude: String? = nil, importance: String? = nil, detail: [String] = [],
+        hasHeader: Bool? = nil, kind: NameKind = .place, delimiter: UInt8? = nil
+    ) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.importance = importance
+        self.detail = detail
+        self.hasHeader = hasHeader
+        self.kind = kind
+        self.delimiter = delimiter
+    }
+
+    /// `comma`, `tab`, `semicolon` (or the character) as a byte.
+    public static func delimiter(_ text: String) -> UInt8? {
+        switch text.lowercased() {
+        case "comma", ",": UInt8(ascii: ",")
+        case "tab", "\\t", "\t": 0x09
+        case "semicolon", ";": UInt8(ascii: ";")
+        default: nil
+        }
+    }
+}
+
+/// What one file's import did, for the summary.
+public struct ImportReport: Sendable {
+    public var file: String
+    public var format: String
+    public var rows: Int
+    public var summary = ImportSummary(written: [:], removed: 0, replaced: 0)
+    public var readSeconds = 0.0
+    public var writeSeconds = 0.0
+    public var notes: [String] = []
+}
+
+/// Reports progress of a long read: `done` of `total` (bytes).
+public typealias ImportProgress = @Sendable (_ file: String) -> OSMReadProgress?
+
+extension PlacesService {
+    /// Imports OpenStreetMap files and name lists into the store, then rebuilds the name index.
+    /// Everything is read before the store is touched: a file that fails leaves it as it was.
+    public func importFiles(
+        osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
+    ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
+        var batches: [(ImportSource, [ImportedPlace], ImportReport)] = []
+        for file in files { batches.append(try readOSM(file, progress: progress(file))) }
+        for file in nameLists { batches.append(try readNameList(file, options: options)) }
+        let opened = try store.writing()
+        var reports: [ImportReport] = []
+        for (source, places, report) in batches {
+            var report = report
+            let started = ContinuousClock.now
+            report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(source, with: places) }
+            report.writeSeconds = (ContinuousClock.now - started).seconds
+            reports.append(report)
+        }
+        return (reports, try NameIndex.rebuild(store: opened))
+    }
+
+    private func source(for file: String, format: String) -> ImportSource {
+        let url = URL(fileURLWithPath: file)
+        return ImportSource(key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format)
+    }
+
+    private func checkReadable(_ file: String) throws(PlacesError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw PlacesError(.notFound, "\(file): no such file")
+        }
+        guard !isDirectory.boolValue else { throw PlacesError(.notFound, "\(file) is a folder; give a file") }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw PlacesError(.notFound, "\(file) cannot be read (permissions)")
+        }
+    }
+
+    private func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+        try checkReadable(file)
+        let started = ContinuousClock.now
+        let result: OSMImport.Result
+        do {
+            result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file), progress: progress)
+        } catch let error as OSMFormatError {
+            throw PlacesError(.badData, "\(file): \(error.description)")
+        } catch {
+            throw PlacesError(.badData, "\(file): \(error)")
+        }
+        let formatName =
+            switch result.format {
+            case .xml: "osm-xml"
+            case .pbf: "osm-pbf"
+            case .overpassJSON: "overpass-json"
+            }
+        var report = ImportReport(file: file, format: formatName, rows: result.elements)
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        if result.unplaced > 0 {
+            report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
+        }
+        return (source(for: file, format: formatName), result.places, report)
+    }
+
+    private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+        try checkReadable(file)
+        let started = ContinuousClock.now
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
+        } catch {
+            throw PlacesError(.notFound, "\(file) cannot be read: \(error.localizedDescription)")
+        }
+        let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
+        let separator = options.delimiter ?? (isTSV ? 0x09 : UInt8(ascii: ","))
+        let mapping = NameListMapping(
+            name: options.name, latitude: options.latitude, longitude: options.longitude, importance: options.importance,
+            detail: options.detail, hasHeader: options.hasHeader, kind: options.kind)
+        let label = URL(fileURLWithPath: file).lastPathComponent
+        let result: NameListReader.Result
+        do {
+            result = try NameListReader.read(bytes: bytes, label: label, delimiter: separator, mapping: mapping)
+        } catch {
+            throw PlacesError(.badData, "\(file): \(error.description)")
+        }
+        let formatName = separator == 0x09 ? "names-tsv" : "names-csv"
+        var report = ImportReport(file: file, format: formatName, rows: result.places.count + result.skippedLines.count)
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        if !result.skippedLines.isEmpty {
+            let shown = result.skippedLines.prefix(5).map(String.init).joined(separator: ", ")
+            report.notes.append(
+                "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))")
+        }
+        return (source(for: file, format: formatName), result.places, report)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

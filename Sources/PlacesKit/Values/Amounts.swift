@@ -1,0 +1,41 @@
+/// A length of time as typed (`15`, `10m`, `1h30m`), kept with its text so that messages quote
+/// what the person wrote.
+public struct TimeAmount: Sendable, Equatable, CustomStringConvertible {
+    public let seconds: Double
+    public let text: String
+
+    /// - Parameter bareUnit: seconds in a bare number (`15`); nil refuses bare numbers.
+    /// - Returns: nil when the text is no time.
+    public init?(parsing text: String, bareUnit: Double?) {
+        guard let seconds = TimeText.seconds(text, bareUnit: bareUnit) else { return nil }
+        self.seconds = seconds
+        self.text = text
+    }
+
+    /// A time given in code; `text` is how messages and help show it.
+    public init(seconds: Double, text: String? = nil) {
+        self.seconds = seconds
+        self.text = text ?? "\(Int(seconds.rounded()))s"
+    }
+
+    public var description: String { text }
+}
+
+/// A distance as typed (`800`, `800m`, `1.2km`), kept with its text.
+public struct Distance: Sendable, Equatable, CustomStringConvertible {
+    public let meters: Double
+    public let text: String
+
+    public init?(parsing text: String) {
+        guard let meters = DistanceText.meters(text) else { return nil }
+        self.meters = meters
+        self.text = text
+    }
+
+    public init(meters: Double, text: String? = nil) {
+        self.meters = meters
+        self.text = text ?? "\(Int(meters.rounded()))m"
+    }
+
+    public var description: String { text }
+}
