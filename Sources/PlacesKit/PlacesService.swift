@@ -1,5 +1,6 @@
 public import Foundation
 import Logging
+import Synchronization
 public import PlaceProviders
 public import PlaceSearch
 
@@ -28,6 +29,13 @@ public struct PlacesService: Sendable {
     /// The zone clock times are read in where the place's own is not known.
     public let timeZone: TimeZone
     let setups: [ProviderID: ProviderSetup]
+    /// The on-disk HTTP cache live answers go through; nil when `[http] cache = false`.
+    public let cache: HTTPCacheStore?
+    /// The recordings already named in a note.
+    let said = SaidFiles()
+
+    /// This program's version, as `--version` and the User-Agent say it.
+    public static let version = "0.2.0"
 
     /// - Parameters:
     ///   - catalog: the providers to make; add an app's own with ``ProviderCatalog/register(_:)``.
@@ -59,9 +67,13 @@ public struct PlacesService: Sendable {
         var logger = Logger(label: "places") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = settings.logDebug ? .debug : .warning
         // A recording's age is against the real clock, not PLACES_NOW (which pins opening hours).
+        let cacheEnabled = settings.config.value("http.cache").map { $0 != "false" } ?? true
+        cache = cacheEnabled ? HTTPCacheStore(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("http")) : nil
         let builder = HTTPChainBuilder(
             settings: settings, locator: locator, recordingName: recordingName, logger: logger, redactor: redactor,
-            cassetteOptions: CassetteOptions(simulateLatency: settings.simulateReplayLatency, maximumAge: settings.cassetteMaximumAge))
+            cassetteOptions: CassetteOptions(simulateLatency: settings.simulateReplayLatency, maximumAge: settings.cassetteMaximumAge),
+            cache: cache,
+            userAgent: UserAgentMiddleware(product: "places", version: PlacesService.version, contact: settings.config.value("http.contact")))
         var setups: [ProviderID: ProviderSetup] = [:]
         var registry = ProviderRegistry()
         for factory in catalog.factories {
@@ -85,4 +97,18 @@ public struct PlacesService: Sendable {
 
     /// The credential found for `id` in the environment or the config.
     public func credential(for id: ProviderID) -> Credential? { setups[id]?.credential }
+}
+
+/// The recordings already named in a note, so that each is named once however often a flow asks.
+final class SaidFiles: Sendable {
+    private let files = Mutex<Set<String>>([])
+
+    /// Those of `candidates` not said before (now remembered as said), in their order.
+    func new(_ candidates: [String]) -> [String] {
+        files.withLock { said in
+            let fresh = candidates.filter { !said.contains($0) }
+            said.formUnion(fresh)
+            return fresh
+        }
+    }
 }

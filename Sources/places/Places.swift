@@ -42,10 +42,10 @@ struct Places: AsyncParsableCommand {
               78  configuration: a missing API key, a broken config file, a store path that is a
                   directory, a store written by a newer places
             """,
-        version: "0.1.0",
+        version: PlacesService.version,
         subcommands: [
             Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self, Favorites.self,
-            Import.self, ConfigCommand.self, ProvidersCommand.self,
+            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self,
         ]
     )
 

@@ -64,15 +64,33 @@ struct BadInputTests {
         #expect(output.stderrLines.last?.hasPrefix("places: cannot write the results to standard output") == true)
     }
 
+    /// One short line per provider: what has no recording, which areas the bundled recordings
+    /// cover, and what to do (the search's details are in --verbose).
     @Test func anUnknownLocationOfflineSaysWhatIsRecordedInstead() async throws {
         let output = try await CLI.run(["coffee", "--near", "40.7128,-74.0060"])
         #expect(output.status == 69)
         #expect(output.stdout.isEmpty)
+        #expect(output.stderrLines.count == 3, "\(output.stderr)")
         let foursquare = try #require(output.stderrLines.first { $0.hasPrefix("places: foursquare: ") })
-        #expect(foursquare.contains("no recording matches GET https://places-api.foursquare.com/places/search?ll=40.7128,-74.0060"))
-        #expect(foursquare.contains("closest is cassettes/foursquare/coffee.json #"))
-        #expect(foursquare.contains("query ll: '40.7128,-74.0060' here"))
+        #expect(foursquare.contains("no recording of GET https://places-api.foursquare.com/places/search for this spot"))
+        #expect(foursquare.contains("the bundled recordings cover central Amsterdam"))
+        #expect(foursquare.contains("'places import FILE.osm' adds any area for --offline"))
+        #expect(output.stderrLines.allSatisfy { $0.count < 320 }, "\(output.stderr)")
         #expect(output.stderrLines.last == "places: no provider answered (2 failed)")
+        // Imported data that covers the spot is pointed to instead.
+        let store = TemporaryStore()
+        _ = try await ImportCommandTests.imported(store)
+        let covered = try await CLI.run(["coffee", "--near", "52.3712,4.8951", "--provider", "foursquare"], environment: store.environment)
+        #expect(covered.stderr.contains("imported data covers this spot: add --offline to answer from it"), "\(covered.stderr)")
+        // No folder of recordings at all: a copy of places far from any cassettes folder.
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("places-nowhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: nowhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: nowhere) }
+        let copy = nowhere.appendingPathComponent("places")
+        try FileManager.default.copyItem(at: CLI.executable, to: copy)
+        let none = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "osm"], in: nowhere, binary: copy)
+        #expect(none.status == 69)
+        #expect(none.stderr.contains("no cassettes folder was found; give one with --cassette-dir"), "\(none.stderr)")
     }
 
     @Test func aMissingKeyInLiveModeIsAConfigurationError() async throws {

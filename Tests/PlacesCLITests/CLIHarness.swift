@@ -50,8 +50,10 @@ enum CLI {
     /// Runs `places ARGUMENTS` in `directory` (the repository by default) and waits for it.
     /// - Parameter stdout: a file to write standard output to instead of capturing it (such as /dev/full).
     /// - Parameter stdin: bytes fed to standard input (otherwise it is /dev/null).
+    /// - Parameter binary: another `places` to run (an installed copy) instead of the built one.
     static func run(
-        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil, stdin: Data? = nil
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil, stdin: Data? = nil,
+        binary: URL? = nil
     ) async throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("places-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -62,7 +64,7 @@ enum CLI {
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = binary ?? executable
         process.arguments = arguments
         process.environment = environment(extra, home: scratch)
         process.currentDirectoryURL = directory ?? repository

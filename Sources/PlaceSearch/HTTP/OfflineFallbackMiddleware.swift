@@ -13,7 +13,7 @@ public struct OfflineFallbackMiddleware: HTTPMiddleware {
         do {
             return try await next(request, body)
         } catch let error as TransportError where error.code == .cannotConnect {
-            await recordings.noteFallback(error.description)
+            await recordings.noteFallback(error.code == .cannotConnect ? error.detail : error.description)
             return try await recordings.intercept(request, body: body) { _, _ in throw error }
         }
     }

@@ -57,7 +57,7 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
             switch error {
             case .noMatch:
                 self.init(
-                    provider: provider, kind: .noRecording, message: error.description,
+                    provider: provider, kind: .noRecording, message: error.shortDescription,
                     remedy: .askLiveService, underlyingError: error)
             case .expired:
                 self.init(provider: provider, kind: .badRecording, message: error.description, underlyingError: error)

@@ -11,6 +11,12 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case allowMoreTime
         /// Nothing recorded answers this request: ask the live service, or record it.
         case askLiveService
+        /// Nothing recorded answers, but the imported data covers the spot.
+        case useImportedData
+        /// Nothing recorded answers and nothing imported covers the spot; the recordings cover `areas`.
+        case importOrGoLive(areas: [String])
+        /// No folder of recordings was found at all.
+        case chooseRecordings
         /// Answers came from recordings because recordings were asked for: ask the live services.
         case goLive
         /// A recording is broken.
@@ -56,6 +62,10 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case .checkKey(let provider, _, _, let also): "check the API key for \(provider)" + (also.map { " and \($0)" } ?? "")
         case .allowMoreTime: "allow more time"
         case .askLiveService: "ask the live service, or record the request"
+        case .useImportedData: "the imported data covers this spot: ask it instead"
+        case .importOrGoLive(let areas):
+            (areas.isEmpty ? "" : "the recordings cover \(areas.joined(separator: ", ")) only; ") + "import data for this area or ask the live services"
+        case .chooseRecordings: "no folder of recordings was found"
         case .goLive: "ask the live services for live data"
         case .recordAgain: "fix the recording or record it again"
         case .askSmallerArea: "ask about a smaller area, or try again later"

@@ -59,4 +59,21 @@ public struct CassetteLocator: Sendable {
         let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
+
+    /// The areas the recordings cover, from `areas.json` in the first root that has one (bundled
+    /// recordings say so; a user's own folder may not).
+    public var areas: [(name: String, south: Double, west: Double, north: Double, east: Double)] {
+        for root in roots {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("areas.json").path),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let areas = object["areas"] as? [[String: Any]]
+            else { continue }
+            return areas.compactMap { area in
+                guard let name = area["name"] as? String, let south = area["south"] as? Double, let west = area["west"] as? Double,
+                    let north = area["north"] as? Double, let east = area["east"] as? Double
+                else { return nil }
+                return (name, south, west, north, east)
+            }
+        }
+        return []
+    }
 }

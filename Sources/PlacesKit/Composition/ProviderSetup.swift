@@ -25,6 +25,10 @@ struct HTTPChainBuilder {
     let logger: Logger
     let redactor: Redactor
     let cassetteOptions: CassetteOptions
+    /// Shared by every provider: one folder, one set of counts.
+    let cache: HTTPCacheStore?
+    let probe = ReachabilityProbe()
+    let userAgent: UserAgentMiddleware
 
     /// The mode `factory`'s provider works in, and whether recordings answer when the network is gone.
     func mode(for factory: ProviderFactory, credential: Credential?) -> (mode: HTTPMode, fallsBack: Bool) {
@@ -59,8 +63,18 @@ struct HTTPChainBuilder {
         if mode == .replay {
             transport = OfflineTransport()
         } else {
-            transport = URLSessionTransport(timeout: Double(settings.deadline.components.seconds) + 1)
+            // Recording keeps what the service says, so only plain live answers are cached.
+            if mode == .live, let cache {
+                middlewares.append(
+                    HTTPCacheMiddleware(
+                        store: cache, postIsRead: factory.postIsRead, defaultFreshness: factory.defaultFreshness.map(\.seconds),
+                        bypass: settings.options.noCache))
+            }
             middlewares.append(RetryMiddleware(postIsRead: factory.postIsRead))
+            middlewares.append(RateLimitMiddleware(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("holds")))
+            middlewares.append(userAgent)
+            if fallsBack { middlewares.append(probe) }
+            transport = URLSessionTransport(timeout: settings.deadline.seconds + 1)
         }
         let client = HTTPClient(transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor)
         return ProviderSetup(factory: factory, client: client, credential: credential, cassettes: cassettes)

@@ -8,9 +8,13 @@ extension PlacesService {
     public func sayWhereAnswersCameFrom() async {
         if let note = await replayNote() { notices.say(note) }
         if let note = await recordNote() { notices.say(note) }
+        for problem in cache?.takeProblems() ?? [] { notices.warn(problem) }
+        if let cache, cache.counts.stale > 0 {
+            notices.say("the network cannot be reached; \(cache.counts.stale) answer\(cache.counts.stale == 1 ? "" : "s") came from the HTTP cache, older than their services allow")
+        }
     }
 
-    /// One line when answers came from recordings, saying which and how to go live.
+    /// One line when answers came from recordings not said before, saying which and how to go live.
     func replayNote() async -> String? {
         var files: [String] = []
         var oldest: Date?
@@ -29,6 +33,8 @@ extension PlacesService {
                 oldest = min(oldest ?? record.recordedAt, record.recordedAt)
             }
         }
+        // Each file is said once: a flow that looks names up, then routes, names each recording once.
+        files = said.new(files)
         guard !files.isEmpty, let oldest else { return nil }
         let day = oldest.formatted(.iso8601.year().month().day())
         var note = "replayed from \(files.joined(separator: ", ")) (recorded \(day)), not live data"

@@ -20,7 +20,7 @@ extension PlacesService {
         if let index = try nameIndex() {
             searched.append("the imported names")
             let found = index.complete(AutocompleteQuery(name, focus: focus, limit: 8)).filter { $0.record.coordinate != nil }
-            let exact = found.filter { $0.match != .prefix && $0.match != .exact ? false : true }
+            let exact = found.filter { $0.match == .exact || $0.match == .prefix }
             let whole = exact.filter { Self.containsEveryWord(of: name, in: $0.record.name) }
             if let best = whole.first {
                 return said(Self.position(best, query: name, runnerUp: Self.runnerUp(after: best, among: whole)), parameter: parameter)
@@ -30,11 +30,11 @@ extension PlacesService {
         }
         var failures: [ProviderError] = []
         for geocoder in registry.geocodingProviders where geocoder.status.isReady {
-            searched.append("\(geocoder.id) (\(geocoder.status.service ?? "live"))")
+            let source = "\(geocoder.id) (\(geocoder.status.service ?? "live"))"
             do {
                 let request = GeocodeRequest(text: name, focus: focus, limit: 5)
                 let places = try await withDeadline(aggregator.deadline(for: geocoder.id)) { try await geocoder.geocode(request) }
-                await sayWhereAnswersCameFrom()
+                searched.append(source)
                 if let best = places.first {
                     let runnerUp = places.dropFirst().first {
                         TextFolding.fold($0.name) == TextFolding.fold(best.name) && $0.coordinate.distance(to: best.coordinate) > 1000
@@ -45,7 +45,11 @@ extension PlacesService {
                 }
                 closeNames += places.map(\.name)
             } catch {
-                let failure = ProviderError(provider: geocoder.id, wrapping: error)
+                var failure = ProviderError(provider: geocoder.id, wrapping: error)
+                if failure.kind == .noRecording {
+                    let advice = locator.roots.isEmpty ? Remedy(.chooseRecordings) : Remedy(.importOrGoLive(areas: locator.areas.map(\.name)))
+                    failure = ProviderError(provider: failure.provider, kind: failure.kind, message: failure.message, remedy: advice)
+                }
                 failures.append(failure)
                 // Said here only when something else answers; otherwise it is the error itself.
                 if partial != nil { notices.warn(wording.line(failure) + "; using the imported names' best match") }
@@ -54,11 +58,11 @@ extension PlacesService {
         if let (best, runnerUp) = partial {
             return said(Self.position(best, query: name, runnerUp: runnerUp), parameter: parameter)
         }
-        if searched.isEmpty {
+        if searched.isEmpty, failures.isEmpty {
             throw PlacesError(.notFound, "'\(name)' cannot be looked up: no names are imported and no geocoder is ready", parameter: parameter,
                 remedy: Remedy(.importData))
         }
-        if !failures.isEmpty, searched.count == failures.count {
+        if searched.isEmpty {
             throw PlacesError(
                 PlacesError.kind(for: failures),
                 "'\(name)' could not be looked up: \(failures.map(wording.line).joined(separator: "; "))" + (hint.map { "; \($0)" } ?? ""),
@@ -69,8 +73,10 @@ extension PlacesService {
             unique.append(candidate)
         }
         let suggestion = unique.isEmpty ? "" : "; did you mean \(Self.list(Array(unique.prefix(3))))?"
+        let unasked = failures.isEmpty ? "" : " (" + failures.map(wording.line).joined(separator: "; ") + ")"
         throw PlacesError(
-            .notFound, "no place named '\(name)' in \(Self.list(searched))\(suggestion)" + (hint.map { "; \($0)" } ?? ""), parameter: parameter)
+            .notFound, "'\(name)' matches no place in \(Self.list(searched))\(unasked)\(suggestion)" + (hint.map { "; \($0)" } ?? ""),
+            parameter: parameter)
     }
 
     /// `center` from the config file, when it is a coordinate.

@@ -13,7 +13,12 @@ extension PlacesService {
         case .coordinate(let coordinate):
             return ResolvedPosition(coordinate: coordinate, origin: .given)
         case .name(let name):
-            return try await resolve(name: name, parameter: parameter)
+            do {
+                return try await resolve(name: name, parameter: parameter)
+            } catch {
+                await sayWhereAnswersCameFrom()
+                throw error
+            }
         case nil:
             return try defaultCentre(parameter: parameter)
         }

@@ -58,7 +58,7 @@ extension PlacesService {
             return WalkTarget(position: ResolvedPosition(coordinate: place.coordinate, name: place.name, origin: .given), recommendation: place)
         }
         let hint = "to name a recommendation, also give " + wording.parameter("feed")
-        return WalkTarget(position: try await resolve(name: text, parameter: "to", bias: bias, hint: hint), recommendation: nil)
+        return WalkTarget(position: try await resolve(name: text, parameter: "to", hint: hint), recommendation: nil)
     }
 
     /// The provider to route with: the one named, else the first that is ready with its own key
@@ -92,7 +92,11 @@ extension PlacesService {
             return route
         } catch {
             await sayWhereAnswersCameFrom()
-            let failure = ProviderError(provider: provider.id, wrapping: error)
+            var failure = ProviderError(provider: provider.id, wrapping: error)
+            if failure.kind == .noRecording {
+                let advice = locator.roots.isEmpty ? Remedy(.chooseRecordings) : Remedy(.importOrGoLive(areas: locator.areas.map(\.name)))
+                failure = ProviderError(provider: failure.provider, kind: failure.kind, message: failure.message, remedy: advice)
+            }
             throw PlacesError(PlacesError.kind(for: failure.kind), wording.line(failure), underlyingError: failure)
         }
     }

@@ -1,3 +1,4 @@
+import PlaceStore
 public import Foundation
 public import PlaceProviders
 public import PlaceRanking
@@ -20,7 +21,8 @@ extension PlacesService {
     public func readyProviders(for category: SearchCategory, selected: [ProviderID]) throws(PlacesError) -> [any PlaceProvider] {
         let selection = selected.isEmpty ? nil : Set(selected)
         var providers: [any PlaceProvider] = []
-        for provider in registry.providers(for: category, among: selection) {
+        for found in registry.providers(for: category, among: selection) {
+            let provider = withImportedFallback(found)
             if provider.status.isReady {
                 providers.append(provider)
             } else if selection != nil {
@@ -42,13 +44,43 @@ extension PlacesService {
         _ request: SearchRequest, providers: [any PlaceProvider], notes: (SearchOutcome) -> [String] = { _ in [] }
     ) async throws(PlacesError) -> SearchOutcome {
         let outcome = await aggregator.search(request, providers: providers)
-        for failure in outcome.failures { notices(.warning(wording.line(failure))) }
+        let advice = outcome.failures.contains { $0.kind == .noRecording } ? withoutRecordingAdvice(for: request) : nil
+        for failure in outcome.failures {
+            let shown = failure.kind == .noRecording && advice != nil
+                ? ProviderError(provider: failure.provider, kind: failure.kind, message: failure.message, remedy: advice)
+                : failure
+            notices(.warning(wording.line(shown)))
+        }
         for note in notes(outcome) { notices.say(note) }
         await sayWhereAnswersCameFrom()
         if outcome.allFailed {
             throw PlacesError(PlacesError.kind(for: outcome.failures), "no provider answered (\(outcome.failures.count) failed)")
         }
         return outcome
+    }
+
+    /// What to do when nothing recorded answers `request`: use the imported data when it covers the
+    /// spot, else import or go live (naming the areas the recordings cover), else find recordings.
+    func withoutRecordingAdvice(for request: SearchRequest) -> Remedy {
+        if locator.roots.isEmpty { return Remedy(.chooseRecordings) }
+        if let opened = try? store.reading(),
+            let found = try? opened.importedPlaces(in: BoundingBox(center: request.focus, radius: request.radius), categories: []),
+            !found.isEmpty
+        {
+            return Remedy(.useImportedData)
+        }
+        return Remedy(.importOrGoLive(areas: locator.areas.map(\.name)))
+    }
+
+    /// OpenStreetMap asked live in `auto` mode: the imported data answers when the network and the
+    /// recordings cannot (when something is imported).
+    func withImportedFallback(_ provider: any PlaceProvider) -> any PlaceProvider {
+        guard provider.id == OverpassProvider.providerID, settings.httpMode == .auto, setups[provider.id]?.client.mode == .live,
+            let opened = try? store.reading()
+        else { return provider }
+        let imported = StoredOSMProvider(store: opened, storePath: store.path)
+        guard imported.status.isReady else { return provider }
+        return ImportedFallbackProvider(live: provider, imported: imported, notices: notices)
     }
 
     /// `--offline`: the data imported into the store, nothing else (no network, no recordings).

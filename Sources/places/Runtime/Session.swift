@@ -41,6 +41,11 @@ enum CLIWording {
         case .askLiveService:
             "offline, only recorded requests can be answered; go live (--http-mode live, with a key where the provider needs one) or record it with --http-mode missing"
         case .goLive: "use --http-mode live to ask the live APIs"
+        case .useImportedData: "imported data covers this spot: add --offline to answer from it"
+        case .importOrGoLive(let areas):
+            (areas.isEmpty ? "" : "the bundled recordings cover \(areas.joined(separator: " and ")) only; ")
+                + "'places import FILE.osm' adds any area for --offline, or go live with the network"
+        case .chooseRecordings: "no cassettes folder was found; give one with --cassette-dir"
         case .recordAgain: "fix the file or record it again"
         case .askSmallerArea: "try a smaller --radius or try again later"
         case .tryLater(let why): why.map { "\($0); try again in a minute" } ?? "try again later"
