@@ -88,6 +88,8 @@ let package = Package(
             name: "PlaceStoreTests",
             dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The front door as an app uses it: its own provider, remedies, notices, the README's snippet.
+        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "PlaceSearchTesting"]),
         // Runs the built `places` binary end to end against cassettes.
         .testTarget(
             name: "PlacesCLITests",

@@ -32,11 +32,13 @@ public struct CoffeeQuery: Sendable {
     }
 
     /// Checks every value; the same words whether the CLI or the server asks.
-    public func validate(catalog: ProviderCatalog) throws(PlacesError) {
+    /// - Parameter catalog: the providers `providers` may name; nil checks everything else (a plugin
+    ///   found later may answer).
+    public func validate(catalog: ProviderCatalog?) throws(PlacesError) {
         try Check.top(top)
         if let radius { try Check.radius(radius) }
         try Check.walk(maxWalk, parameter: "max-walk", limit: 3 * 3600, example: "15 or 10m")
-        try Check.selection(providers, for: .coffee, catalog: catalog)
+        if let catalog { try Check.selection(providers, for: .coffee, catalog: catalog) }
     }
 }
 

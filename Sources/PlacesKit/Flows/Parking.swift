@@ -38,7 +38,9 @@ public struct ParkingQuery: Sendable {
         self.offline = offline
     }
 
-    public func validate(catalog: ProviderCatalog) throws(PlacesError) {
+    /// - Parameter catalog: the providers `providers` may name; nil checks everything else (a plugin
+    ///   found later may answer).
+    public func validate(catalog: ProviderCatalog?) throws(PlacesError) {
         try Check.top(top)
         _ = try ArrivalTime.duration(duration)
         _ = try ArrivalTime.arrival(arrive, now: Date(), timeZone: .current)
@@ -50,7 +52,7 @@ public struct ParkingQuery: Sendable {
         for method in methods where !known.contains(method) {
             throw PlacesError(.usage, "'\(method)' is not a payment method; use \(known.joined(separator: ", "))", parameter: "methods")
         }
-        try Check.selection(providers, for: .parking, catalog: catalog)
+        if let catalog { try Check.selection(providers, for: .parking, catalog: catalog) }
     }
 }
 

@@ -70,10 +70,10 @@ extension Places {
                 offline: offline)
         }
 
-        func validate() throws { try PlacesError.validating { try query.validate(catalog: ProviderCatalog()) } }
+        func validate() throws { try PlacesError.validating { try query.validate(catalog: nil) } }
 
         func run() async throws {
-            let service = try Session.service(global, command: "coffee")
+            let service = try await Session.service(global, command: "coffee")
             let result = try await service.coffee(query)
             let output = CoffeeOutput(search: result, terminal: Terminal.detect(global.color), explain: explain)
             try StandardOutput.write(output.render(format))

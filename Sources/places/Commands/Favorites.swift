@@ -45,7 +45,7 @@ extension Places.Favorites {
         }
 
         func run() async throws {
-            let service = try Session.service(global, command: "favorites")
+            let service = try await Session.service(global, command: "favorites")
             // One at a time, each in its own transaction and printed once committed: an interrupted
             // run has kept exactly what it printed.
             for text in ids {

@@ -83,10 +83,10 @@ extension Places {
                 top: top, sort: sort, maxWalk: maxWalk, providers: Parse.list(providers).map { ProviderID($0) }, offline: offline)
         }
 
-        func validate() throws { try PlacesError.validating { try query.validate(catalog: ProviderCatalog()) } }
+        func validate() throws { try PlacesError.validating { try query.validate(catalog: nil) } }
 
         func run() async throws {
-            let service = try Session.service(global, command: "parking")
+            let service = try await Session.service(global, command: "parking")
             let result = try await service.parking(query)
             try StandardOutput.write(ParkingOutput(document: result, terminal: Terminal.detect(global.color), explain: explain).render(format))
         }

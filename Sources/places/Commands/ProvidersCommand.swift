@@ -22,7 +22,7 @@ extension Places {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let service = try Session.service(global, command: "providers")
+            let service = try await Session.service(global, command: "providers")
             let output = ProvidersOutput(providers: service.registry.all, terminal: Terminal.detect(global.color))
             let text = format == .json ? output.json().serialized(pretty: true) + "\n" : output.table()
             try StandardOutput.write(text)

@@ -73,7 +73,7 @@ extension Places {
         func validate() throws { try PlacesError.validating { try query.validate() } }
 
         func run() async throws {
-            let service = try Session.service(global, command: "recommendations")
+            let service = try await Session.service(global, command: "recommendations")
             let result = try await service.recommendations(query)
             let output = RecommendationsOutput(document: result, terminal: Terminal.detect(global.color), timeZone: service.timeZone, explain: explain)
             try StandardOutput.write(output.render(format))

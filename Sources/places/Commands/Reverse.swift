@@ -41,7 +41,7 @@ extension Places {
         }
 
         func run() async throws {
-            let service = try Session.service(global, command: "reverse")
+            let service = try await Session.service(global, command: "reverse")
             let matches = try await service.reverse(position, radius: radius.meters, limit: limit)
             switch format {
             case .json: try StandardOutput.write(DocumentParts.reverse(matches, at: position).serialized(pretty: true) + "\n")

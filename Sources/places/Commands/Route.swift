@@ -45,7 +45,7 @@ extension Places {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let service = try Session.service(global, command: "route")
+            let service = try await Session.service(global, command: "route")
             let result = try await service.route(RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }))
             try StandardOutput.write(RouteOutput(document: RouteDocument(result), terminal: Terminal.detect(global.color)).render(format))
         }

@@ -31,7 +31,7 @@ extension Places {
 
         func run() async throws {
             let placeID = try PlaceID(parsing: id)
-            let service = try Session.service(global, command: "show")
+            let service = try await Session.service(global, command: "show")
             let place = try await service.details(for: placeID, as: id)
             await service.sayWhereAnswersCameFrom()
             let output = PlaceDetailsOutput(place: place, now: service.now, timeZone: service.timeZone, terminal: Terminal.detect(global.color))

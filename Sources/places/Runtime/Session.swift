@@ -7,10 +7,10 @@ import PlacesKit
 /// written to stderr as they come, its remedies worded with our flags.
 enum Session {
     /// - Parameter command: names the file recordings go to (`cassettes/<provider>/<command>.json`).
-    static func service(_ global: GlobalOptions, command: String) throws -> PlacesService {
+    static func service(_ global: GlobalOptions, command: String) async throws -> PlacesService {
         let environment = ProcessInfo.processInfo.environment
         let settings = try PlacesSettings(global.settingsOptions, environment: environment)
-        let service = try PlacesService(
+        let service = try await PlacesService.withPlugins(
             settings: settings, recordingName: command, notices: stderrNotices, wording: CLIWording.wording)
         StandardError.hide(service.secrets)
         return service
