@@ -72,7 +72,7 @@ struct BadInputTests {
         #expect(output.stdout.isEmpty)
         #expect(output.stderrLines.count == 3, "\(output.stderr)")
         let foursquare = try #require(output.stderrLines.first { $0.hasPrefix("places: foursquare: ") })
-        #expect(foursquare.contains("no recording of GET https://places-api.foursquare.com/places/search for this spot"))
+        #expect(foursquare.contains("no recording of this request to GET https://places-api.foursquare.com/places/search"))
         #expect(foursquare.contains("the bundled recordings cover central Amsterdam"))
         #expect(foursquare.contains("'places import FILE.osm' adds any area for --offline"))
         #expect(output.stderrLines.allSatisfy { $0.count < 320 }, "\(output.stderr)")
