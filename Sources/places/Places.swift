@@ -33,17 +33,19 @@ struct Places: AsyncParsableCommand {
               places providers
 
             Exit codes:
-              0   answered
+              0   answered (an empty answer too: it says "no match" on stderr)
               64  bad usage: an unknown option, a value out of range
               65  bad data: an answer, cassette, store or imported file cannot be read
-              66  no such place, favourite, setting, input file or route; nothing imported
-              69  no provider could answer: network, HTTP error, timeout, no recording
+              66  no such place, favourite, setting, input file, route or name;
+                  nothing imported
+              69  no provider could answer: network, HTTP error, timeout,
+                  no recording
               70  a bug in places
               73  the store cannot be created or written (permissions, a full disk)
               74  the results could not be written (a full disk, a closed stdout)
               75  the store was busy for more than 10 s; try again
-              78  configuration: a missing API key, a broken config file, a store path that is a
-                  directory, a store written by a newer places
+              78  configuration: a missing API key, a broken config file,
+                  a store path that is a directory, a newer store
             """,
         version: PlacesService.version,
         subcommands: [

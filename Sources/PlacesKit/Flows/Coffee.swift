@@ -55,7 +55,7 @@ extension PlacesService {
         if ranking.ranked.isEmpty {
             let why = query.openNow ? "open now and " : ""
             notices.say(
-                "no coffee place \(why)within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate); try a longer "
+                "no match: no coffee place \(why)within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate); try a longer "
                     + wording.parameter("max-walk") + (query.openNow ? " or drop " + wording.parameter("open-now") : ""))
         }
         let echo: JSONValue = [

@@ -12,6 +12,7 @@ extension PlacesService {
         guard let details = provider as? any PlaceDetailsProvider else {
             throw PlacesError(.usage, "\(provider.id) cannot show details")
         }
+        if let problem = details.idProblem(placeID) { throw PlacesError(.usage, problem) }
         guard provider.status.isReady else {
             throw PlacesError(.configuration, "\(provider.id) cannot answer: \(wording.detail(provider.status))")
         }

@@ -49,7 +49,7 @@ extension PlacesService {
             let expired = ranking.excluded.filter { $0.stage == "expired" }.count
             let note = expired > 0 ? " (\(expired) of \(feed.places.count) expired)" : ""
             notices.say(
-                "no recommendation within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(note); try a longer "
+                "no match: no recommendation within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(note); try a longer "
                     + wording.parameter("max-walk") + " or another " + wording.parameter("near"))
         }
         let echo: JSONValue = [

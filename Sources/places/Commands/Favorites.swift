@@ -59,7 +59,7 @@ extension Places.Favorites {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your favourites, oldest first.")
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
@@ -71,8 +71,8 @@ extension Places.Favorites {
             let service = try Session.service(store: storeOptions.store)
             let favorites = try service.favorites()
             try StandardOutput.write(FavoritesOutput(favorites: favorites, terminal: Terminal.detect(color)).render(format))
-            if favorites.isEmpty, format == .table {
-                StandardError.line("places: no favourites yet in \(service.store.path); add one with 'places favorites add ID'")
+            if favorites.isEmpty {
+                StandardError.line("places: no match: no favourites yet in \(service.store.path); add one with 'places favorites add ID'")
             }
         }
     }

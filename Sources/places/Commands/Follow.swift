@@ -44,7 +44,7 @@ extension Places {
         @Option(help: ArgumentHelp("The trace: a GPX, GeoJSON or NDJSON file, or - for stdin (gpsd JSON or NDJSON).", valueName: "file"))
         var trace: String
 
-        @Option(help: ArgumentHelp("The trace's format when it cannot be told from its content: gpx, geojson, ndjson or gpsd.", valueName: "format"))
+        @Option(help: ArgumentHelp("The trace's format when it cannot be told from its content: \(TraceFormat.choices).", valueName: "format"))
         var traceFormat: TraceFormat?
 
         @Option(help: ArgumentHelp("Follow this route (GeoJSON LineString or GPX rte/trk) instead of asking a routing provider.", valueName: "file"))
@@ -59,10 +59,10 @@ extension Places {
         @Option(help: ArgumentHelp("Still on the route within this far, e.g. 15m.", valueName: "distance"), transform: Parse.distance)
         var tolerance = Distance(meters: 15, text: "15m")
 
-        @Option(help: ArgumentHelp("Off route after this long beyond the tolerance, e.g. 15s.", valueName: "time"), transform: Parse.time(1, example: "15s"))
+        @Option(help: ArgumentHelp("Off route after this long beyond the tolerance, e.g. 15s.", valueName: "time"), transform: Parse.time(bare: false))
         var offRouteTime = TimeAmount(seconds: 15, text: "15s")
 
-        @Option(help: ArgumentHelp("No new alert this long after one, e.g. 30s.", valueName: "time"), transform: Parse.time(1, example: "30s"))
+        @Option(help: ArgumentHelp("No new alert this long after one, e.g. 30s.", valueName: "time"), transform: Parse.time(bare: false))
         var cooldown = TimeAmount(seconds: 30, text: "30s")
 
         @Option(
@@ -76,7 +76,7 @@ extension Places {
         @Flag(help: "When the walker goes off route, ask the routing provider for a new route from there (as navigation apps do); needs the network, or recordings of those requests.")
         var reroute = false
 
-        @Option(help: ArgumentHelp("text (a line per event) or ndjson (a JSON object per event).", valueName: "format"))
+        @Option(help: ArgumentHelp("\(FollowFormat.choices) (a line, or a JSON object, per event).", valueName: "format"))
         var format: FollowFormat = .text
 
         @OptionGroup var global: GlobalOptions

@@ -59,8 +59,8 @@ extension Places {
         @Option(help: ArgumentHelp("Name-list delimiter: comma, tab or semicolon (default: tab for .tsv, else comma).", valueName: "delimiter"))
         var delimiter: String?
 
-        @Option(help: ArgumentHelp("table or json.", valueName: "format"))
-        var format: OutputFormat = .table
+        @Option(help: ArgumentHelp("\(ImportFormat.choices).", valueName: "format"))
+        var format: ImportFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -72,7 +72,6 @@ extension Places {
             if let delimiter, NameListOptions.delimiter(delimiter) == nil {
                 throw ValidationError("--delimiter '\(delimiter)' must be comma, tab or semicolon")
             }
-            guard format == .table || format == .json else { throw ValidationError("--format must be table or json for import") }
             let nameOptions = [nameColumn, latColumn, lonColumn, importanceColumn].compactMap { $0 } + detailColumn
             if nameLists.isEmpty, !nameOptions.isEmpty {
                 throw ValidationError("column options describe a name list: give it with --names FILE")

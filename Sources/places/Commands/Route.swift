@@ -39,7 +39,7 @@ extension Places {
         @Option(help: ArgumentHelp("The routing provider: google or osrm. Default: google with a key, else osrm.", valueName: "id"))
         var provider: String?
 
-        @Option(help: ArgumentHelp("table, json, ndjson (one step per line), geojson or gpx.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(RouteFormat.choices) (ndjson: one step per line).", valueName: "format"))
         var format: RouteFormat = .table
 
         @OptionGroup var global: GlobalOptions

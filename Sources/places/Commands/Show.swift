@@ -20,7 +20,7 @@ extension Places {
         @Argument(help: ArgumentHelp("A place id such as osm:node/2724001437.", valueName: "id"))
         var id: String
 
-        @Option(help: ArgumentHelp("table (text), json or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(Format.choices) (table is text).", valueName: "format"))
         var format: Format = .table
 
         @OptionGroup var global: GlobalOptions

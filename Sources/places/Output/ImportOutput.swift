@@ -7,9 +7,9 @@ struct ImportOutput {
     let reports: [ImportReport]
     let index: NameIndex.Built
 
-    func render(_ format: OutputFormat) -> String {
+    func render(_ format: ImportFormat) -> String {
         switch format {
-        case .json, .ndjson, .geojson: json().serialized(pretty: format == .json) + "\n"
+        case .json: json().serialized(pretty: true) + "\n"
         case .table: text()
         }
     }
