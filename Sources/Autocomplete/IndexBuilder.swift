@@ -179,24 +179,6 @@ enum IndexBuilder {
     }
 }
 
-struct ByteWriter {
-    var data: [UInt8] = []
-
-    mutating func u32(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-
-    mutating func u64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-
-    mutating func bytes(_ bytes: [UInt8]) { data.append(contentsOf: bytes) }
-
-    mutating func align(_ alignment: Int) {
-        while data.count % alignment != 0 { data.append(0) }
-    }
-}
-
 /// The string blob, with repeated strings (folded words, kind labels, details) stored once.
 struct BlobWriter {
     var data: [UInt8] = []
