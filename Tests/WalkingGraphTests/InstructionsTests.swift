@@ -45,6 +45,20 @@ struct InstructionsTests {
         #expect(abs(steps[0].distance - 245) < 1e-9)
     }
 
+    @Test func aNamedBridgeStraightOnInAStreetIsPartOfTheStreet() {
+        let straight = Instructions.steps(
+            for: chain([("Grimburgwal", .road, 90, 60), ("Sleutelbrug", .road, 92, 12), ("Grimburgwal", .road, 90, 36),
+                ("Oudezijds Achterburgwal", .road, 0, 40)]), speed: 1.4)
+        #expect(straight.map(\.instruction) == [
+            "Head east on Grimburgwal", "Turn left onto Oudezijds Achterburgwal", "You have arrived at your destination",
+        ])
+        #expect(abs(straight[0].distance - 108) < 1e-9)
+        // Turning onto the bridge and off it again is two turns the walker must be told.
+        let zigzag = Instructions.steps(
+            for: chain([("Grimburgwal", .road, 90, 60), ("Sleutelbrug", .road, 0, 12), ("Grimburgwal", .road, 90, 36)]), speed: 1.4)
+        #expect(zigzag.count == 4)
+    }
+
     @Test(arguments: [(0.0, "north"), (44.0, "northeast"), (90.0, "east"), (181.0, "south"), (270.0, "west"), (340.0, "north"), (359.9, "north")])
     func compassWords(bearing: Double, word: String) {
         #expect(Instructions.compass(bearing) == word)

@@ -20,7 +20,9 @@ struct GraphView: @unchecked Sendable {
     let nameByteCount: Int
     let grid: SegmentGrid.Layout
     let bounds: (south: Int32, west: Int32, north: Int32, east: Int32)
-    private let offsets: [Int]
+    /// Byte offsets of the sections, kept one by one: the searches read them in their inner loops.
+    private let nodePositions: Int, firstArc: Int, arcs: Int, nodeComponents: Int, componentSizes: Int, chains: Int, points: Int
+    private let nameOffsets: Int, nameBytes: Int, cellFirst: Int, cellEntriesBase: Int
 
     init(storage: MappedFile, path: String, verifyBody: Bool = true) throws(WalkingGraphError) {
         func fail(_ problem: WalkingGraphError.Problem) -> WalkingGraphError { WalkingGraphError(path: path, problem: problem) }
@@ -75,33 +77,41 @@ struct GraphView: @unchecked Sendable {
             guard GraphFormat.bodyChecksum(body) == storage.u64(GraphFormat.bodyChecksumOffset) else { throw fail(.badBodyChecksum) }
         }
         self.storage = storage
-        self.offsets = offsets
+        nodePositions = offsets[GraphFormat.Section.nodePositions.rawValue]
+        firstArc = offsets[GraphFormat.Section.firstArc.rawValue]
+        arcs = offsets[GraphFormat.Section.arcs.rawValue]
+        nodeComponents = offsets[GraphFormat.Section.nodeComponents.rawValue]
+        componentSizes = offsets[GraphFormat.Section.componentSizes.rawValue]
+        chains = offsets[GraphFormat.Section.chains.rawValue]
+        points = offsets[GraphFormat.Section.points.rawValue]
+        nameOffsets = offsets[GraphFormat.Section.nameOffsets.rawValue]
+        nameBytes = offsets[GraphFormat.Section.nameBytes.rawValue]
+        cellFirst = offsets[GraphFormat.Section.cellFirst.rawValue]
+        cellEntriesBase = offsets[GraphFormat.Section.cellEntries.rawValue]
     }
-
-    @inline(__always) private func base(_ section: GraphFormat.Section) -> Int { offsets[section.rawValue] }
 
     // MARK: Nodes and arcs
 
-    @inline(__always) func nodeLatitude(_ node: Int) -> Int32 { storage.i32(base(.nodePositions) + node * 8) }
-    @inline(__always) func nodeLongitude(_ node: Int) -> Int32 { storage.i32(base(.nodePositions) + node * 8 + 4) }
+    @inline(__always) func nodeLatitude(_ node: Int) -> Int32 { storage.i32(nodePositions + node * 8) }
+    @inline(__always) func nodeLongitude(_ node: Int) -> Int32 { storage.i32(nodePositions + node * 8 + 4) }
 
     /// The arcs of `node`, clamped to the arc section.
     @inline(__always) func arcs(of node: Int) -> Range<Int> {
-        let first = base(.firstArc) + node * 4
+        let first = firstArc + node * 4
         let start = min(Int(storage.u32(first)), arcCount)
         let end = min(max(Int(storage.u32(first + 4)), start), arcCount)
         return start..<end
     }
 
-    @inline(__always) func arcTarget(_ arc: Int) -> Int { Int(storage.u32(base(.arcs) + arc * GraphFormat.arcSize)) }
-    @inline(__always) func arcLength(_ arc: Int) -> Float { storage.f32(base(.arcs) + arc * GraphFormat.arcSize + 4) }
-    @inline(__always) func arcChainAndFlags(_ arc: Int) -> UInt32 { storage.u32(base(.arcs) + arc * GraphFormat.arcSize + 8) }
+    @inline(__always) func arcTarget(_ arc: Int) -> Int { Int(storage.u32(arcs + arc * GraphFormat.arcSize)) }
+    @inline(__always) func arcLength(_ arc: Int) -> Float { storage.f32(arcs + arc * GraphFormat.arcSize + 4) }
+    @inline(__always) func arcChainAndFlags(_ arc: Int) -> UInt32 { storage.u32(arcs + arc * GraphFormat.arcSize + 8) }
 
-    @inline(__always) func component(_ node: Int) -> Int { Int(storage.u32(base(.nodeComponents) + node * 4)) }
+    @inline(__always) func component(_ node: Int) -> Int { Int(storage.u32(nodeComponents + node * 4)) }
 
     /// Nodes in component `component`, or 0 for a number outside the graph.
     func componentSize(_ component: Int) -> Int {
-        component < componentCount ? Int(storage.u32(base(.componentSizes) + component * 4)) : 0
+        component < componentCount ? Int(storage.u32(componentSizes + component * 4)) : 0
     }
 
     // MARK: Chains and points
@@ -114,7 +124,7 @@ struct GraphView: @unchecked Sendable {
                 index: index, firstPoint: 0, pointCount: 0, start: nil, end: nil, length: 0, name: GraphFormat.noName, kind: .road,
                 directions: 0)
         }
-        let entry = base(.chains) + index * GraphFormat.chainSize
+        let entry = chains + index * GraphFormat.chainSize
         let first = min(Int(storage.u32(entry)), pointCount)
         let count = min(Int(storage.u32(entry + 4)), pointCount - first)
         let start = Int(storage.u32(entry + 8))
@@ -126,7 +136,7 @@ struct GraphView: @unchecked Sendable {
             kind: WayKind(rawValue: storage.u8(entry + 24)) ?? .road, directions: storage.u8(entry + 25))
     }
 
-    @inline(__always) func chainFirstPoint(_ index: Int) -> Int { Int(storage.u32(base(.chains) + index * GraphFormat.chainSize)) }
+    @inline(__always) func chainFirstPoint(_ index: Int) -> Int { Int(storage.u32(chains + index * GraphFormat.chainSize)) }
 
     /// The chain a point belongs to: chains are sorted by first point.
     func chain(containingPoint point: Int) -> Int? {
@@ -139,17 +149,17 @@ struct GraphView: @unchecked Sendable {
         return low > 0 ? low - 1 : nil
     }
 
-    @inline(__always) func pointLatitude(_ point: Int) -> Int32 { storage.i32(base(.points) + point * 8) }
-    @inline(__always) func pointLongitude(_ point: Int) -> Int32 { storage.i32(base(.points) + point * 8 + 4) }
+    @inline(__always) func pointLatitude(_ point: Int) -> Int32 { storage.i32(points + point * 8) }
+    @inline(__always) func pointLongitude(_ point: Int) -> Int32 { storage.i32(points + point * 8 + 4) }
 
     /// A name, or nil for none or one outside the table.
     func name(_ index: UInt32) -> String? {
         guard index != GraphFormat.noName, Int(index) < nameCount else { return nil }
-        let entry = base(.nameOffsets) + Int(index) * 4
+        let entry = nameOffsets + Int(index) * 4
         let start = Int(storage.u32(entry))
         let end = Int(storage.u32(entry + 4))
         guard start <= end, end <= nameByteCount else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: storage.base + base(.nameBytes) + start, count: end - start)
+        let bytes = UnsafeRawBufferPointer(start: storage.base + nameBytes + start, count: end - start)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -158,13 +168,13 @@ struct GraphView: @unchecked Sendable {
     /// The entries of one cell, clamped to the entries section.
     @inline(__always) func cellEntries(row: Int, column: Int) -> Range<Int> {
         let cell = row * Int(grid.columns) + column
-        let first = base(.cellFirst) + cell * 4
+        let first = cellFirst + cell * 4
         let start = min(Int(storage.u32(first)), cellEntryCount)
         let end = min(max(Int(storage.u32(first + 4)), start), cellEntryCount)
         return start..<end
     }
 
-    @inline(__always) func cellEntry(_ index: Int) -> Int { Int(storage.u32(base(.cellEntries) + index * 4)) }
+    @inline(__always) func cellEntry(_ index: Int) -> Int { Int(storage.u32(cellEntriesBase + index * 4)) }
 }
 
 /// A chain read from the file.

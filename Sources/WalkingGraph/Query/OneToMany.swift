@@ -60,6 +60,6 @@ struct OneToManySearch {
                 side.improve(target, distance: distance, key: distance, parent: UInt32(node), chain: chainAndFlags & ArcFlags.chainMask)
             }
         }
-        return best.map { $0 <= limit ? $0 : nil }
+        return best.map { $0 < .infinity && $0 <= limit ? $0 : nil }
     }
 }

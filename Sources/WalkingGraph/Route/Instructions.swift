@@ -17,11 +17,19 @@ struct Instructions {
         var label: String { name ?? kind.unnamedDescription }
         /// Whether two stretches are one step: the same name, or both unnamed of the same kind.
         func continues(_ other: Stretch) -> Bool { name == other.name && (name != nil || kind == other.kind) }
+
+        mutating func absorb(_ other: Stretch) {
+            path.appendJoining(other.path)
+            metres += other.metres
+        }
     }
 
-    /// Unnamed links shorter than this (a kerb, a bit of footway between two stretches of one
-    /// street) join the stretch before instead of becoming a step of their own.
+    /// Stretches shorter than this (a kerb, a bit of footway between two stretches of one street)
+    /// join the stretch before instead of becoming a step of their own.
     static let shortestStep = 8.0
+    /// A differently named stretch this short, straight on between two stretches of one street, is
+    /// a bridge or a passage of that street.
+    static let longestBridge = 60.0
     /// Metres looked at on either side of a turn for the bearings, so that a kink in the last
     /// metre of a way does not read as a turn.
     static let bearingReach = 12.0
@@ -54,29 +62,41 @@ struct Instructions {
         return steps
     }
 
-    /// Consecutive stretches of one way become one; short unnamed links are absorbed.
+    /// Consecutive stretches of one way become one; a few metres of another way between two (a
+    /// kerb, the corner of a square) join the stretch before; a bridge with its own name in the
+    /// middle of a street ("Grimburgwal", "Sleutelbrug", "Grimburgwal", straight on) is one step of
+    /// the street. Crossings, steps and ferries always stay steps of their own.
     static func merge(_ stretches: [Stretch]) -> [Stretch] {
         var merged: [Stretch] = []
         for stretch in stretches where !stretch.path.isEmpty {
-            if var last = merged.last,
-                last.continues(stretch)
-                    || (stretch.name == nil && stretch.kind != .crossing && stretch.kind != .ferry && stretch.kind != .steps
-                        && stretch.metres < shortestStep)
-            {
-                last.path.appendJoining(stretch.path)
-                last.metres += stretch.metres
+            if var last = merged.last, last.continues(stretch) || (stretch.metres < shortestStep && !stretch.kind.isLandmark) {
+                last.absorb(stretch)
                 merged[merged.count - 1] = last
             } else {
                 merged.append(stretch)
             }
         }
-        // A short unnamed first stretch (from the snapped point to the street) reads better as part of the next.
-        if merged.count >= 2, merged[0].name == nil, merged[0].metres < shortestStep, merged[0].kind != .ferry {
-            var next = merged[1]
-            var path = merged[0].path
-            path.appendJoining(next.path)
-            next.path = path
-            next.metres += merged[0].metres
+        var index = 1
+        while index + 1 < merged.count {
+            let (before, middle, after) = (merged[index - 1], merged[index], merged[index + 1])
+            if middle.metres < longestBridge, before.name != nil, before.continues(after), !middle.kind.isLandmark,
+                Turn(from: incomingBearing(before.path), to: outgoingBearing(middle.path)) == .straight,
+                Turn(from: incomingBearing(middle.path), to: outgoingBearing(after.path)) == .straight
+            {
+                var joined = before
+                joined.absorb(middle)
+                joined.absorb(after)
+                merged.replaceSubrange((index - 1)...(index + 1), with: [joined])
+            } else {
+                index += 1
+            }
+        }
+        // A short first stretch (from the snapped point to the street) reads better as part of the next.
+        if merged.count >= 2, merged[0].metres < shortestStep, !merged[0].kind.isLandmark {
+            var next = merged[0]
+            next.absorb(merged[1])
+            next.name = merged[1].name
+            next.kind = merged[1].kind
             merged.replaceSubrange(0...1, with: [next])
         }
         return merged
@@ -123,6 +143,11 @@ struct Instructions {
         let sector = Int(((bearing.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45).rounded(.down)) % 8
         return names[sector]
     }
+}
+
+extension WayKind {
+    /// Kinds a walker must be told about however short: they cross a road, climb, or board.
+    var isLandmark: Bool { self == .crossing || self == .steps || self == .ferry }
 }
 
 /// How sharply a walk turns from one way onto the next.
