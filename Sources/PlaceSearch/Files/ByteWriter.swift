@@ -23,17 +23,17 @@ package struct ByteWriter {
     /// A whole array of fixed-width integers at once (the bulk of an index: millions of them).
     package mutating func array<Value: FixedWidthInteger>(_ values: [Value]) {
         #if _endian(little)
-        values.withUnsafeBytes { data.append(contentsOf: $0) }
+            values.withUnsafeBytes { data.append(contentsOf: $0) }
         #else
-        for value in values { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+            for value in values { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         #endif
     }
 
     package mutating func array(_ values: [Float]) {
         #if _endian(little)
-        values.withUnsafeBytes { data.append(contentsOf: $0) }
+            values.withUnsafeBytes { data.append(contentsOf: $0) }
         #else
-        for value in values { u32(value.bitPattern) }
+            for value in values { u32(value.bitPattern) }
         #endif
     }
 

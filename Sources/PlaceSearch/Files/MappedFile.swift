@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bytes of an index file, owned: mapped read-only from a file, or allocated for an index built
@@ -57,20 +57,25 @@ package final class MappedFile: @unchecked Sendable {
         }
     }
 
+    // The readers are inlinable: the walking graph and the name index call them in their inner
+    // loops, from other modules.
+
     /// The bytes, for writing them out or hashing them.
     package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: size) }
 
-    @inline(__always) package func u8(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+    @inlinable @inline(__always) package func u8(_ offset: Int) -> UInt8 {
+        base.load(fromByteOffset: offset, as: UInt8.self)
+    }
 
-    @inline(__always) package func u32(_ offset: Int) -> UInt32 {
+    @inlinable @inline(__always) package func u32(_ offset: Int) -> UInt32 {
         UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
-    @inline(__always) package func i32(_ offset: Int) -> Int32 { Int32(bitPattern: u32(offset)) }
+    @inlinable @inline(__always) package func i32(_ offset: Int) -> Int32 { Int32(bitPattern: u32(offset)) }
 
-    @inline(__always) package func f32(_ offset: Int) -> Float { Float(bitPattern: u32(offset)) }
+    @inlinable @inline(__always) package func f32(_ offset: Int) -> Float { Float(bitPattern: u32(offset)) }
 
-    @inline(__always) package func u64(_ offset: Int) -> UInt64 {
+    @inlinable @inline(__always) package func u64(_ offset: Int) -> UInt64 {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
