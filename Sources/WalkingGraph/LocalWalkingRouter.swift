@@ -19,12 +19,15 @@ public struct LocalWalkingRouter: RoutingProvider {
     }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
-        throw ProviderError(provider: id, kind: .unsupported, message: "the walking graph finds routes, not places (\(request.category))")
+        throw ProviderError(
+            provider: id, kind: .unsupported,
+            message: "the walking graph finds routes, not places (\(request.category))")
     }
 
     public func route(_ request: RouteRequest) async throws -> Route {
         guard request.mode == .walking else {
-            throw ProviderError(provider: id, kind: .unsupported, message: "only walking routes, not \(request.mode.rawValue)")
+            throw ProviderError(
+                provider: id, kind: .unsupported, message: "only walking routes, not \(request.mode.rawValue)")
         }
         do {
             return try graph.route(from: request.origin, to: request.destination).route(provider: id)

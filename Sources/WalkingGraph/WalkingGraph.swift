@@ -87,8 +87,10 @@ public final class WalkingGraph: Sendable {
         var largest = 0
         for component in 0..<view.componentCount { largest = max(largest, view.componentSize(component)) }
         return Statistics(
-            ways: view.wayCount, nodes: view.nodeCount, edges: view.chainCount, points: view.pointCount, components: view.componentCount,
-            largestComponentShare: view.nodeCount > 0 ? Double(largest) / Double(view.nodeCount) : 0, bytes: view.storage.size)
+            ways: view.wayCount, nodes: view.nodeCount, edges: view.chainCount, points: view.pointCount,
+            components: view.componentCount,
+            largestComponentShare: view.nodeCount > 0 ? Double(largest) / Double(view.nodeCount) : 0,
+            bytes: view.storage.size)
     }
 
     /// The box around every way, nil for an empty graph: whether a focus is "covered" starts here

@@ -14,15 +14,18 @@ struct CanalTownRoutingTests {
         let walk = try graph.route(from: origin, to: destination)
         let expected = TestGraphs.length([origin, Town.bridgeSouth, Town.bridgeNorth, destination])
         #expect(origin.distance(to: destination) < 70)
-        #expect(abs(walk.distance - expected) < expected * 0.002, "routed \(walk.distance) m, by the bridge \(expected) m")
+        #expect(
+            abs(walk.distance - expected) < expected * 0.002, "routed \(walk.distance) m, by the bridge \(expected) m")
         #expect(walk.path.contains { $0.distance(to: Town.bridgeSouth) < 0.5 })
         #expect(walk.path.contains { $0.distance(to: Town.bridgeNorth) < 0.5 })
         #expect(abs(TestGraphs.length(walk.path) - walk.distance) < 0.5)
         #expect(abs(walk.duration - walk.distance / 1.4) < 1e-6)
         let instructions = walk.steps.map(\.instruction)
-        #expect(instructions == [
-            "Head east on Zuidkade", "Turn left onto Brugstraat", "Turn left onto Noordkade", "You have arrived at your destination",
-        ])
+        #expect(
+            instructions == [
+                "Head east on Zuidkade", "Turn left onto Brugstraat", "Turn left onto Noordkade",
+                "You have arrived at your destination",
+            ])
         #expect(walk.steps.map(\.maneuver) == ["depart", "turn-left", "turn-left", "arrive"])
         #expect(abs(walk.steps.reduce(0) { $0 + $1.distance } - walk.distance) < 0.01)
     }
@@ -44,7 +47,9 @@ struct CanalTownRoutingTests {
         #expect(abs(up.distance - Town.noordkade(4.8930).distance(to: Town.achterstraat(4.8930))) < 0.5)
         let down = try graph.route(from: Town.achterstraat(4.8930), to: Town.noordkade(4.8930))
         // Round by Weststraat or Ooststraat: 0.003 degrees of street on each side, and the cross street.
-        let around = TestGraphs.length([Town.achterstraat(4.8930), Town.achterstraat(4.8960), Town.noordkade(4.8960), Town.noordkade(4.8930)])
+        let around = TestGraphs.length([
+            Town.achterstraat(4.8930), Town.achterstraat(4.8960), Town.noordkade(4.8960), Town.noordkade(4.8930),
+        ])
         #expect(abs(down.distance - around) < 1)
     }
 
@@ -77,8 +82,10 @@ struct CanalTownRoutingTests {
         #expect(instructions.contains { $0.hasSuffix("take the steps") || $0 == "Take the steps" }, "\(instructions)")
         #expect(instructions.contains { $0.hasSuffix("onto Bovenplein") }, "\(instructions)")
         // Along the square's outline: up the west side and along the north edge, or round by the south edge.
-        let expected = TestGraphs.length([Town.achterstraat(4.8930), Town.achterstraat(4.8940), Coordinate(52.3716, 4.8940)])
-            + min(TestGraphs.length([Coordinate(52.3716, 4.8940), Coordinate(52.3720, 4.8940), corner]),
+        let expected =
+            TestGraphs.length([Town.achterstraat(4.8930), Town.achterstraat(4.8940), Coordinate(52.3716, 4.8940)])
+            + min(
+                TestGraphs.length([Coordinate(52.3716, 4.8940), Coordinate(52.3720, 4.8940), corner]),
                 TestGraphs.length([Coordinate(52.3716, 4.8940), Coordinate(52.3716, 4.8950), corner]))
         #expect(abs(walk.distance - expected) < 0.5)
     }
@@ -86,7 +93,9 @@ struct CanalTownRoutingTests {
     @Test func theFerryForPeopleIsTakenAndTheCarFerryIsNot() throws {
         let graph = try TestGraphs.canalTown()
         let walk = try graph.route(from: Town.zuidkade(4.8955), to: Town.overkant(4.8930))
-        let expected = TestGraphs.length([Town.zuidkade(4.8955), Town.zuidkade(4.8960), Town.overkant(4.8960), Town.overkant(4.8930)])
+        let expected = TestGraphs.length([
+            Town.zuidkade(4.8955), Town.zuidkade(4.8960), Town.overkant(4.8960), Town.overkant(4.8930),
+        ])
         #expect(abs(walk.distance - expected) < 0.5)
         #expect(walk.steps.map(\.instruction).contains("Take the ferry Veer Overkant"))
         // From the west end, the car ferry would be 200 m; the walk goes east to the people's ferry instead.
@@ -99,7 +108,9 @@ struct CanalTownRoutingTests {
         #expect {
             try graph.route(from: Town.island, to: Town.zuidkade(4.8920))
         } throws: { error in
-            guard let error = error as? WalkingRouteError, case .noPath(let from, let to) = error.problem else { return false }
+            guard let error = error as? WalkingRouteError, case .noPath(let from, let to) = error.problem else {
+                return false
+            }
             return from.wayName == "Eilandpad" && to.wayName == "Zuidkade"
                 && error.description.contains("parts of the map no way connects")
         }

@@ -89,8 +89,12 @@ struct GraphFileTests {
         defer { try? FileManager.default.removeItem(at: url) }
         var bytes = whole
         bytes[8] = 0  // version 0, with a header checksum that matches it
-        let checksum = bytes.withUnsafeBytes { MappedFile.fnv1a(UnsafeRawBufferPointer(rebasing: $0[0..<GraphFormat.headerChecksumOffset])) }
-        withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(GraphFormat.headerChecksumOffset..<GraphFormat.headerSize, with: $0) }
+        let checksum = bytes.withUnsafeBytes {
+            MappedFile.fnv1a(UnsafeRawBufferPointer(rebasing: $0[0..<GraphFormat.headerChecksumOffset]))
+        }
+        withUnsafeBytes(of: checksum.littleEndian) {
+            bytes.replaceSubrange(GraphFormat.headerChecksumOffset..<GraphFormat.headerSize, with: $0)
+        }
         try bytes.write(to: url)
         do {
             _ = try WalkingGraph.open(at: url)
@@ -117,7 +121,8 @@ struct GraphFileTests {
         for round in 0..<40 {
             var bytes = whole
             for _ in 0..<(round < 20 ? 16 : 400) {
-                let offset = GraphFormat.headerSize + Int(generator.next() % UInt64(bytes.count - GraphFormat.headerSize))
+                let offset =
+                    GraphFormat.headerSize + Int(generator.next() % UInt64(bytes.count - GraphFormat.headerSize))
                 bytes[offset] = UInt8(truncatingIfNeeded: generator.next())
             }
             try bytes.write(to: url)

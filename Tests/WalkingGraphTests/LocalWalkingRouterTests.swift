@@ -7,7 +7,8 @@ struct LocalWalkingRouterTests {
         let router = LocalWalkingRouter(graph: try TestGraphs.canalTown())
         #expect(router.id == "local")
         #expect(router.capabilities.features == [.routing])
-        let route = try await router.route(RouteRequest(origin: CanalTown.zuidkade(4.8905), destination: CanalTown.noordkade(4.8905)))
+        let route = try await router.route(
+            RouteRequest(origin: CanalTown.zuidkade(4.8905), destination: CanalTown.noordkade(4.8905)))
         #expect(route.provider == "local")
         #expect(route.distance > 600)
     }
@@ -22,7 +23,8 @@ struct LocalWalkingRouterTests {
             #expect(error.underlyingError is WalkingRouteError)
         }
         await #expect(throws: ProviderError.self) {
-            try await router.route(RouteRequest(origin: CanalTown.island, destination: CanalTown.island, mode: .driving))
+            try await router.route(
+                RouteRequest(origin: CanalTown.island, destination: CanalTown.island, mode: .driving))
         }
     }
 }

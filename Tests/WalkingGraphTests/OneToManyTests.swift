@@ -10,7 +10,8 @@ struct OneToManyTests {
         let graph = try TestGraphs.canalTown()
         let focus = Town.zuidkade(4.8912)
         let targets = [
-            Town.noordkade(4.8905), Town.achterstraat(4.8930), Coordinate(52.3720, 4.8950), Town.overkant(4.8930), Town.zuidkade(4.8950),
+            Town.noordkade(4.8905), Town.achterstraat(4.8930), Coordinate(52.3720, 4.8950), Town.overkant(4.8930),
+            Town.zuidkade(4.8950),
             Coordinate(52.3702, 4.8922), focus,
         ]
         let distances = graph.distances(from: focus, to: targets)
@@ -26,7 +27,8 @@ struct OneToManyTests {
     @Test func theIslandAndFarPlacesAreNil() throws {
         let graph = try TestGraphs.canalTown()
         let focus = Town.zuidkade(4.8912)
-        let distances = graph.distances(from: focus, to: [Town.island, Town.noordkade(4.8905), Town.zuidkade(4.8920)], within: 200)
+        let distances = graph.distances(
+            from: focus, to: [Town.island, Town.noordkade(4.8905), Town.zuidkade(4.8920)], within: 200)
         #expect(distances[0] == nil)
         #expect(distances[1] == nil, "round by the bridge is more than 200 m")
         #expect(distances[2].map { abs($0.alongWays - focus.distance(to: Town.zuidkade(4.8920))) < 0.05 } == true)

@@ -18,7 +18,8 @@ struct SharedDataTests {
         var generator = SplitMix(seed: 2026)
         func point() -> Coordinate {
             Coordinate(
-                bounds.south + generator.unit() * (bounds.north - bounds.south), bounds.west + generator.unit() * (bounds.east - bounds.west))
+                bounds.south + generator.unit() * (bounds.north - bounds.south),
+                bounds.west + generator.unit() * (bounds.east - bounds.west))
         }
         var routed = 0
         for _ in 0..<60 {
@@ -39,7 +40,10 @@ struct SharedDataTests {
         #expect(routed > 200)
     }
 
-    @Test(.enabled(if: TestGraphs.hasSharedData("liechtenstein_2015.osm.pbf"), "needs ../shared/data/liechtenstein_2015.osm.pbf"))
+    @Test(
+        .enabled(
+            if: TestGraphs.hasSharedData("liechtenstein_2015.osm.pbf"),
+            "needs ../shared/data/liechtenstein_2015.osm.pbf"))
     func liechtensteinFromPBFThroughTheFile() throws {
         let url = try #require(TestGraphs.sharedData("liechtenstein_2015.osm.pbf"))
         let built = try WalkingGraphBuilder.build(contentsOf: url)
@@ -53,7 +57,9 @@ struct SharedDataTests {
         let schaan = Coordinate(47.1655, 9.5095)
         let walk = try graph.route(from: vaduz, to: schaan)
         let straight = vaduz.distance(to: schaan)
-        #expect(walk.distance > straight && walk.distance < straight * 1.6, "\(walk.distance) m on foot, \(straight) m straight")
+        #expect(
+            walk.distance > straight && walk.distance < straight * 1.6,
+            "\(walk.distance) m on foot, \(straight) m straight")
         #expect(walk.origin.distance < 50 && walk.destination.distance < 50)
         #expect(walk.steps.count > 3)
     }

@@ -34,7 +34,10 @@ struct SnappingTests {
         #expect(abs(snapped.distance - farAway.distance(to: Coordinate(52.3720, 4.8950))) < snapped.distance * 0.001)
         let walk = try graph.route(from: farAway, to: Town.noordkade(4.8905))
         #expect(snapped.distance > 4_800 && snapped.distance < 4_900)
-        #expect(walk.route().warnings.first == "The start is \(Int(snapped.distance.rounded())) m from the nearest walkable way; the walk begins there.")
+        #expect(
+            walk.route().warnings.first
+                == "The start is \(Int(snapped.distance.rounded())) m from the nearest walkable way; the walk begins there."
+        )
     }
 
     @Test func theMiddleOfASquareGoesToItsOutline() throws {
@@ -53,10 +56,13 @@ struct SnappingTests {
         for _ in 0..<300 {
             let point = Coordinate(52.366 + generator.unit() * 0.008, 4.887 + generator.unit() * 0.012)
             let snapped = try #require(graph.snap(point))
-            let brute = ways.map { way in
-                zip(way, way.dropFirst()).map { PlanarSegment.distance(from: point, to: $0.0, $0.1) }.min() ?? .infinity
-            }.min() ?? .infinity
-            #expect(abs(snapped.distance - brute) < 0.05, "at \(point): snapped \(snapped.distance) m, nearest \(brute) m")
+            let brute =
+                ways.map { way in
+                    zip(way, way.dropFirst()).map { PlanarSegment.distance(from: point, to: $0.0, $0.1) }.min()
+                        ?? .infinity
+                }.min() ?? .infinity
+            #expect(
+                abs(snapped.distance - brute) < 0.05, "at \(point): snapped \(snapped.distance) m, nearest \(brute) m")
         }
     }
 }
@@ -67,10 +73,16 @@ enum CanalTownWays {
         let zuid = [4.8900, 4.8905, 4.8920, 4.8930, 4.8950, 4.8960].map(CanalTown.zuidkade)
         let noord = [4.8900, 4.8905, 4.8915, 4.8930, 4.8945, 4.8950, 4.8960].map(CanalTown.noordkade)
         let achter = [4.8900, 4.8905, 4.8915, 4.8930, 4.8940, 4.8945, 4.8960].map(CanalTown.achterstraat)
-        let square = [Coordinate(52.3716, 4.8940), Coordinate(52.3716, 4.8950), Coordinate(52.3720, 4.8950), Coordinate(52.3720, 4.8940),
-            Coordinate(52.3716, 4.8940)]
-        let island = [Coordinate(52.3688, 4.8915), Coordinate(52.3688, 4.8925), Coordinate(52.3690, 4.8925), Coordinate(52.3690, 4.8915),
-            Coordinate(52.3688, 4.8915)]
+        let square = [
+            Coordinate(52.3716, 4.8940), Coordinate(52.3716, 4.8950), Coordinate(52.3720, 4.8950),
+            Coordinate(52.3720, 4.8940),
+            Coordinate(52.3716, 4.8940),
+        ]
+        let island = [
+            Coordinate(52.3688, 4.8915), Coordinate(52.3688, 4.8925), Coordinate(52.3690, 4.8925),
+            Coordinate(52.3690, 4.8915),
+            Coordinate(52.3688, 4.8915),
+        ]
         return [
             zuid, noord, achter, square, island,
             [CanalTown.bridgeSouth, CanalTown.bridgeNorth],

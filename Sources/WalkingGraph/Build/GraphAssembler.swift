@@ -72,7 +72,9 @@ struct GraphAssembler {
         }
         var junctions: [Int32] = []
         for (node, count) in uses.enumerated() where count >= 2 { junctions.append(Int32(node)) }
-        guard junctions.count < Int(ArcFlags.chainMask) else { throw WalkingGraphError(path: "(memory)", problem: .tooLarge("junctions")) }
+        guard junctions.count < Int(ArcFlags.chainMask) else {
+            throw WalkingGraphError(path: "(memory)", problem: .tooLarge("junctions"))
+        }
         junctions = SpatialOrder.sorted(junctions, latitudes: latitudes, longitudes: longitudes)
         var graphIndex = [UInt32](repeating: UInt32.max, count: nodeCount)
         for (index, node) in junctions.enumerated() { graphIndex[Int(node)] = UInt32(index) }
@@ -86,7 +88,8 @@ struct GraphAssembler {
             graph.nodePositions.append(longitudes[Int(node)])
         }
         try cutChains(
-            pieces: pieces, pieceNodes: pieceNodes, latitudes: latitudes, longitudes: longitudes, uses: uses, graphIndex: graphIndex,
+            pieces: pieces, pieceNodes: pieceNodes, latitudes: latitudes, longitudes: longitudes, uses: uses,
+            graphIndex: graphIndex,
             into: &graph)
         buildArcs(nodeCount: junctions.count, into: &graph)
         labelComponents(nodeCount: junctions.count, into: &graph)
@@ -97,7 +100,8 @@ struct GraphAssembler {
     /// Cuts every piece at its junctions; chains are laid out by their start node so that a search
     /// reads nearby chains from nearby memory.
     private func cutChains(
-        pieces: [WalkingGraphBuilder.Piece], pieceNodes: [Int32], latitudes: [Int32], longitudes: [Int32], uses: [UInt8],
+        pieces: [WalkingGraphBuilder.Piece], pieceNodes: [Int32], latitudes: [Int32], longitudes: [Int32],
+        uses: [UInt8],
         graphIndex: [UInt32], into graph: inout AssembledGraph
     ) throws(WalkingGraphError) {
         struct Cut { var piece: Int32, from: Int32, to: Int32 }
@@ -126,12 +130,15 @@ struct GraphAssembler {
             graph.points.append(longitudes[previous])
             for position in Int(cut.from + 1)...Int(cut.to) {
                 let node = Int(pieceNodes[position])
-                length += LocalScale.segmentLength(latitudes[previous], longitudes[previous], latitudes[node], longitudes[node])
+                length += LocalScale.segmentLength(
+                    latitudes[previous], longitudes[previous], latitudes[node], longitudes[node])
                 graph.points.append(latitudes[node])
                 graph.points.append(longitudes[node])
                 previous = node
             }
-            guard graph.points.count / 2 < Int(UInt32.max) else { throw WalkingGraphError(path: "(memory)", problem: .tooLarge("points")) }
+            guard graph.points.count / 2 < Int(UInt32.max) else {
+                throw WalkingGraphError(path: "(memory)", problem: .tooLarge("points"))
+            }
             graph.chains.append(
                 ChainRecord(
                     firstPoint: UInt32(firstPoint), pointCount: UInt32(cut.to - cut.from + 1),
@@ -139,7 +146,9 @@ struct GraphAssembler {
                     length: Float(length), name: piece.name, kind: piece.kind.rawValue,
                     directions: (piece.forward ? 1 : 0) | (piece.backward ? 2 : 0)))
         }
-        guard graph.chains.count < Int(ArcFlags.chainMask) else { throw WalkingGraphError(path: "(memory)", problem: .tooLarge("chains")) }
+        guard graph.chains.count < Int(ArcFlags.chainMask) else {
+            throw WalkingGraphError(path: "(memory)", problem: .tooLarge("chains"))
+        }
     }
 
     /// Every chain between two different nodes is listed at both ends, with flags saying which way

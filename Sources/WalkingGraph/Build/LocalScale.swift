@@ -53,14 +53,18 @@ struct LocalScale {
     }
 
     /// Metres between two points in fixed point, on this plane.
-    @inline(__always) func distance(_ latitude1: Int32, _ longitude1: Int32, _ latitude2: Int32, _ longitude2: Int32) -> Double {
+    @inline(__always) func distance(_ latitude1: Int32, _ longitude1: Int32, _ latitude2: Int32, _ longitude2: Int32)
+        -> Double
+    {
         let dy = Double(Int64(latitude2) - Int64(latitude1)) / FixedPoint.perDegree * metresPerDegreeLatitude
         let dx = Double(Int64(longitude2) - Int64(longitude1)) / FixedPoint.perDegree * metresPerDegreeLongitude
         return (dx * dx + dy * dy).squareRoot()
     }
 
     /// The length of one segment of a way, on the plane at its middle latitude.
-    @inline(__always) static func segmentLength(_ latitude1: Int32, _ longitude1: Int32, _ latitude2: Int32, _ longitude2: Int32) -> Double {
+    @inline(__always) static func segmentLength(
+        _ latitude1: Int32, _ longitude1: Int32, _ latitude2: Int32, _ longitude2: Int32
+    ) -> Double {
         if latitude1 == latitude2 && longitude1 == longitude2 { return 0 }
         let middle = (Double(latitude1) + Double(latitude2)) / 2 / FixedPoint.perDegree
         return LocalScale(latitude: middle).distance(latitude1, longitude1, latitude2, longitude2)

@@ -41,18 +41,22 @@ enum SegmentGrid {
         let bounds = GraphWriter.bounds(of: graph.points)
         let middle = (Double(bounds.south) + Double(bounds.north)) / 2 / FixedPoint.perDegree
         let scale = LocalScale(latitude: middle)
-        let height = Double(Int64(bounds.north) - Int64(bounds.south)) / FixedPoint.perDegree * scale.metresPerDegreeLatitude
-        let width = Double(Int64(bounds.east) - Int64(bounds.west)) / FixedPoint.perDegree * scale.metresPerDegreeLongitude
+        let height =
+            Double(Int64(bounds.north) - Int64(bounds.south)) / FixedPoint.perDegree * scale.metresPerDegreeLatitude
+        let width =
+            Double(Int64(bounds.east) - Int64(bounds.west)) / FixedPoint.perDegree * scale.metresPerDegreeLongitude
         let segments = Double(max(1, pointCount - graph.chains.count))
         var edge = max(smallestCell, ((height * width) / max(1, segments / segmentsPerCell)).squareRoot())
         var layout = Layout.empty
         repeat {
             let cellHeight = Int32(clamping: max(1, Int64(edge / scale.metresPerDegreeLatitude * FixedPoint.perDegree)))
-            let cellWidth = Int32(clamping: max(1, Int64(edge / max(1, scale.metresPerDegreeLongitude) * FixedPoint.perDegree)))
+            let cellWidth = Int32(
+                clamping: max(1, Int64(edge / max(1, scale.metresPerDegreeLongitude) * FixedPoint.perDegree)))
             let rows = (Int64(bounds.north) - Int64(bounds.south)) / Int64(cellHeight) + 1
             let columns = (Int64(bounds.east) - Int64(bounds.west)) / Int64(cellWidth) + 1
             layout = Layout(
-                south: bounds.south, west: bounds.west, cellHeight: cellHeight, cellWidth: cellWidth, rows: UInt32(rows),
+                south: bounds.south, west: bounds.west, cellHeight: cellHeight, cellWidth: cellWidth,
+                rows: UInt32(rows),
                 columns: UInt32(columns))
             edge *= 1.5
         } while layout.cellCount > mostCells

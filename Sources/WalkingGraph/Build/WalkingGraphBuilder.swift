@@ -57,7 +57,9 @@ public struct WalkingGraphBuilder {
             func close() {
                 if pieceNodes.count - start >= 2 {
                     pieces.append(
-                        Piece(start: start, name: name, kind: verdict.kind, forward: verdict.forward, backward: verdict.backward))
+                        Piece(
+                            start: start, name: name, kind: verdict.kind, forward: verdict.forward,
+                            backward: verdict.backward))
                 } else {
                     pieceNodes.removeSubrange(start...)
                 }

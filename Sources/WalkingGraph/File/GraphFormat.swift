@@ -59,7 +59,9 @@ enum GraphFormat {
     /// A checksum of the body fast enough to run on every open: four independent multiply-rotate
     /// lanes over 8-byte words (about 1 ms for 10 MB), then the bytes that do not fill a word.
     static func bodyChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5)
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5
+        )
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
         @inline(__always) func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
             let value = (lane ^ word) &* prime

@@ -9,6 +9,9 @@ import PlaceSearch
 /// answers, never a read outside the file.
 struct GraphView: @unchecked Sendable {
     let storage: MappedFile
+    /// The storage's first byte, read through directly: the searches' inner loops read here, and
+    /// a call into another module per field would cost more than the search.
+    private let base: UnsafeRawPointer
     let nodeCount: Int
     let arcCount: Int
     let chainCount: Int
@@ -21,16 +24,20 @@ struct GraphView: @unchecked Sendable {
     let grid: SegmentGrid.Layout
     let bounds: (south: Int32, west: Int32, north: Int32, east: Int32)
     /// Byte offsets of the sections, kept one by one: the searches read them in their inner loops.
-    private let nodePositions: Int, firstArc: Int, arcs: Int, nodeComponents: Int, componentSizes: Int, chains: Int, points: Int
+    private let nodePositions: Int, firstArc: Int, arcs: Int, nodeComponents: Int, componentSizes: Int, chains: Int,
+        points: Int
     private let nameOffsets: Int, nameBytes: Int, cellFirst: Int, cellEntriesBase: Int
 
     init(storage: MappedFile, path: String, verifyBody: Bool = true) throws(WalkingGraphError) {
-        func fail(_ problem: WalkingGraphError.Problem) -> WalkingGraphError { WalkingGraphError(path: path, problem: problem) }
+        func fail(_ problem: WalkingGraphError.Problem) -> WalkingGraphError {
+            WalkingGraphError(path: path, problem: problem)
+        }
         let size = storage.size
         guard size >= GraphFormat.headerSize else { throw fail(.tooSmall(size)) }
         guard (0..<8).allSatisfy({ storage.u8($0) == GraphFormat.magic[$0] }) else { throw fail(.badMagic) }
         let stored = storage.u64(GraphFormat.headerChecksumOffset)
-        let computed = MappedFile.fnv1a(UnsafeRawBufferPointer(start: storage.base, count: GraphFormat.headerChecksumOffset))
+        let computed = MappedFile.fnv1a(
+            UnsafeRawBufferPointer(start: storage.base, count: GraphFormat.headerChecksumOffset))
         // An older version has another header layout, so its version is read before its checksum.
         let version = storage.u32(8)
         guard version == GraphFormat.version else { throw fail(.unsupportedVersion(version)) }
@@ -45,7 +52,8 @@ struct GraphView: @unchecked Sendable {
             let entry = GraphFormat.sectionTableOffset + section.rawValue * 16
             let offset = storage.u64(entry)
             let length = storage.u64(entry + 8)
-            guard offset >= UInt64(GraphFormat.headerSize), offset % 8 == 0, offset <= UInt64(size), length <= UInt64(size) - offset,
+            guard offset >= UInt64(GraphFormat.headerSize), offset % 8 == 0, offset <= UInt64(size),
+                length <= UInt64(size) - offset,
                 length % UInt64(section.stride) == 0
             else { throw fail(.badSection("\(section)")) }
             offsets.append(Int(offset))
@@ -66,17 +74,24 @@ struct GraphView: @unchecked Sendable {
         bounds = (storage.i32(80), storage.i32(84), storage.i32(88), storage.i32(92))
         let counts: [(GraphFormat.Section, Int)] = [
             (.nodePositions, nodeCount), (.firstArc, nodeCount + 1), (.arcs, arcCount), (.nodeComponents, nodeCount),
-            (.componentSizes, componentCount), (.chains, chainCount), (.points, pointCount), (.nameOffsets, nameCount + 1),
+            (.componentSizes, componentCount), (.chains, chainCount), (.points, pointCount),
+            (.nameOffsets, nameCount + 1),
             (.cellFirst, grid.cellCount + 1), (.cellEntries, cellEntryCount),
         ]
         for (section, count) in counts where entries(section) != count { throw fail(.badSection("\(section)")) }
-        guard grid.cellHeight > 0, grid.cellWidth > 0, grid.rows > 0, grid.columns > 0 else { throw fail(.badSection("grid")) }
+        guard grid.cellHeight > 0, grid.cellWidth > 0, grid.rows > 0, grid.columns > 0 else {
+            throw fail(.badSection("grid"))
+        }
         nameByteCount = lengths[GraphFormat.Section.nameBytes.rawValue]
         if verifyBody {
-            let body = UnsafeRawBufferPointer(start: storage.base + GraphFormat.headerSize, count: size - GraphFormat.headerSize)
-            guard GraphFormat.bodyChecksum(body) == storage.u64(GraphFormat.bodyChecksumOffset) else { throw fail(.badBodyChecksum) }
+            let body = UnsafeRawBufferPointer(
+                start: storage.base + GraphFormat.headerSize, count: size - GraphFormat.headerSize)
+            guard GraphFormat.bodyChecksum(body) == storage.u64(GraphFormat.bodyChecksumOffset) else {
+                throw fail(.badBodyChecksum)
+            }
         }
         self.storage = storage
+        base = storage.base
         nodePositions = offsets[GraphFormat.Section.nodePositions.rawValue]
         firstArc = offsets[GraphFormat.Section.firstArc.rawValue]
         arcs = offsets[GraphFormat.Section.arcs.rawValue]
@@ -90,28 +105,40 @@ struct GraphView: @unchecked Sendable {
         cellEntriesBase = offsets[GraphFormat.Section.cellEntries.rawValue]
     }
 
+    // MARK: Reading
+
+    @inline(__always) private func u8(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+
+    @inline(__always) private func u32(_ offset: Int) -> UInt32 {
+        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    @inline(__always) private func i32(_ offset: Int) -> Int32 { Int32(bitPattern: u32(offset)) }
+
+    @inline(__always) private func f32(_ offset: Int) -> Float { Float(bitPattern: u32(offset)) }
+
     // MARK: Nodes and arcs
 
-    @inline(__always) func nodeLatitude(_ node: Int) -> Int32 { storage.i32(nodePositions + node * 8) }
-    @inline(__always) func nodeLongitude(_ node: Int) -> Int32 { storage.i32(nodePositions + node * 8 + 4) }
+    @inline(__always) func nodeLatitude(_ node: Int) -> Int32 { i32(nodePositions + node * 8) }
+    @inline(__always) func nodeLongitude(_ node: Int) -> Int32 { i32(nodePositions + node * 8 + 4) }
 
     /// The arcs of `node`, clamped to the arc section.
     @inline(__always) func arcs(of node: Int) -> Range<Int> {
         let first = firstArc + node * 4
-        let start = min(Int(storage.u32(first)), arcCount)
-        let end = min(max(Int(storage.u32(first + 4)), start), arcCount)
+        let start = min(Int(u32(first)), arcCount)
+        let end = min(max(Int(u32(first + 4)), start), arcCount)
         return start..<end
     }
 
-    @inline(__always) func arcTarget(_ arc: Int) -> Int { Int(storage.u32(arcs + arc * GraphFormat.arcSize)) }
-    @inline(__always) func arcLength(_ arc: Int) -> Float { storage.f32(arcs + arc * GraphFormat.arcSize + 4) }
-    @inline(__always) func arcChainAndFlags(_ arc: Int) -> UInt32 { storage.u32(arcs + arc * GraphFormat.arcSize + 8) }
+    @inline(__always) func arcTarget(_ arc: Int) -> Int { Int(u32(arcs + arc * GraphFormat.arcSize)) }
+    @inline(__always) func arcLength(_ arc: Int) -> Float { f32(arcs + arc * GraphFormat.arcSize + 4) }
+    @inline(__always) func arcChainAndFlags(_ arc: Int) -> UInt32 { u32(arcs + arc * GraphFormat.arcSize + 8) }
 
-    @inline(__always) func component(_ node: Int) -> Int { Int(storage.u32(nodeComponents + node * 4)) }
+    @inline(__always) func component(_ node: Int) -> Int { Int(u32(nodeComponents + node * 4)) }
 
     /// Nodes in component `component`, or 0 for a number outside the graph.
     func componentSize(_ component: Int) -> Int {
-        component < componentCount ? Int(storage.u32(componentSizes + component * 4)) : 0
+        component < componentCount ? Int(u32(componentSizes + component * 4)) : 0
     }
 
     // MARK: Chains and points
@@ -121,22 +148,26 @@ struct GraphView: @unchecked Sendable {
     func chain(_ index: Int) -> Chain {
         guard index >= 0, index < chainCount else {
             return Chain(
-                index: index, firstPoint: 0, pointCount: 0, start: nil, end: nil, length: 0, name: GraphFormat.noName, kind: .road,
+                index: index, firstPoint: 0, pointCount: 0, start: nil, end: nil, length: 0, name: GraphFormat.noName,
+                kind: .road,
                 directions: 0)
         }
         let entry = chains + index * GraphFormat.chainSize
-        let first = min(Int(storage.u32(entry)), pointCount)
-        let count = min(Int(storage.u32(entry + 4)), pointCount - first)
-        let start = Int(storage.u32(entry + 8))
-        let end = Int(storage.u32(entry + 12))
-        let length = Double(storage.f32(entry + 16))
+        let first = min(Int(u32(entry)), pointCount)
+        let count = min(Int(u32(entry + 4)), pointCount - first)
+        let start = Int(u32(entry + 8))
+        let end = Int(u32(entry + 12))
+        let length = Double(f32(entry + 16))
         return Chain(
-            index: index, firstPoint: first, pointCount: count, start: start < nodeCount ? start : nil, end: end < nodeCount ? end : nil,
-            length: length.isFinite && length >= 0 ? length : 0, name: storage.u32(entry + 20),
-            kind: WayKind(rawValue: storage.u8(entry + 24)) ?? .road, directions: storage.u8(entry + 25))
+            index: index, firstPoint: first, pointCount: count, start: start < nodeCount ? start : nil,
+            end: end < nodeCount ? end : nil,
+            length: length.isFinite && length >= 0 ? length : 0, name: u32(entry + 20),
+            kind: WayKind(rawValue: u8(entry + 24)) ?? .road, directions: u8(entry + 25))
     }
 
-    @inline(__always) func chainFirstPoint(_ index: Int) -> Int { Int(storage.u32(chains + index * GraphFormat.chainSize)) }
+    @inline(__always) func chainFirstPoint(_ index: Int) -> Int {
+        Int(u32(chains + index * GraphFormat.chainSize))
+    }
 
     /// The chain a point belongs to: chains are sorted by first point.
     func chain(containingPoint point: Int) -> Int? {
@@ -149,17 +180,17 @@ struct GraphView: @unchecked Sendable {
         return low > 0 ? low - 1 : nil
     }
 
-    @inline(__always) func pointLatitude(_ point: Int) -> Int32 { storage.i32(points + point * 8) }
-    @inline(__always) func pointLongitude(_ point: Int) -> Int32 { storage.i32(points + point * 8 + 4) }
+    @inline(__always) func pointLatitude(_ point: Int) -> Int32 { i32(points + point * 8) }
+    @inline(__always) func pointLongitude(_ point: Int) -> Int32 { i32(points + point * 8 + 4) }
 
     /// A name, or nil for none or one outside the table.
     func name(_ index: UInt32) -> String? {
         guard index != GraphFormat.noName, Int(index) < nameCount else { return nil }
         let entry = nameOffsets + Int(index) * 4
-        let start = Int(storage.u32(entry))
-        let end = Int(storage.u32(entry + 4))
+        let start = Int(u32(entry))
+        let end = Int(u32(entry + 4))
         guard start <= end, end <= nameByteCount else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: storage.base + nameBytes + start, count: end - start)
+        let bytes = UnsafeRawBufferPointer(start: base + nameBytes + start, count: end - start)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -169,12 +200,12 @@ struct GraphView: @unchecked Sendable {
     @inline(__always) func cellEntries(row: Int, column: Int) -> Range<Int> {
         let cell = row * Int(grid.columns) + column
         let first = cellFirst + cell * 4
-        let start = min(Int(storage.u32(first)), cellEntryCount)
-        let end = min(max(Int(storage.u32(first + 4)), start), cellEntryCount)
+        let start = min(Int(u32(first)), cellEntryCount)
+        let end = min(max(Int(u32(first + 4)), start), cellEntryCount)
         return start..<end
     }
 
-    @inline(__always) func cellEntry(_ index: Int) -> Int { Int(storage.u32(cellEntriesBase + index * 4)) }
+    @inline(__always) func cellEntry(_ index: Int) -> Int { Int(u32(cellEntriesBase + index * 4)) }
 }
 
 /// A chain read from the file.

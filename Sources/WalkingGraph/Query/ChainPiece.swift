@@ -22,10 +22,16 @@ extension GraphView {
         let chain = self.chain(point.chain)
         var result: [Endpoint] = []
         if chain.forward, let end = chain.end {
-            result.append(Endpoint(node: end, metres: chain.length - point.offset, piece: ChainPiece(chain: chain.index, from: point.offset, to: chain.length)))
+            result.append(
+                Endpoint(
+                    node: end, metres: chain.length - point.offset,
+                    piece: ChainPiece(chain: chain.index, from: point.offset, to: chain.length)))
         }
         if chain.backward, let start = chain.start {
-            result.append(Endpoint(node: start, metres: point.offset, piece: ChainPiece(chain: chain.index, from: point.offset, to: 0)))
+            result.append(
+                Endpoint(
+                    node: start, metres: point.offset, piece: ChainPiece(chain: chain.index, from: point.offset, to: 0))
+            )
         }
         return result
     }
@@ -35,10 +41,16 @@ extension GraphView {
         let chain = self.chain(point.chain)
         var result: [Endpoint] = []
         if chain.forward, let start = chain.start {
-            result.append(Endpoint(node: start, metres: point.offset, piece: ChainPiece(chain: chain.index, from: 0, to: point.offset)))
+            result.append(
+                Endpoint(
+                    node: start, metres: point.offset, piece: ChainPiece(chain: chain.index, from: 0, to: point.offset))
+            )
         }
         if chain.backward, let end = chain.end {
-            result.append(Endpoint(node: end, metres: chain.length - point.offset, piece: ChainPiece(chain: chain.index, from: chain.length, to: point.offset)))
+            result.append(
+                Endpoint(
+                    node: end, metres: chain.length - point.offset,
+                    piece: ChainPiece(chain: chain.index, from: chain.length, to: point.offset)))
         }
         return result
     }
@@ -57,6 +69,7 @@ extension GraphView {
     /// The piece for a whole chain walked from node `from`.
     func wholeChain(_ index: Int, from node: Int) -> ChainPiece {
         let chain = self.chain(index)
-        return chain.start == node ? ChainPiece(chain: index, from: 0, to: chain.length) : ChainPiece(chain: index, from: chain.length, to: 0)
+        return chain.start == node
+            ? ChainPiece(chain: index, from: 0, to: chain.length) : ChainPiece(chain: index, from: chain.length, to: 0)
     }
 }

@@ -53,33 +53,33 @@ struct NodeHeap {
     }
 }
 
-/// One direction of a search: tentative distances, how each node was reached, and the heap.
-/// Entries are valid only where their stamp equals the current generation, so starting a new
-/// search costs nothing however large the graph.
+/// One direction of a search, as kept between queries: tentative distances, how each node was
+/// reached, and the heap's storage. Entries are valid only where their stamp equals the current
+/// generation, so starting a new search costs nothing however large the graph.
 final class SearchSide {
     static let fromEndpoint = UInt32.max
     let capacity: Int
-    private(set) var distance: UnsafeMutablePointer<Double>
-    private(set) var parentNode: UnsafeMutablePointer<UInt32>
-    private(set) var parentChain: UnsafeMutablePointer<UInt32>
-    private var reachedStamp: UnsafeMutablePointer<UInt32>
-    private var settledStamp: UnsafeMutablePointer<UInt32>
+    let distance: UnsafeMutablePointer<Double>
+    let parentNode: UnsafeMutablePointer<UInt32>
+    let parentChain: UnsafeMutablePointer<UInt32>
+    private let reachedStamp: UnsafeMutablePointer<UInt32>
+    private let settledStamp: UnsafeMutablePointer<UInt32>
     private var generation: UInt32 = 0
-    var heap = NodeHeap()
+    private var heap = NodeHeap()
 
     init(capacity: Int) {
         self.capacity = capacity
         let size = max(capacity, 1)
         distance = .allocate(capacity: size)
+        distance.initialize(repeating: 0, count: size)
         parentNode = .allocate(capacity: size)
+        parentNode.initialize(repeating: 0, count: size)
         parentChain = .allocate(capacity: size)
+        parentChain.initialize(repeating: 0, count: size)
         reachedStamp = .allocate(capacity: size)
         reachedStamp.initialize(repeating: 0, count: size)
         settledStamp = .allocate(capacity: size)
         settledStamp.initialize(repeating: 0, count: size)
-        distance.initialize(repeating: 0, count: size)
-        parentNode.initialize(repeating: 0, count: size)
-        parentChain.initialize(repeating: 0, count: size)
     }
 
     deinit {
@@ -90,28 +90,59 @@ final class SearchSide {
         settledStamp.deallocate()
     }
 
-    func reset() {
-        heap.removeAll()
+    /// Starts a new search on this side. The cursor owns the heap until ``finish(_:)`` gives it
+    /// back (its storage is kept for the next search).
+    func begin() -> SideCursor {
         if generation == UInt32.max {
             reachedStamp.update(repeating: 0, count: max(capacity, 1))
             settledStamp.update(repeating: 0, count: max(capacity, 1))
             generation = 0
         }
         generation += 1
+        var taken = NodeHeap()
+        swap(&taken, &heap)
+        taken.removeAll()
+        let marks = SideMarks(
+            distance: distance, parentNode: parentNode, parentChain: parentChain, reachedStamp: reachedStamp,
+            settledStamp: settledStamp,
+            generation: generation)
+        return SideCursor(marks: marks, heap: taken)
     }
+
+    func finish(_ cursor: consuming SideCursor) {
+        heap = cursor.heap
+    }
+}
+
+/// What one side of a search knows about the nodes, in plain pointers: cheap to pass to the other
+/// side, and free of reference counting and exclusivity checks in the inner loop.
+struct SideMarks {
+    let distance: UnsafeMutablePointer<Double>
+    let parentNode: UnsafeMutablePointer<UInt32>
+    let parentChain: UnsafeMutablePointer<UInt32>
+    let reachedStamp: UnsafeMutablePointer<UInt32>
+    let settledStamp: UnsafeMutablePointer<UInt32>
+    let generation: UInt32
 
     @inline(__always) func isReached(_ node: Int) -> Bool { reachedStamp[node] == generation }
     @inline(__always) func isSettled(_ node: Int) -> Bool { settledStamp[node] == generation }
     @inline(__always) func settle(_ node: Int) { settledStamp[node] = generation }
+}
+
+/// One side of a running search: its marks and its heap.
+struct SideCursor {
+    let marks: SideMarks
+    var heap: NodeHeap
 
     /// Records a better way to `node` and queues it; false when the known way is as good.
     @inline(__always) @discardableResult
-    func improve(_ node: Int, distance newDistance: Double, key: Double, parent: UInt32, chain: UInt32) -> Bool {
-        if reachedStamp[node] == generation, distance[node] <= newDistance { return false }
-        reachedStamp[node] = generation
-        distance[node] = newDistance
-        parentNode[node] = parent
-        parentChain[node] = chain
+    mutating func improve(_ node: Int, distance newDistance: Double, key: Double, parent: UInt32, chain: UInt32) -> Bool
+    {
+        if marks.reachedStamp[node] == marks.generation, marks.distance[node] <= newDistance { return false }
+        marks.reachedStamp[node] = marks.generation
+        marks.distance[node] = newDistance
+        marks.parentNode[node] = parent
+        marks.parentChain[node] = chain
         heap.push(key, UInt32(node))
         return true
     }
@@ -137,7 +168,9 @@ final class SearchPool: Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    func withSpace<Result>(_ body: (SearchSpace) throws(WalkingRouteError) -> Result) throws(WalkingRouteError) -> Result {
+    func withSpace<Result>(_ body: (SearchSpace) throws(WalkingRouteError) -> Result) throws(WalkingRouteError)
+        -> Result
+    {
         let space = free.withLock { $0.popLast() } ?? SearchSpace(capacity: capacity)
         defer { free.withLock { if $0.count < 4 { $0.append(space) } } }
         return try body(space)

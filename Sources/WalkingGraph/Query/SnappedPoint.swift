@@ -95,24 +95,32 @@ extension WalkingGraph {
             ring += 1
         }
         guard best.point >= 0, let chainIndex = view.chain(containingPoint: best.point) else { return nil }
-        return snappedPoint(requested: coordinate, chain: view.chain(chainIndex), point: best.point, fraction: best.fraction,
+        return snappedPoint(
+            requested: coordinate, chain: view.chain(chainIndex), point: best.point, fraction: best.fraction,
             distance: best.squared.squareRoot())
     }
 
-    private func snappedPoint(requested: Coordinate, chain: Chain, point: Int, fraction: Double, distance: Double) -> SnappedPoint? {
+    private func snappedPoint(requested: Coordinate, chain: Chain, point: Int, fraction: Double, distance: Double)
+        -> SnappedPoint?
+    {
         let last = chain.firstPoint + chain.pointCount - 1
         guard chain.pointCount >= 2, point >= chain.firstPoint, point < last else { return nil }
         var offset = 0.0
         for index in chain.firstPoint..<point { offset += view.segmentLength(index) }
         offset += view.segmentLength(point) * fraction
-        let latitude = Double(view.pointLatitude(point)) + (Double(view.pointLatitude(point + 1)) - Double(view.pointLatitude(point))) * fraction
+        let latitude =
+            Double(view.pointLatitude(point))
+            + (Double(view.pointLatitude(point + 1)) - Double(view.pointLatitude(point))) * fraction
         let longitude =
-            Double(view.pointLongitude(point)) + (Double(view.pointLongitude(point + 1)) - Double(view.pointLongitude(point))) * fraction
+            Double(view.pointLongitude(point))
+            + (Double(view.pointLongitude(point + 1)) - Double(view.pointLongitude(point))) * fraction
         guard let node = chain.start ?? chain.end,
-            let coordinate = try? Coordinate(latitude: latitude / FixedPoint.perDegree, longitude: longitude / FixedPoint.perDegree)
+            let coordinate = try? Coordinate(
+                latitude: latitude / FixedPoint.perDegree, longitude: longitude / FixedPoint.perDegree)
         else { return nil }
         return SnappedPoint(
-            requested: requested, coordinate: coordinate, distance: distance, wayName: view.name(chain.name), wayKind: chain.kind,
+            requested: requested, coordinate: coordinate, distance: distance, wayName: view.name(chain.name),
+            wayKind: chain.kind,
             chain: chain.index, offset: min(offset, chain.length), component: view.component(node))
     }
 }
@@ -121,6 +129,7 @@ extension GraphView {
     /// Metres of the segment from `point` to the next, measured as the builder measured it.
     @inline(__always) func segmentLength(_ point: Int) -> Double {
         guard point + 1 < pointCount else { return 0 }
-        return LocalScale.segmentLength(pointLatitude(point), pointLongitude(point), pointLatitude(point + 1), pointLongitude(point + 1))
+        return LocalScale.segmentLength(
+            pointLatitude(point), pointLongitude(point), pointLatitude(point + 1), pointLongitude(point + 1))
     }
 }

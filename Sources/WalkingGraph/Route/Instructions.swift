@@ -1,3 +1,4 @@
+import Foundation
 import PlaceSearch
 
 /// Plain-text steps for a walk, from the pieces of way it follows: one step per stretch of the same
@@ -43,7 +44,9 @@ struct Instructions {
             let maneuver: String
             if index == 0 {
                 let bearing = outgoingBearing(stretch.path)
-                instruction = stretch.kind == .ferry ? "Take \(ferryLabel(stretch))" : "Head \(compass(bearing)) on \(stretch.label)"
+                instruction =
+                    stretch.kind == .ferry
+                    ? "Take \(ferryLabel(stretch))" : "Head \(compass(bearing)) on \(stretch.label)"
                 maneuver = "depart"
             } else {
                 let turn = Turn(from: incomingBearing(merged[index - 1].path), to: outgoingBearing(stretch.path))
@@ -51,13 +54,15 @@ struct Instructions {
             }
             steps.append(
                 RouteStep(
-                    instruction: instruction, distance: stretch.metres, duration: stretch.metres / speed, maneuver: maneuver,
+                    instruction: instruction, distance: stretch.metres, duration: stretch.metres / speed,
+                    maneuver: maneuver,
                     name: stretch.name, path: stretch.path))
         }
         let end = merged.last?.path.last ?? first.path.first
         steps.append(
             RouteStep(
-                instruction: "You have arrived at your destination", distance: 0, duration: 0, maneuver: "arrive", name: merged.last?.name,
+                instruction: "You have arrived at your destination", distance: 0, duration: 0, maneuver: "arrive",
+                name: merged.last?.name,
                 path: end.map { [$0] } ?? []))
         return steps
     }
@@ -69,7 +74,9 @@ struct Instructions {
     static func merge(_ stretches: [Stretch]) -> [Stretch] {
         var merged: [Stretch] = []
         for stretch in stretches where !stretch.path.isEmpty {
-            if var last = merged.last, last.continues(stretch) || (stretch.metres < shortestStep && !stretch.kind.isLandmark) {
+            if var last = merged.last,
+                last.continues(stretch) || (stretch.metres < shortestStep && !stretch.kind.isLandmark)
+            {
                 last.absorb(stretch)
                 merged[merged.count - 1] = last
             } else {
@@ -107,11 +114,15 @@ struct Instructions {
         case .ferry:
             return ("Take \(ferryLabel(stretch))", "ferry")
         case .crossing where stretch.name == nil:
-            return turn == .straight ? ("Cross the street", "straight") : ("\(turn.words) and cross the street", turn.maneuver)
+            return turn == .straight
+                ? ("Cross the street", "straight") : ("\(turn.words) and cross the street", turn.maneuver)
         case .steps where stretch.name == nil:
-            return turn == .straight ? ("Take the steps", "straight") : ("\(turn.words) and take the steps", turn.maneuver)
+            return turn == .straight
+                ? ("Take the steps", "straight") : ("\(turn.words) and take the steps", turn.maneuver)
         default:
-            return turn == .straight ? ("Continue onto \(stretch.label)", "straight") : ("\(turn.words) onto \(stretch.label)", turn.maneuver)
+            return turn == .straight
+                ? ("Continue onto \(stretch.label)", "straight")
+                : ("\(turn.words) onto \(stretch.label)", turn.maneuver)
         }
     }
 
@@ -122,20 +133,35 @@ struct Instructions {
     /// The bearing of the first few metres of a path.
     static func outgoingBearing(_ path: [Coordinate]) -> Double {
         guard let start = path.first else { return 0 }
-        return start.bearing(to: pointAtReach(path[...]) ?? start)
+        return bearing(from: start, to: pointAtReach(path[...]) ?? start)
     }
 
     /// The bearing of the last few metres of a path.
     static func incomingBearing(_ path: [Coordinate]) -> Double {
         guard let end = path.last else { return 0 }
-        return (pointAtReach(path.reversed()[...]) ?? end).bearing(to: end)
+        return bearing(from: pointAtReach(path.reversed()[...]) ?? end, to: end)
     }
 
-    /// The first point at least ``bearingReach`` metres from the first, or the last point.
+    /// The first point at least ``bearingReach`` metres from the first, or the last point. Measured
+    /// on the plane at the first point: over a dozen metres that is exact enough for a turn.
     private static func pointAtReach(_ path: some Collection<Coordinate>) -> Coordinate? {
         guard let start = path.first else { return nil }
-        for point in path.dropFirst() where start.distance(to: point) >= bearingReach { return point }
+        let scale = LocalScale(latitude: start.latitude)
+        for point in path.dropFirst() {
+            let east = (point.longitude - start.longitude) * scale.metresPerDegreeLongitude
+            let north = (point.latitude - start.latitude) * scale.metresPerDegreeLatitude
+            if east * east + north * north >= bearingReach * bearingReach { return point }
+        }
         return path.count > 1 ? path.dropFirst().reversed().first : nil
+    }
+
+    /// Degrees clockwise from north, on the plane at `a`.
+    static func bearing(from a: Coordinate, to b: Coordinate) -> Double {
+        let scale = LocalScale(latitude: a.latitude)
+        let east = (b.longitude - a.longitude) * scale.metresPerDegreeLongitude
+        let north = (b.latitude - a.latitude) * scale.metresPerDegreeLatitude
+        let degrees = atan2(east, north) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
     }
 
     static func compass(_ bearing: Double) -> String {

@@ -30,15 +30,20 @@ extension GraphView {
     }
 
     private func coordinate(_ point: Int) -> Coordinate {
-        (try? Coordinate(latitude: FixedPoint.degrees(pointLatitude(point)), longitude: FixedPoint.degrees(pointLongitude(point))))
+        (try? Coordinate(
+            latitude: FixedPoint.degrees(pointLatitude(point)), longitude: FixedPoint.degrees(pointLongitude(point))))
             ?? Coordinate(0, 0)
     }
 
     private func interpolate(_ point: Int, _ fraction: Double) -> Coordinate {
         let fraction = min(1, max(0, fraction))
-        let latitude = Double(pointLatitude(point)) + (Double(pointLatitude(point + 1)) - Double(pointLatitude(point))) * fraction
-        let longitude = Double(pointLongitude(point)) + (Double(pointLongitude(point + 1)) - Double(pointLongitude(point))) * fraction
-        return (try? Coordinate(latitude: latitude / FixedPoint.perDegree, longitude: longitude / FixedPoint.perDegree)) ?? coordinate(point)
+        let latitude =
+            Double(pointLatitude(point)) + (Double(pointLatitude(point + 1)) - Double(pointLatitude(point))) * fraction
+        let longitude =
+            Double(pointLongitude(point)) + (Double(pointLongitude(point + 1)) - Double(pointLongitude(point)))
+            * fraction
+        return (try? Coordinate(latitude: latitude / FixedPoint.perDegree, longitude: longitude / FixedPoint.perDegree))
+            ?? coordinate(point)
     }
 }
 

@@ -23,21 +23,28 @@ public struct WalkingRoute: Sendable, Equatable {
     public func route(provider: ProviderID = LocalWalkingRouter.providerID) -> Route {
         var warnings: [String] = []
         if origin.distance > Self.noticeableSnap {
-            warnings.append("The start is \(Int(origin.distance.rounded())) m from the nearest walkable way; the walk begins there.")
+            warnings.append(
+                "The start is \(Int(origin.distance.rounded())) m from the nearest walkable way; the walk begins there."
+            )
         }
         if destination.distance > Self.noticeableSnap {
-            warnings.append("The destination is \(Int(destination.distance.rounded())) m from the nearest walkable way; the walk ends there.")
+            warnings.append(
+                "The destination is \(Int(destination.distance.rounded())) m from the nearest walkable way; the walk ends there."
+            )
         }
         let leg = RouteLeg(distance: distance, duration: duration, steps: steps)
         return Route(
-            provider: provider, path: path, distance: distance, duration: duration, legs: [leg], summary: summary, warnings: warnings,
+            provider: provider, path: path, distance: distance, duration: duration, legs: [leg], summary: summary,
+            warnings: warnings,
             attribution: WalkingGraph.attribution)
     }
 
     /// The names of the two longest named stretches, in walking order, as OSRM summarises: "Damrak, Rokin".
     var summary: String? {
         let named = steps.enumerated().filter { $0.element.name != nil && $0.element.maneuver != "arrive" }
-        let longest = named.sorted { $0.element.distance > $1.element.distance }.prefix(2).sorted { $0.offset < $1.offset }
+        let longest = named.sorted { $0.element.distance > $1.element.distance }.prefix(2).sorted {
+            $0.offset < $1.offset
+        }
         let names = longest.compactMap(\.element.name)
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
@@ -72,12 +79,18 @@ extension WalkingGraph {
     }
 
     /// The shortest walk between two points already snapped (``snap(_:)``).
-    public func route(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError) -> WalkingRoute {
-        guard origin.component == destination.component else { throw WalkingRouteError(.noPath(from: origin, to: destination)) }
+    public func route(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError) -> WalkingRoute
+    {
+        guard origin.component == destination.component else {
+            throw WalkingRouteError(.noPath(from: origin, to: destination))
+        }
         let view = self.view
         let scale = heuristicScale
         let found = try pool.withSpace { space throws(WalkingRouteError) in
-            guard let found = PointToPointSearch(view: view, scale: scale, space: space).run(from: origin, to: destination) else {
+            guard
+                let found = PointToPointSearch(view: view, scale: scale, space: space).run(
+                    from: origin, to: destination)
+            else {
                 throw WalkingRouteError(.noPath(from: origin, to: destination))
             }
             return found
@@ -88,12 +101,14 @@ extension WalkingGraph {
             let points = view.coordinates(of: piece)
             path.appendJoining(points)
             let chain = view.chain(piece.chain)
-            stretches.append(Instructions.Stretch(name: view.name(chain.name), kind: chain.kind, path: points, metres: piece.length))
+            stretches.append(
+                Instructions.Stretch(name: view.name(chain.name), kind: chain.kind, path: points, metres: piece.length))
         }
         if path.isEmpty { path = [origin.coordinate, destination.coordinate] }
         let steps = Instructions.steps(for: stretches, speed: Self.walkingSpeed)
         return WalkingRoute(
-            origin: origin, destination: destination, distance: found.metres, duration: found.metres / Self.walkingSpeed, path: path,
+            origin: origin, destination: destination, distance: found.metres,
+            duration: found.metres / Self.walkingSpeed, path: path,
             steps: steps, settledNodes: found.settled)
     }
 
@@ -102,13 +117,16 @@ extension WalkingGraph {
     ///
     /// Each target is placed on its nearest way; nil where no walk reaches it (another island,
     /// or further than `limit` metres along the ways).
-    public func distances(from origin: Coordinate, to targets: [Coordinate], within limit: Double = .infinity) -> [WalkDistance?] {
+    public func distances(from origin: Coordinate, to targets: [Coordinate], within limit: Double = .infinity)
+        -> [WalkDistance?]
+    {
         guard let start = snap(origin) else { return targets.map { _ in nil } }
         let snapped = targets.map { snap($0) }
         let view = self.view
-        let metres = (try? pool.withSpace { space throws(WalkingRouteError) in
-            OneToManySearch(view: view, side: space.forward).run(from: start, to: snapped, limit: limit)
-        }) ?? targets.map { _ in nil }
+        let metres =
+            (try? pool.withSpace { space throws(WalkingRouteError) in
+                OneToManySearch(view: view, space: space).run(from: start, to: snapped, limit: limit)
+            }) ?? targets.map { _ in nil }
         return zip(metres, snapped).map { along, end in
             guard let along, let end else { return nil }
             return WalkDistance(alongWays: along, offWays: start.distance + end.distance)

@@ -20,7 +20,8 @@ public struct WalkingRouteError: Error, Equatable, Sendable, CustomStringConvert
             return "the walking graph has no walkable ways"
         case .noPath(let from, let to):
             if from.component != to.component {
-                return "no walk joins \(from.requested) and \(to.requested): they are on parts of the map no way connects"
+                return
+                    "no walk joins \(from.requested) and \(to.requested): they are on parts of the map no way connects"
             }
             return "no walk leads from \(from.requested) to \(to.requested) (one-way paths only lead the other way)"
         }
