@@ -43,4 +43,11 @@ struct FootAccessTests {
         #expect(!FootAccess.blocks(node: ["barrier": "bollard"]))
         #expect(!FootAccess.blocks(node: ["access": "private"]))
     }
+
+    @Test func aWayIsNamedByItsNameElseItsRef() {
+        #expect(WalkingGraphBuilder.name(["name": "Damrak", "ref": "S100"]) == "Damrak")
+        #expect(WalkingGraphBuilder.name(["name": " Rokin\u{A0}"]) == "Rokin")
+        #expect(WalkingGraphBuilder.name(["name": "  ", "ref": "N200"]) == "N200")
+        #expect(WalkingGraphBuilder.name(["highway": "footway"]) == nil)
+    }
 }

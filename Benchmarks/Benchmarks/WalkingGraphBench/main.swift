@@ -2,6 +2,8 @@
 // pandana and osmium on the same files and the same queries:
 //
 //   WalkingGraphBench build FILE.osm OUT.walk        build once, write, print the statistics (one process: hyperfine times it)
+//   WalkingGraphBench build-cost FILE.osm             in one process, best of 5: reading the file with a callback that does
+//       nothing, and reading it into the builder and finishing the graph: what the graph adds to an import's pass.
 //   WalkingGraphBench routes GRAPH.walk PAIRS.tsv OUT.tsv [passes]
 //       PAIRS: lat lon lat lon per line. OUT: metres along the ways (or -1 for no walk), snap metres, settled nodes.
 //       Prints p50/p99 over the pairs of one whole route (snap both ends, search, path, steps), each pair's
@@ -11,6 +13,7 @@
 //       QUERIES: the focus then every candidate, lat lon each, on one line. OUT: one line of metres per query.
 //       Prints p50/p99 over the queries of one call of distances(from:to:), each the fastest of its N passes.
 import Foundation
+import OSMFormat
 import PlaceSearch
 import WalkingGraph
 
@@ -48,8 +51,10 @@ func open(_ path: String) -> WalkingGraph {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 4 else {
-    fail("usage: build FILE OUT | routes GRAPH PAIRS OUT [passes] | one-to-many GRAPH QUERIES OUT [passes]")
+guard arguments.count >= 4 || (arguments.count == 3 && arguments[1] == "build-cost") else {
+    fail(
+        "usage: build FILE OUT | build-cost FILE | routes GRAPH PAIRS OUT [passes] | one-to-many GRAPH QUERIES OUT [passes]"
+    )
 }
 let passes = arguments.count > 5 ? max(2, Int(arguments[5]) ?? 5) : 5
 
@@ -69,6 +74,31 @@ case "build":
         "built \(arguments[2]): \(statistics.ways) ways, \(statistics.nodes) nodes, \(statistics.edges) edges, \(statistics.points) points, "
             + "\(statistics.components) components (largest \(String(format: "%.1f", statistics.largestComponentShare * 100)) %), "
             + "\(statistics.bytes) bytes, in \(String(format: "%.3f", seconds)) s")
+
+case "build-cost":
+    let url = URL(fileURLWithPath: arguments[2])
+    var readOnly = Double.infinity
+    var withGraph = Double.infinity
+    do {
+        for _ in 0..<5 {
+            var elements = 0
+            var start = now()
+            try OSMFileReader.read(contentsOf: url) { _ in elements += 1 }
+            readOnly = min(readOnly, Double(now() - start) / 1e9)
+            start = now()
+            var builder = WalkingGraphBuilder()
+            try OSMFileReader.read(contentsOf: url) { builder.consume($0) }
+            _ = try builder.finish()
+            withGraph = min(withGraph, Double(now() - start) / 1e9)
+        }
+    } catch {
+        fail("\(error)")
+    }
+    print(
+        String(
+            format:
+                "build cost of %@: reading alone %.3f s, reading and building the graph %.3f s (the graph adds %.3f s)",
+            url.lastPathComponent, readOnly, withGraph, withGraph - readOnly))
 
 case "routes":
     let graph = open(arguments[2])

@@ -111,9 +111,17 @@ public struct WalkingGraphBuilder {
     /// The name an instruction uses: the way's name, else its reference ("A10"), else none.
     static func name(_ tags: [String: String]) -> String? {
         for key in ["name", "ref"] {
-            if let value = tags[key]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty { return value }
+            guard let value = tags[key] else { continue }
+            // Trimming is the slow part of reading a name, and almost no name needs it.
+            let needsTrim = value.utf8.first.map(isSpace) == true || value.utf8.last.map(isSpace) == true
+            let name = needsTrim ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
+            if !name.isEmpty { return name }
         }
         return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte >= 0x80
     }
 }
 
