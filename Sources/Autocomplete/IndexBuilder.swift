@@ -139,15 +139,9 @@ enum IndexBuilder {
             records.data, words.data, postings.data, byName.data, prefixes.data, prefixTop.data, cells.data,
             cellRecords.data, blob.data,
         ]
-        var file = ByteWriter()
-        file.bytes(Array(repeating: 0, count: IndexFormat.headerSize))
-        var table: [(UInt64, UInt64)] = []
-        for section in sections {
-            file.align(8)
-            table.append((UInt64(file.data.count), UInt64(section.count)))
-            file.bytes(section)
-        }
-        file.align(8)
+        let laidOut = SectionTable.layOut(sections, headerSize: IndexFormat.headerSize)
+        var file = laidOut.file
+        let table = laidOut.table
         var header = ByteWriter()
         header.bytes(IndexFormat.magic)
         header.u32(IndexFormat.version)

@@ -46,16 +46,9 @@ enum GraphWriter {
         put(.cellFirst) { $0.array(graph.cellFirst) }
         put(.cellEntries) { $0.array(graph.cellEntries) }
 
-        var file = ByteWriter()
-        file.data.reserveCapacity(GraphFormat.headerSize + sections.reduce(0) { $0 + $1.count + 8 })
-        file.bytes([UInt8](repeating: 0, count: GraphFormat.headerSize))
-        var table: [(UInt64, UInt64)] = []
-        for section in sections {
-            file.align(8)
-            table.append((UInt64(file.data.count), UInt64(section.count)))
-            file.bytes(section)
-        }
-        file.align(8)
+        let laidOut = SectionTable.layOut(sections, headerSize: GraphFormat.headerSize)
+        var file = laidOut.file
+        let table = laidOut.table
         let bodyChecksum = file.data.withUnsafeBytes { bytes in
             GraphFormat.bodyChecksum(UnsafeRawBufferPointer(rebasing: bytes[GraphFormat.headerSize...]))
         }
