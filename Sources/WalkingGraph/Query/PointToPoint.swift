@@ -132,42 +132,35 @@ struct PointToPointSearch {
     /// The walk through `meeting`: back along the forward parents to the origin, then along the
     /// backward parents to the destination.
     private func pieces(meeting: Int, origin: SnappedPoint, destination: SnappedPoint) -> [ChainPiece] {
-        var head: [ChainPiece] = []
+        let head = trace(space.forward, from: meeting, ends: view.departures(from: origin)) { chain, _, parent in
+            view.wholeChain(chain, from: parent)
+        }
+        let tail = trace(space.backward, from: meeting, ends: view.arrivals(at: destination)) { chain, node, _ in
+            view.wholeChain(chain, from: node)
+        }
+        return head.reversed() + tail
+    }
+
+    /// The pieces from `meeting` along one side's parents to its snapped point, in the order met;
+    /// `whole` gives the piece for the chain between a node and its parent. Stops after as many
+    /// steps as there are nodes, whatever a damaged file says.
+    private func trace(
+        _ side: SearchSide, from meeting: Int, ends: [Endpoint],
+        whole: (_ chain: Int, _ node: Int, _ parent: Int) -> ChainPiece
+    ) -> [ChainPiece] {
+        var pieces: [ChainPiece] = []
         var node = meeting
-        var guardCount = 0
-        while guardCount <= view.nodeCount {
-            guardCount += 1
-            let parent = space.forward.parentNode[node]
-            let chain = Int(space.forward.parentChain[node])
+        for _ in 0...view.nodeCount {
+            let parent = side.parentNode[node]
+            let chain = Int(side.parentChain[node])
             if parent == SearchSide.fromEndpoint {
-                if let start = view.departures(from: origin).filter({ $0.node == node && $0.piece.chain == chain }).min(
-                    by: { $0.metres < $1.metres })
-                {
-                    head.append(start.piece)
-                }
+                let end = ends.filter { $0.node == node && $0.piece.chain == chain }.min { $0.metres < $1.metres }
+                if let end { pieces.append(end.piece) }
                 break
             }
-            head.append(view.wholeChain(chain, from: Int(parent)))
+            pieces.append(whole(chain, node, Int(parent)))
             node = Int(parent)
         }
-        head.reverse()
-        node = meeting
-        guardCount = 0
-        while guardCount <= view.nodeCount {
-            guardCount += 1
-            let parent = space.backward.parentNode[node]
-            let chain = Int(space.backward.parentChain[node])
-            if parent == SearchSide.fromEndpoint {
-                if let end = view.arrivals(at: destination).filter({ $0.node == node && $0.piece.chain == chain }).min(
-                    by: { $0.metres < $1.metres })
-                {
-                    head.append(end.piece)
-                }
-                break
-            }
-            head.append(view.wholeChain(chain, from: node))
-            node = Int(parent)
-        }
-        return head
+        return pieces
     }
 }
