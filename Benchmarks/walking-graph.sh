@@ -2,7 +2,8 @@
 # The walking graph (issue 18) in one run, beside its peers on the same files and queries:
 #   - build: `WalkingGraphBench build` (read the OSM file, build, write the .walk file) against
 #     `osmium export -f geojsonseq` of the same file, for the Amsterdam XML and Liechtenstein's PBF,
-#     as whole processes under hyperfine, in alternating rounds. Target: within 2x.
+#     as whole processes under hyperfine, in alternating rounds. Target: within 2x. Then, in one
+#     process, what building the graph adds to a read of the file (an import reads it anyway).
 #   - correctness: ours against an independent networkx graph built from the Amsterdam XML by
 #     walking-graph-reference.py (its own parser and rules, geographiclib lengths): >= 200 seeded
 #     pairs within 2 %, the worst pair printed.
@@ -49,6 +50,7 @@ for file in amsterdam_centrum.osm liechtenstein_2015.osm.pbf; do
     done
     echo "== graph build, $file"
     ./compare-medians.py "$results/walk-build-$file" osmium "osmium export" walk "walking graph build" 2
+    "$bench" build-cost "$data/$file"
 done
 
 echo "== correctness and speed, amsterdam_centrum.osm"
