@@ -191,6 +191,7 @@ def main():
             (la, oa), (lb, ob) = graph.nodes[a]["pos"], graph.nodes[b]["pos"]
             f.write(f"{la:.7f}\t{oa:.7f}\t{lb:.7f}\t{ob:.7f}\n")
     ours_line = run_bench(binary, "routes", graph_file, pairs_file, os.path.join(work, "ours.tsv"))
+    print(ours_line.splitlines()[0])
     ours = [line.split("\t") for line in open(os.path.join(work, "ours.tsv")).read().splitlines()]
     worst, worst_pair, agree, both_none, disagree = 0.0, None, 0, 0, []
     for (a, b), row in zip(pairs, ours):
@@ -228,6 +229,7 @@ def main():
             (la, oa), (lb, ob) = graph.nodes[a]["pos"], graph.nodes[b]["pos"]
             f.write(f"{la:.7f}\t{oa:.7f}\t{lb:.7f}\t{ob:.7f}\n")
     ours_across = run_bench(binary, "routes", graph_file, across_file, os.path.join(work, "ours-across.tsv"))
+    ours_across = ours_across.splitlines()[-1]
     ours_p50 = float(ours_across.split("p50 ")[1].split(" ")[0])
     ours_p99 = float(ours_across.split("p99 ")[1].split(" ")[0])
     across_metres = [float(line.split("\t")[0]) for line in open(os.path.join(work, "ours-across.tsv")).read().splitlines()]
@@ -281,6 +283,7 @@ def main():
         for focus, candidates in queries:
             f.write("\t".join(f"{graph.nodes[n]['pos'][0]:.7f}\t{graph.nodes[n]['pos'][1]:.7f}" for n in [focus] + candidates) + "\n")
     ours_many = run_bench(binary, "one-to-many", graph_file, queries_file, os.path.join(work, "ours-many.tsv"))
+    ours_many = ours_many.splitlines()[-1]
     many_p50 = float(ours_many.split("p50 ")[1].split(" ")[0])
     many_p99 = float(ours_many.split("p99 ")[1].split(" ")[0])
     ours_rows = [[float(x) for x in line.split("\t")] for line in open(os.path.join(work, "ours-many.tsv")).read().splitlines()]
