@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Autocomplete", targets: ["Autocomplete"]),
         .library(name: "PlaceStore", targets: ["PlaceStore"]),
+        .library(name: "WalkingGraph", targets: ["WalkingGraph"]),
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
     ],
     dependencies: [
@@ -42,6 +43,8 @@ let package = Package(
         .target(name: "CZlib"),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
         .target(name: "OSMFormat", dependencies: ["PlaceSearch", "CZlib"]),
+        // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
+        .target(name: "WalkingGraph", dependencies: ["PlaceSearch", "OSMFormat"]),
         .target(
             name: "PlaceProviders",
             dependencies: [
@@ -76,6 +79,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceSearch", "OSMFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
             name: "PlaceProvidersTests",
