@@ -9,19 +9,12 @@ public struct LocalWalkingRouter: RoutingProvider {
     public static let providerID: ProviderID = "local"
 
     public let id = LocalWalkingRouter.providerID
-    public let capabilities = ProviderCapabilities(categories: [], features: [.routing])
     public let graph: WalkingGraph
 
     public init(graph: WalkingGraph) { self.graph = graph }
 
     public var status: ProviderStatus {
-        ProviderStatus(isReady: true, mode: "local", detail: "walking graph \(graph.path) (OpenStreetMap data, ODbL)")
-    }
-
-    public func search(_ request: SearchRequest) async throws -> [Place] {
-        throw ProviderError(
-            provider: id, kind: .unsupported,
-            message: "the walking graph finds routes, not places (\(request.category))")
+        ProviderStatus(source: .local, reason: .localSource("the walking graph \(graph.path)"), attribution: "OpenStreetMap data, ODbL")
     }
 
     public func route(_ request: RouteRequest) async throws -> Route {
@@ -34,7 +27,7 @@ public struct LocalWalkingRouter: RoutingProvider {
         } catch {
             throw ProviderError(
                 provider: id, kind: .notFound, message: error.description,
-                hint: "check that both points can be reached on foot in the imported area", underlyingError: error)
+                remedy: .advice("check that both points can be reached on foot in the imported area"), underlyingError: error)
         }
     }
 }

@@ -6,7 +6,7 @@ struct LocalWalkingRouterTests {
     @Test func routesOnFootAsTheLocalProvider() async throws {
         let router = LocalWalkingRouter(graph: try TestGraphs.canalTown())
         #expect(router.id == "local")
-        #expect(router.capabilities.features == [.routing])
+        #expect(router.features == [.routing])
         let route = try await router.route(
             RouteRequest(origin: CanalTown.zuidkade(4.8905), destination: CanalTown.noordkade(4.8905)))
         #expect(route.provider == "local")
