@@ -33,6 +33,11 @@ public struct PlacesService: Sendable {
     public let cache: HTTPCacheStore?
     /// The recordings already named in a note.
     let said = SaidFiles()
+    /// The walking graphs, opened once when first needed.
+    let graphCache: WalkingGraphCache
+
+    /// The walking graphs of the imported OpenStreetMap files.
+    public func walkingGraphs() -> WalkingGraphs { graphCache.graphs(storePath: store.path, notices: notices) }
 
     /// This program's version, as `--version` and the User-Agent say it.
     public static let version = "0.2.0"
@@ -82,6 +87,12 @@ public struct PlacesService: Sendable {
             let section = settings.config.section(factory.id.rawValue)
             registry.register(factory.make(ProviderContext(client: setup.client, credential: setup.credential, settings: section)))
         }
+        // Routes over the imported streets: a provider of its own, made here because it needs the store.
+        let graphCache = WalkingGraphCache()
+        let storePath = store.path
+        let noticeSink = notices
+        registry.register(LocalRouting(storePath: storePath) { graphCache.graphs(storePath: storePath, notices: noticeSink) })
+        self.graphCache = graphCache
         self.setups = setups
         self.registry = registry
     }

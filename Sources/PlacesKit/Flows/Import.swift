@@ -4,6 +4,7 @@ public import OSMFormat
 public import PlaceProviders
 public import PlaceSearch
 import PlaceStore
+public import WalkingGraph
 
 /// What a name list's columns are (see ``NameListMapping``), and how it is delimited.
 public struct NameListOptions: Sendable {
@@ -51,6 +52,8 @@ public struct ImportReport: Sendable {
     public var readSeconds = 0.0
     public var writeSeconds = 0.0
     public var notes: [String] = []
+    /// The walking graph built from an OpenStreetMap file: its size, and what building it added.
+    public var walkingGraph: (statistics: WalkingGraph.Statistics, seconds: Double)?
 }
 
 /// Reports progress of a long read: `done` of `total` (bytes).
@@ -62,15 +65,28 @@ extension PlacesService {
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
-        var batches: [(ImportSource, [ImportedPlace], ImportReport)] = []
+        var batches: [(ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)] = []
         for file in files { batches.append(try readOSM(file, progress: progress(file))) }
-        for file in nameLists { batches.append(try readNameList(file, options: options)) }
+        for file in nameLists {
+            let (source, places, report) = try readNameList(file, options: options)
+            batches.append((source, places, report, nil))
+        }
         let opened = try store.writing()
         var reports: [ImportReport] = []
-        for (source, places, report) in batches {
+        for (source, places, report, graph) in batches {
             var report = report
             let started = ContinuousClock.now
             report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(source, with: places) }
+            if let graph {
+                // After the places: a graph without its import would be found by no one.
+                let file = WalkingGraphs.file(forSource: source.key, storePath: store.path)
+                do {
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try graph.write(to: file)
+                } catch {
+                    report.notes.append("the walking graph \(file.path) cannot be written (\(error.localizedDescription)); walks are estimated")
+                }
+            }
             report.writeSeconds = (ContinuousClock.now - started).seconds
             reports.append(report)
         }
@@ -93,12 +109,21 @@ extension PlacesService {
         }
     }
 
-    private func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+    private func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError)
+        -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)
+    {
         try checkReadable(file)
         let started = ContinuousClock.now
         let result: OSMImport.Result
+        var walking = WalkingGraphBuilder()
+        var graphSeconds = 0.0
         do {
-            result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file), progress: progress)
+            // One pass over the file feeds both the places and the walking graph.
+            result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file), progress: progress) { element in
+                let before = ContinuousClock.now
+                walking.consume(element)
+                graphSeconds += (ContinuousClock.now - before).seconds
+            }
         } catch let error as OSMFormatError {
             throw PlacesError(.badData, "\(file): \(error.description)")
         } catch {
@@ -111,11 +136,21 @@ extension PlacesService {
             case .overpassJSON: "overpass-json"
             }
         var report = ImportReport(file: file, format: formatName, rows: result.elements)
-        report.readSeconds = (ContinuousClock.now - started).seconds
         if result.unplaced > 0 {
             report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
         }
-        return (source(for: file, format: formatName), result.places, report)
+        var graph: WalkingGraph?
+        let finishing = ContinuousClock.now
+        do {
+            let built = try walking.finish()
+            if built.statistics.edges > 0 { graph = built }
+        } catch {
+            report.notes.append("no walking graph: \(error.description)")
+        }
+        graphSeconds += (ContinuousClock.now - finishing).seconds
+        if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        return (source(for: file, format: formatName), result.places, report, graph)
     }
 
     private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {

@@ -83,7 +83,8 @@ extension PlacesService {
             guard query.advice, let note = outcome.places.lazy.compactMap({ $0.tags["cost_note"] }).first else { return [] }
             return ["parkshark: \(note)"]
         }
-        let ranking = profile.rank(outcome.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone))
+        let routed = routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds)
+        let ranking = profile.rank(outcome.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone, routedMeters: routed))
         if ranking.ranked.isEmpty {
             let paying = query.advice ? " that takes \(query.methods.joined(separator: ",")) for \(stay.durationText)" : ""
             notices.say(

@@ -44,7 +44,8 @@ extension PlacesService {
         let focus = try await position(query.near)
         let feed = try await loadFeed(provider)
         let profile = RecommendationsProfile(maximumWalkSeconds: query.maxWalk.seconds, top: query.top)
-        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: timeZone))
+        let routed = routedWalks(from: focus.coordinate, to: feed.places, maximumWalkSeconds: query.maxWalk.seconds)
+        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: timeZone, routedMeters: routed))
         if ranking.ranked.isEmpty {
             let expired = ranking.excluded.filter { $0.stage == "expired" }.count
             let note = expired > 0 ? " (\(expired) of \(feed.places.count) expired)" : ""

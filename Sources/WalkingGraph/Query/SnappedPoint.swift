@@ -28,7 +28,12 @@ extension WalkingGraph {
     /// The grid cells around the point are searched ring by ring until no unsearched cell can hold
     /// anything nearer than what was found, so a point in the middle of a lake costs a few more
     /// rings, and one off the extract starts from the grid's edge.
-    public func snap(_ coordinate: Coordinate) -> SnappedPoint? {
+    public func snap(_ coordinate: Coordinate) -> SnappedPoint? { snap(coordinate, inComponent: nil) }
+
+    /// The nearest point on a way of `component` (any, when nil): a point whose nearest way is a
+    /// fragment no other way joins (a footway inside a building, a pier) is placed on the network
+    /// the rest of the walk is on instead, as OSRM does.
+    func snap(_ coordinate: Coordinate, inComponent component: Int?) -> SnappedPoint? {
         guard view.chainCount > 0, view.pointCount > 1 else { return nil }
         let grid = view.grid
         let latitude = FixedPoint.value(coordinate.latitude)
@@ -56,6 +61,8 @@ extension WalkingGraph {
                 let py = ay + fraction * dy
                 let squared = px * px + py * py
                 if squared < best.squared || (squared == best.squared && point < best.point) {
+                    // The component is looked up only for a point that would win: a binary search each.
+                    if let component, componentOfPoint(point) != component { continue }
                     best = (squared, point, fraction)
                 }
             }
@@ -98,6 +105,38 @@ extension WalkingGraph {
         return snappedPoint(
             requested: coordinate, chain: view.chain(chainIndex), point: best.point, fraction: best.fraction,
             distance: best.squared.squareRoot())
+    }
+
+    /// The component of the chain `point` is on.
+    private func componentOfPoint(_ point: Int) -> Int? {
+        guard let index = view.chain(containingPoint: point) else { return nil }
+        let chain = view.chain(index)
+        return (chain.start ?? chain.end).map { view.component($0) }
+    }
+
+    /// How much farther the main network may be than a fragment for a point to be put on it: a
+    /// footway inside a building or a stub of path a few metres nearer than the street is not
+    /// where a walk should start, but an island across the water is.
+    static let fragmentSlack = 50.0
+
+    /// `point` moved onto the largest component when it lies on another and that network is at
+    /// most ``fragmentSlack`` farther than its own way; else `point` as it is. Routes and
+    /// one-to-many searches place their ends alike, so they agree.
+    func onMainNetwork(_ point: SnappedPoint) -> SnappedPoint {
+        let main = largestComponent
+        guard point.component != main, let moved = snap(point.requested, inComponent: main),
+            moved.distance <= point.distance + Self.fragmentSlack
+        else { return point }
+        return moved
+    }
+
+    /// The largest component: the network most walks are on.
+    var largestComponent: Int {
+        var largest = (component: 0, size: -1)
+        for component in 0..<view.componentCount where view.componentSize(component) > largest.size {
+            largest = (component, view.componentSize(component))
+        }
+        return largest.component
     }
 
     private func snappedPoint(requested: Coordinate, chain: Chain, point: Int, fraction: Double, distance: Double)

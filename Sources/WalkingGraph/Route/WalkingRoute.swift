@@ -74,7 +74,9 @@ extension WalkingGraph {
     /// - Throws: ``WalkingRouteError``: `.noPath` when no walk joins them (different islands, or
     ///   one-way paths), `.emptyGraph` for a graph without ways.
     public func route(from origin: Coordinate, to destination: Coordinate) throws(WalkingRouteError) -> WalkingRoute {
-        guard let start = snap(origin), let end = snap(destination) else { throw WalkingRouteError(.emptyGraph) }
+        guard let start = snap(origin).map(onMainNetwork), let end = snap(destination).map(onMainNetwork) else {
+            throw WalkingRouteError(.emptyGraph)
+        }
         return try route(from: start, to: end)
     }
 
@@ -120,8 +122,8 @@ extension WalkingGraph {
     public func distances(from origin: Coordinate, to targets: [Coordinate], within limit: Double = .infinity)
         -> [WalkDistance?]
     {
-        guard let start = snap(origin) else { return targets.map { _ in nil } }
-        let snapped = targets.map { snap($0) }
+        guard let start = snap(origin).map(onMainNetwork) else { return targets.map { _ in nil } }
+        let snapped = targets.map { snap($0).map(onMainNetwork) }
         let view = self.view
         let metres =
             (try? pool.withSpace { space throws(WalkingRouteError) in

@@ -50,8 +50,11 @@ extension Places {
         @Option(help: ArgumentHelp("Follow this route (GeoJSON LineString or GPX rte/trk) instead of asking a routing provider.", valueName: "file"))
         var route: String?
 
-        @Option(help: ArgumentHelp("The routing provider when there is no --route: google or osrm.", valueName: "id"))
+        @Option(help: ArgumentHelp("The routing provider when there is no --route: google, osrm or local (the imported streets).", valueName: "id"))
         var provider: String?
+
+        @Flag(help: "Route (and reroute) over the streets imported with 'places import' only: no network, no recordings.")
+        var offline = false
 
         @Option(help: ArgumentHelp("Off route at once from this far, e.g. 50m.", valueName: "distance"), transform: Parse.distance)
         var offRouteDistance = Distance(meters: 50, text: "50m")
@@ -122,7 +125,7 @@ extension Places {
                 do { given = (try TraceReader.readPath(path: route), route) } catch { throw TraceFilter.error(error) }
             }
             let query = FollowQuery(
-                to: to, feed: feed, route: given, provider: provider.map { ProviderID($0) }, settings: try settings(),
+                to: to, feed: feed, route: given, provider: offline ? "local" : provider.map { ProviderID($0) }, settings: try settings(),
                 arrivalRadius: arrivalRadius?.meters, reroute: reroute)
             let plan = try await service.planFollow(query)
             let output = FollowOutput(format: format, timeZone: service.timeZone, terminal: Terminal.detect(global.color), targetName: plan.targetName)

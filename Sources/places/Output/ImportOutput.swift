@@ -1,6 +1,7 @@
 import Foundation
 import PlaceSearch
 import PlacesKit
+import WalkingGraph
 
 /// The summary of `places import`: per file what was written, then the index.
 struct ImportOutput {
@@ -28,6 +29,11 @@ struct ImportOutput {
             if report.summary.removed > 0 { changes.append("\(Self.grouped(report.summary.removed)) no longer in the file, removed") }
             if report.summary.replaced > 0 { changes.append("\(Self.grouped(report.summary.replaced)) already stored, replaced") }
             lines.append("  " + changes.joined(separator: " · "))
+            if let (graph, seconds) = report.walkingGraph {
+                lines.append(
+                    "  walking graph: \(Self.grouped(graph.nodes)) junctions, \(Self.grouped(graph.edges)) ways between them, "
+                        + "\(Self.sizeText(graph.bytes)), built in \(String(format: "%.2f", seconds)) s")
+            }
             for note in report.notes { lines.append("  note: \(note)") }
         }
         lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path)")
@@ -38,7 +44,7 @@ struct ImportOutput {
         let imports: [JSONValue] = reports.map { report in
             var written = JSONObject()
             for kind in NameKind.allCases { written.members.append(.init(key: kind.description, value: JSONValue(report.summary.written[kind] ?? 0))) }
-            return [
+            var object: JSONObject = [
                 "file": .string(report.file),
                 "format": .string(report.format),
                 "rows": JSONValue(report.rows),
@@ -48,6 +54,13 @@ struct ImportOutput {
                 "seconds": DocumentParts.number(report.readSeconds + report.writeSeconds, places: 3),
                 "notes": .array(report.notes.map { .string($0) }),
             ]
+            if let (graph, seconds) = report.walkingGraph {
+                object["walking_graph"] = [
+                    "junctions": JSONValue(graph.nodes), "ways": JSONValue(graph.edges), "bytes": JSONValue(graph.bytes),
+                    "components": JSONValue(graph.components), "seconds": DocumentParts.number(seconds, places: 3),
+                ]
+            }
+            return .object(object)
         }
         return ["imports": .array(imports), "index": ["path": .string(index.path), "names": JSONValue(index.count)]]
     }
@@ -60,6 +73,11 @@ struct ImportOutput {
         case "names-tsv": "TSV name list"
         default: "CSV name list"
         }
+    }
+
+    /// 164856 → "161 KB"
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1_048_576 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(max(1, bytes / 1024)) KB"
     }
 
     /// 12345 → "12,345"

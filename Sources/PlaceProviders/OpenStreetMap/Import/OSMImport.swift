@@ -14,11 +14,16 @@ public enum OSMImport {
         public var unplaced: Int
     }
 
-    public static func read(contentsOf url: URL, progress: OSMReadProgress? = nil) throws -> Result {
+    /// - Parameter also: sees every element too, in the same pass (the walking graph's builder).
+    public static func read(contentsOf url: URL, progress: OSMReadProgress? = nil, also: (OSMElement) -> Void = { _ in }) throws -> Result {
         var extractor = OSMExtractor()
         var format = OSMFileFormat.xml
         try OSMFileReader.read(
-            contentsOf: url, progress: progress, header: { format = $0.format }, element: { extractor.consume($0) })
+            contentsOf: url, progress: progress, header: { format = $0.format },
+            element: { element in
+                extractor.consume(element)
+                also(element)
+            })
         let places = extractor.finish()
         return Result(places: places, format: format, elements: extractor.elementCount, unplaced: extractor.unplaced)
     }
