@@ -118,7 +118,7 @@ extension Places {
             var transits: [StopDetector.Transit] = []
             var stopCount = 0
             var stoppedSeconds = 0.0
-            var movingSeconds = 0.0
+            var movement = MovementTotals()
             // A trace of any length: only stops and thinned transits are kept, and with NDJSON not even those.
             let streaming = format == .ndjson
             func take(_ events: [StopDetector.Event]) throws {
@@ -130,7 +130,7 @@ extension Places {
                         stopCount += 1
                         stoppedSeconds += stop.duration
                     case .transit(let transit):
-                        movingSeconds += transit.duration
+                        movement.add(transit)
                     }
                     if streaming {
                         try StandardOutput.write(output.line(event, name: name))
@@ -145,7 +145,7 @@ extension Places {
                     }
                 }
             }
-            while let fix = try walk.nextFix() { try take(detector.process(fix)) }
+            while let fix = try walk.nextFix() { try take(detector.process(fix, startsSegment: walk.lastFixStartsSegment)) }
             try take(detector.finish())
             // Most GPX files carry no accuracy; that is worth a word only to someone who asked to filter by it.
             walk.reportSummary(withoutAccuracy: minAccuracy == nil ? nil : "they were kept, as --min-accuracy cannot judge them")
@@ -157,7 +157,7 @@ extension Places {
             }
             let summary = StopsSummary(
                 fixes: walk.read, used: walk.used, skipped: walk.skipped, stops: stops, transits: transits, settings: settings,
-                minimumAccuracy: accuracy, stopCount: stopCount, stoppedSeconds: stoppedSeconds, movingSeconds: movingSeconds)
+                minimumAccuracy: accuracy, stopCount: stopCount, stoppedSeconds: stoppedSeconds, movement: movement)
             if streaming {
                 try StandardOutput.write(output.summaryLine(summary))
             } else {

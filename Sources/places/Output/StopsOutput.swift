@@ -35,7 +35,27 @@ struct StopsSummary {
     /// Totals, counted as the events went by (a streamed run keeps no stops to add up).
     let stopCount: Int
     let stoppedSeconds: Double
-    let movingSeconds: Double
+    let movement: MovementTotals
+}
+
+/// The transits of a trace added up: what was recorded apart from the gaps in the recording.
+struct MovementTotals {
+    /// Seconds of recorded movement.
+    private(set) var movingSeconds = 0.0
+    /// Metres recorded.
+    private(set) var movingMetres = 0.0
+    private(set) var gapCount = 0
+    private(set) var gapSeconds = 0.0
+    /// Straight-line metres across the gaps.
+    private(set) var gapMetres = 0.0
+
+    mutating func add(_ transit: StopDetector.Transit) {
+        movingSeconds += transit.recordedDuration
+        movingMetres += transit.distance
+        gapCount += transit.gapCount
+        gapSeconds += transit.gapDuration
+        gapMetres += transit.gapDistance
+    }
 }
 
 struct StopsOutput {
@@ -74,9 +94,27 @@ struct StopsOutput {
             "duration_s": JSONOutput.number(transit.duration, places: 0),
             "distance_m": JSONOutput.number(transit.distance, places: 1),
             "speed_kmh": JSONOutput.number(transit.averageSpeed * 3.6, places: 1),
+            "gaps": JSONValue(transit.gapCount),
+            "gap_s": JSONOutput.number(transit.gapDuration, places: 0),
+            "gap_distance_m": JSONOutput.number(transit.gapDistance, places: 1),
         ]
-        if withPath { object["path"] = .array(transit.path.map(Self.pair)) }
+        if withPath {
+            object["path"] = .array(transit.path.map(Self.pair))
+            object["path_breaks"] = .array(transit.pathBreaks.map { JSONValue($0) })
+        }
         return object
+    }
+
+    /// The recorded lines of a transit's path: split at its gaps, so that no line crosses one, and
+    /// without the single points a gap leaves between two others (a line needs two).
+    static func pieces(_ transit: StopDetector.Transit) -> [ArraySlice<Coordinate>] {
+        var pieces: [ArraySlice<Coordinate>] = []
+        var start = 0
+        for index in transit.pathBreaks + [transit.path.count] where index > start && index <= transit.path.count {
+            if index - start >= 2 { pieces.append(transit.path[start..<index]) }
+            start = index
+        }
+        return pieces
     }
 
     private static func pair(_ coordinate: Coordinate) -> JSONValue {
@@ -90,7 +128,11 @@ struct StopsOutput {
             "skipped": JSONValue(summary.skipped),
             "stops": JSONValue(summary.stopCount),
             "stopped_s": JSONOutput.number(summary.stoppedSeconds, places: 0),
-            "moving_s": JSONOutput.number(summary.movingSeconds, places: 0),
+            "moving_s": JSONOutput.number(summary.movement.movingSeconds, places: 0),
+            "moving_m": JSONOutput.number(summary.movement.movingMetres, places: 0),
+            "gaps": JSONValue(summary.movement.gapCount),
+            "gap_s": JSONOutput.number(summary.movement.gapSeconds, places: 0),
+            "gap_distance_m": JSONOutput.number(summary.movement.gapMetres, places: 0),
             "radius_m": JSONOutput.number(summary.settings.radius, places: 1),
             "min_duration_s": JSONOutput.number(summary.settings.minimumDuration, places: 0),
             "min_accuracy_m": summary.minimumAccuracy.map { JSONOutput.number($0, places: 1) } ?? .null,
@@ -138,11 +180,16 @@ struct StopsOutput {
             case .stop(let named):
                 features.append(JSONOutput.feature(named.stop.centre, properties: .object(json(named))))
             case .transit(let transit):
-                features.append([
-                    "type": "Feature",
-                    "geometry": ["type": "LineString", "coordinates": .array(transit.path.map(Self.pair))],
-                    "properties": .object(json(transit, withPath: false)),
-                ])
+                // With gaps, the recorded pieces only: a line across a gap is not where anyone went.
+                // A transit that is one jump has no line: its geometry is null (RFC 7946 §3.2).
+                let pieces = Self.pieces(transit)
+                let geometry: JSONValue =
+                    switch pieces.count {
+                    case 0: .null
+                    case 1: ["type": "LineString", "coordinates": .array(pieces[0].map(Self.pair))]
+                    default: ["type": "MultiLineString", "coordinates": .array(pieces.map { .array($0.map(Self.pair)) })]
+                    }
+                features.append(["type": "Feature", "geometry": geometry, "properties": .object(json(transit, withPath: false))])
             }
         }
         return ["type": "FeatureCollection", "features": .array(features)]
@@ -162,23 +209,29 @@ struct StopsOutput {
             text += "<desc>\(RouteOutput.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
             text += "<type>stop</type></wpt>\n"
         }
-        for transit in summary.transits where transit.path.count >= 2 {
+        for transit in summary.transits where !Self.pieces(transit).isEmpty {
             let from = transit.from.map { "stop \($0)" } ?? "start"
             let to = transit.to.map { "stop \($0)" } ?? "end"
             text += "  <trk><name>\(RouteOutput.escape("\(from) to \(to)"))</name>"
-            text += "<desc>\(RouteOutput.escape("\(RouteOutput.distanceText(transit.distance)) in \(Self.duration(transit.duration))"))</desc><trkseg>\n"
-            for (index, point) in transit.path.enumerated() {
-                let attributes = "lat=\"\(RouteOutput.coordinate(point.latitude))\" lon=\"\(RouteOutput.coordinate(point.longitude))\""
-                // Times are known at the ends only: the path in between is thinned.
-                if index == 0 {
-                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
-                } else if index == transit.path.count - 1 {
-                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.arrival))</time></trkpt>\n"
-                } else {
-                    text += "    <trkpt \(attributes)/>\n"
+            text += "<desc>\(RouteOutput.escape(movementText(transit)))</desc>"
+            // One <trkseg> per recorded piece, as the recording had them: no segment crosses a gap.
+            for piece in Self.pieces(transit) {
+                text += "<trkseg>\n"
+                for index in piece.indices {
+                    let point = piece[index]
+                    let attributes = "lat=\"\(RouteOutput.coordinate(point.latitude))\" lon=\"\(RouteOutput.coordinate(point.longitude))\""
+                    // Times are known at the ends only: the path in between is thinned.
+                    if index == 0 {
+                        text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
+                    } else if index == transit.path.count - 1 {
+                        text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.arrival))</time></trkpt>\n"
+                    } else {
+                        text += "    <trkpt \(attributes)/>\n"
+                    }
                 }
+                text += "  </trkseg>"
             }
-            text += "  </trkseg></trk>\n"
+            text += "</trk>\n"
         }
         return text + "</gpx>\n"
     }
@@ -243,10 +296,8 @@ struct StopsOutput {
                     "\(NumberText.trimmed(stop.centre.latitude, 5)),\(NumberText.trimmed(stop.centre.longitude, 5))",
                 ])
             case .transit(let transit):
-                let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
                 table.rows.append([
-                    "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration),
-                    "moving \(RouteOutput.distanceText(transit.distance)) at \(speed)", "",
+                    "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration), movementText(transit), "",
                 ])
             }
         }
@@ -254,8 +305,30 @@ struct StopsOutput {
             ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell }
             : table.text(width: terminal.width))
         let stops = summary.stopCount
+        let movement = summary.movement
+        let unrecorded =
+            movement.gapCount == 0
+            ? ""
+            : ", \(Self.duration(movement.gapSeconds)) unrecorded (\(Self.gaps(movement.gapCount)), "
+                + "\(RouteOutput.distanceText(movement.gapMetres)) in straight lines)"
         text += "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
-            + "\(Self.duration(summary.movingSeconds)) moving (\(summary.used) of \(summary.fixes) fixes used)\n"
+            + "\(Self.duration(movement.movingSeconds)) moving over \(RouteOutput.distanceText(movement.movingMetres))\(unrecorded) "
+            + "(\(summary.used) of \(summary.fixes) fixes used)\n"
         return text
     }
+
+    /// "moving 692 m at 5.9 km/h"; with gaps, what was recorded and what was not:
+    /// "moving 2.2 km at 4.1 km/h, 3 gaps: 9.0 km straight in 39 min unrecorded".
+    func movementText(_ transit: StopDetector.Transit) -> String {
+        let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
+        let moving =
+            transit.recordedDuration > 0 || transit.distance > 0
+            ? "moving \(RouteOutput.distanceText(transit.distance)) at \(speed)" : nil
+        guard transit.gapCount > 0 else { return moving ?? "moving 0 m" }
+        let gap = "\(RouteOutput.distanceText(transit.gapDistance)) straight in \(Self.duration(transit.gapDuration)) unrecorded"
+        guard let moving else { return "\(Self.gaps(transit.gapCount)): \(gap)" }
+        return "\(moving), \(Self.gaps(transit.gapCount)): \(gap)"
+    }
+
+    static func gaps(_ count: Int) -> String { count == 1 ? "1 gap" : "\(count) gaps" }
 }

@@ -33,6 +33,11 @@ struct TraceWalk {
     }
     /// The checks re-anchored since ``takeReanchor()`` was last asked.
     private var reanchored = false
+    /// A segment break was read since the last usable fix.
+    private var breakSinceLastFix = false
+    /// The recording broke (a new GPX `<trkseg>`) between the fix ``nextFix()`` last returned and
+    /// the usable one before it.
+    private(set) var lastFixStartsSegment = false
 
     /// - Throws: ``CLIError``: 66 for a missing file, 65 for one that is not a trace.
     init(path: String, format: TraceFormat?, check: FixCheck = FixCheck()) throws {
@@ -84,6 +89,8 @@ struct TraceWalk {
                 switch check.check(fix) {
                 case .accepted(let accepted):
                     used += 1
+                    lastFixStartsSegment = breakSinceLastFix
+                    breakSinceLastFix = false
                     flushRun()
                     if let notice = check.notice {
                         reanchored = true
@@ -101,7 +108,7 @@ struct TraceWalk {
                 // Reader issues already say what was done; the checks' reasons do not.
                 say(issue.description.hasSuffix("skipped") ? issue.description : issue.description + "; skipped", fixes: 1)
             case .segmentBreak:
-                continue
+                breakSinceLastFix = used > 0
             }
         }
     }
