@@ -16,6 +16,7 @@ public struct OSMExtractor {
     private var kept: [Pending] = []
     private var streets = StreetCollector()
     private var settlements: [(name: String, point: OSMPoint, rank: OSMFeatures.SettlementRank)] = []
+    private var brands = BrandTrades()
     /// Elements that should have been kept but whose position could not be worked out (their nodes
     /// are outside the extract).
     public private(set) var unplaced = 0
@@ -60,6 +61,7 @@ public struct OSMExtractor {
     }
 
     private mutating func keep(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String]) {
+        brands.note(tags)
         guard let role = OSMFeatures.role(tags) ?? (OSMFeatures.isArea(tags) ? .place : nil) else { return }
         if role == .place, let name = tags["name"], let place = tags["place"] {
             settlements.append((name, point, OSMFeatures.settlementRank(place)))
@@ -97,7 +99,8 @@ public struct OSMExtractor {
                 continue
             }
             let id = "\(provider):\(pending.type.rawValue)/\(pending.id)"
-            let tags = OSMFeatures.keptTags(pending.tags)
+            var tags = OSMFeatures.keptTags(pending.tags)
+            if let trade = brands.otherTrade(of: pending.tags) { tags[OSMTags.brandTradeKey] = trade }
             let name = pending.tags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             switch pending.role {
             case .place:
