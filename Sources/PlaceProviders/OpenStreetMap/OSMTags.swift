@@ -44,6 +44,20 @@ enum OSMTags {
     /// The tag the import sets on an element whose brand's other elements in the file are not
     /// cafés: the main tag they have, `shop=clothes`. Not an OpenStreetMap key: places' own.
     static let brandTradeKey = "places:brand_trade"
+    /// What starts the keys the import adds: they say something about the data, and are not
+    /// OpenStreetMap's, so a place does not show them as its tags.
+    static let ownPrefix = "places:"
+    /// The box of a car park's area, "south,west,north,east", set by the import (CarParkTags).
+    static let boundsKey = "places:bounds"
+    /// The street beside an unnamed car park without an address, set by the import (NearestStreet).
+    static let streetKey = "places:street"
+
+    /// A box from ``boundsKey``'s text.
+    static func bounds(_ tags: [String: String]) -> BoundingBox? {
+        let parts = (tags[boundsKey] ?? "").split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 4 else { return nil }
+        return BoundingBox(south: parts[0], west: parts[1], north: parts[2], east: parts[3])
+    }
 
     /// `cafe;bar` → ["cafe", "bar"]
     static func values(_ text: String?) -> [String] {

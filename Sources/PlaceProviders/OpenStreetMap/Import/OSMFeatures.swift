@@ -68,7 +68,6 @@ enum OSMFeatures {
         "office", "cuisine", "opening_hours", "website", "phone", "email", "description", "wheelchair", "parking", "fee", "capacity",
         "access", "park_ride", "ref", "maxstay", "takeaway", "outdoor_seating", "internet_access", "smoking", "wikidata",
         "wikipedia", "place", "population", "highway", "level", "payment:cash", "payment:cards", "karaoke", "bar", "pub",
-        OSMTags.brandTradeKey,
     ]
     private static let keptPrefixes = ["addr:", "contact:", "diet:", "drink:", "cannabis", "payment:", "capacity:"]
 
