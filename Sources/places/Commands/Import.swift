@@ -152,6 +152,7 @@ extension Places {
                 case .xml: "osm-xml"
                 case .pbf: "osm-pbf"
                 case .overpassJSON: "overpass-json"
+                default: result.format.rawValue
                 }
             var report = ImportReport(file: file, format: formatName, rows: result.elements)
             report.readSeconds = (ContinuousClock.now - started).seconds
