@@ -2,8 +2,8 @@ public import Foundation
 public import OSMFormat
 public import PlaceSearch
 
-/// Reads an OpenStreetMap file (XML, PBF, Overpass JSON; gzip or bzip2 too) into the places an
-/// import writes. Nothing is written here: the caller stores the result in one transaction, so a
+/// Reads an OpenStreetMap file (XML, PBF, Overpass JSON, GeoJSON; gzip or bzip2 too) into the
+/// places an import writes. Nothing is written here: the caller stores the result in one transaction, so a
 /// file that fails half-way changes nothing.
 public enum OSMImport {
     public struct Result: Sendable {
@@ -12,14 +12,36 @@ public enum OSMImport {
         public var elements: Int
         /// Places that could not be given a position (their nodes are outside the extract).
         public var unplaced: Int
+        /// What the read passed over, in words: "16 lines skipped (a line is not a place)".
+        public var notes: [String]
     }
 
     public static func read(contentsOf url: URL, progress: OSMReadProgress? = nil) throws -> Result {
         var extractor = OSMExtractor()
         var format = OSMFileFormat.xml
-        try OSMFileReader.read(
+        let read = try OSMFileReader.read(
             contentsOf: url, progress: progress, header: { format = $0.format }, element: { extractor.consume($0) })
         let places = extractor.finish()
-        return Result(places: places, format: format, elements: extractor.elementCount, unplaced: extractor.unplaced)
+        return Result(
+            places: places, format: format, elements: format == .geoJSON ? read.features : extractor.elementCount,
+            unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places))
+    }
+
+    /// A GeoJSON of something other than OpenStreetMap data (a city's parking bays) keeps nothing:
+    /// say why instead of a bare "nothing to keep".
+    private static func nothingKept(_ format: OSMFileFormat, _ read: OSMReadNotes, _ places: [ImportedPlace]) -> [String] {
+        let placed = read.features - read.skipped.values.reduce(0, +)
+        guard format == .geoJSON, places.isEmpty, placed > 0 else { return [] }
+        return [
+            "none of its \(placed) feature\(placed == 1 ? " has" : "s have") the OpenStreetMap tags a place is kept for "
+                + "(a name with amenity, shop, tourism, leisure, historic, craft, office or place; amenity=parking)"
+        ]
+    }
+
+    private static func notes(_ read: OSMReadNotes) -> [String] {
+        read.skipped.sorted { $0.key < $1.key }.map { why, count in
+            let what = why.hasPrefix("without") ? "feature\(count == 1 ? "" : "s") \(why)" : why
+            return "\(count) \(what) skipped" + (why == "lines" ? " (a line is not a place)" : "")
+        }
     }
 }
