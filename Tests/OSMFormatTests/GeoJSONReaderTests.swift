@@ -53,7 +53,7 @@ import Testing
     @Test func linesAndFeaturesWithoutGeometryAreCountedNotRead() throws {
         let notes = try OSMFileReader.read(data: Data(Self.collection.utf8), name: "export.geojson") { _ in }
         #expect(notes.features == 6)
-        #expect(notes.skipped == ["lines": 1, "without a geometry": 1])
+        #expect(notes.skipped == ["line": 1, "feature without a geometry": 1])
     }
 
     @Test func aSingleFeatureIsReadToo() throws {
@@ -87,7 +87,7 @@ import Testing
         let notes = try OSMFileReader.read(contentsOf: url) { elements.append($0) }
         // SOURCES.md: 786 features: 686 points, 82 polygons, 16 lines, 2 multipolygons.
         #expect(notes.features == 786)
-        #expect(notes.skipped == ["lines": 16])
+        #expect(notes.skipped == ["line": 16])
         #expect(elements.count == 770)
         #expect(elements.contains { if case .relation(let relation) = $0 { relation.id == 3_580_875 } else { false } })
     }

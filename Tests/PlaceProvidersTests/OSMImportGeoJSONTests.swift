@@ -1,4 +1,5 @@
 import Foundation
+import OSMFormat
 import PlaceSearch
 import PlaceProviders
 import Testing

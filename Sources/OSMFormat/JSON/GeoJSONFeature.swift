@@ -40,12 +40,12 @@ enum GeoJSONFeature {
         return tags
     }
 
-    /// "lines", "geometry collections": how skipped features are counted.
-    static func plural(_ shape: String) -> String {
+    /// "line", "geometry collection": what a skipped feature is counted as (one; the import says the plural).
+    static func kind(_ shape: String) -> String {
         switch shape {
-        case "LineString", "MultiLineString": "lines"
-        case "GeometryCollection": "geometry collections"
-        default: "\(shape) geometries"
+        case "LineString", "MultiLineString": "line"
+        case "GeometryCollection": "geometry collection"
+        default: "\(shape) geometry"
         }
     }
 

@@ -75,7 +75,7 @@ enum GeoJSONReader {
             throw failure("a feature must be an object with \"type\": \"Feature\", found \(value.typeName)")
         }
         guard case .object(let geometry)? = feature["geometry"] else {
-            notes.skipped["without a geometry", default: 0] += 1
+            notes.skipped["feature without a geometry", default: 0] += 1
             return
         }
         let shape = geometry["type"]?.stringValue ?? "(no type)"
@@ -84,7 +84,7 @@ enum GeoJSONReader {
         let point: OSMPoint
         do {
             guard let centre = try GeoJSONFeature.centre(of: shape, geometry["coordinates"]) else {
-                notes.skipped[GeoJSONFeature.plural(shape), default: 0] += 1
+                notes.skipped[GeoJSONFeature.kind(shape), default: 0] += 1
                 return
             }
             point = centre
@@ -106,7 +106,7 @@ enum GeoJSONReader {
 public struct OSMReadNotes: Sendable, Equatable {
     /// GeoJSON features read, when the file is GeoJSON.
     public var features = 0
-    /// Features that are no place, by why: "lines" (a LineString), "without a geometry".
+    /// Features that are no place, by what they are: "line" (a LineString), "feature without a geometry".
     public var skipped: [String: Int] = [:]
 
     public init() {}

@@ -32,16 +32,26 @@ public enum OSMImport {
     private static func nothingKept(_ format: OSMFileFormat, _ read: OSMReadNotes, _ places: [ImportedPlace]) -> [String] {
         let placed = read.features - read.skipped.values.reduce(0, +)
         guard format == .geoJSON, places.isEmpty, placed > 0 else { return [] }
-        return [
-            "none of its \(placed) feature\(placed == 1 ? " has" : "s have") the OpenStreetMap tags a place is kept for "
-                + "(a name with amenity, shop, tourism, leisure, historic, craft, office or place; amenity=parking)"
-        ]
+        let features: String = placed == 1 ? "1 feature has" : "\(placed) features have"
+        let tags = "(a name with amenity, shop, tourism, leisure, historic, craft, office or place; amenity=parking)"
+        return ["none of its \(features) the OpenStreetMap tags a place is kept for \(tags)"]
     }
 
     private static func notes(_ read: OSMReadNotes) -> [String] {
-        read.skipped.sorted { $0.key < $1.key }.map { why, count in
-            let what = why.hasPrefix("without") ? "feature\(count == 1 ? "" : "s") \(why)" : why
-            return "\(count) \(what) skipped" + (why == "lines" ? " (a line is not a place)" : "")
+        read.skipped.sorted { $0.key < $1.key }.map { what, count -> String in
+            let noun: String = count == 1 ? what : plural(what)
+            let why: String = what == "line" ? " (a line is not a place)" : ""
+            return "\(count) \(noun) skipped\(why)"
         }
+    }
+
+    /// "line" → "lines", "Point geometry" → "Point geometries", "feature without a geometry" → "features without a geometry".
+    private static func plural(_ noun: String) -> String {
+        var words = noun.split(separator: " ").map(String.init)
+        let head = words.firstIndex(of: "without").map { $0 - 1 } ?? words.count - 1
+        guard head >= 0 else { return noun }
+        let word = words[head]
+        words[head] = word.hasSuffix("y") ? word.dropLast() + "ies" : word + "s"
+        return words.joined(separator: " ")
     }
 }
