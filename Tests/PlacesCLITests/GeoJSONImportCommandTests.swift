@@ -24,7 +24,7 @@ struct GeoJSONImportCommandTests {
         let imported = try await CLI.run(["import", file.path], environment: store.environment)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdoutLines.first?.hasPrefix("Imported \(file.path) (GeoJSON, 3 features)") == true, "\(imported.stdout)")
-        #expect(imported.stdout.contains("note: 1 lines skipped (a line is not a place)"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("note: 1 line skipped (a line is not a place)"), "\(imported.stdout)")
         let complete = try await CLI.run(["complete", "Q-Park Bij", "--format", "json"], environment: store.environment)
         let suggestion = try JSONValue.parse(Data(complete.stdout.utf8))["suggestions"]?.arrayValue?.first
         #expect(suggestion?["id"]?.stringValue == "osm:node/564721642")
