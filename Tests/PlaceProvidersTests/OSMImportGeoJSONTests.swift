@@ -27,6 +27,8 @@ struct OSMImportGeoJSONTests {
         #expect(result.elements == 1)
         #expect(result.notes.count == 1)
         #expect(result.notes.first?.hasPrefix("none of its 1 feature has the OpenStreetMap tags a place is kept for") == true, "\(result.notes)")
+        // Not OpenStreetMap data: no OSM licence claimed for it.
+        #expect(result.licence == nil)
     }
 
     @Test func linesAreSaidAndPolygonsKept() throws {
@@ -42,5 +44,7 @@ struct OSMImportGeoJSONTests {
             """)
         #expect(result.places.map(\.record.id) == ["osm:way/1"])
         #expect(result.notes == ["2 lines skipped (a line is not a place)"])
+        // OpenStreetMap ids: OpenStreetMap data, ODbL.
+        #expect(result.licence == .openStreetMap)
     }
 }

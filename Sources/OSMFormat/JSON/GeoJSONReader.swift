@@ -92,6 +92,7 @@ enum GeoJSONReader {
             throw failure(problem.message)
         }
         let id = GeoJSONFeature.osmID(feature: feature, properties: properties)
+        if id != nil { notes.featuresWithOSMIDs += 1 }
         let type = id?.type ?? (shape == "Point" || shape == "MultiPoint" ? .node : shape == "MultiPolygon" ? .relation : .way)
         let number = id?.number ?? -(idBase + Int64(index) + 1)
         switch type {
@@ -106,6 +107,8 @@ enum GeoJSONReader {
 public struct OSMReadNotes: Sendable, Equatable {
     /// GeoJSON features read, when the file is GeoJSON.
     public var features = 0
+    /// Those with an OpenStreetMap id (`node/123`): the file is OpenStreetMap data.
+    public var featuresWithOSMIDs = 0
     /// Features that are no place, by what they are: "line" (a LineString), "feature without a geometry".
     public var skipped: [String: Int] = [:]
 

@@ -28,7 +28,11 @@ public struct OverpassProvider: PlaceDetailsProvider {
         self.path = url?.path.isEmpty == false ? url?.path ?? "/api/interpreter" : "/api/interpreter"
     }
 
-    public var status: ProviderStatus { .keyless(client, host: host, about: "OpenStreetMap data, ODbL") }
+    public var status: ProviderStatus {
+        var status = ProviderStatus.keyless(client, host: host, about: "OpenStreetMap data, ODbL")
+        status.credits = [DataCredit(source: host, licence: .openStreetMap)]
+        return status
+    }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         let around = String(

@@ -20,10 +20,19 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
                 isReady: false, mode: "no data",
                 detail: "nothing is imported into \(storePath); run 'places import FILE.osm' (or .osm.pbf, Overpass JSON) first")
         }
-        let count = imports.reduce(0) { $0 + $1.count }
+        // Name lists give names to complete, never places to search: credit only what answers.
+        let searched = imports.filter { !$0.source.isNameList && $0.count > 0 }
+        guard !searched.isEmpty else {
+            return ProviderStatus(
+                isReady: false, mode: "no data",
+                detail: "only name lists are imported into \(storePath), no places to search by kind; "
+                    + "run 'places import FILE.osm' (or .osm.pbf, Overpass JSON, GeoJSON) first")
+        }
+        let count = searched.reduce(0) { $0 + $1.count }
+        let credits = searched.map(\.source.credit)
         return ProviderStatus(
             isReady: true, mode: "offline",
-            detail: "\(count) places imported from \(imports.map(\.source.label).joined(separator: ", ")) (OpenStreetMap data, ODbL)")
+            detail: "\(count) places imported from \(credits.map(\.text).joined(separator: ", "))", credits: credits)
     }
 
     /// The main tags each category looks for.

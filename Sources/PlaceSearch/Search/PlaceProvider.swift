@@ -79,11 +79,15 @@ public struct ProviderStatus: Sendable, Equatable {
     public var mode: String
     /// A sentence: where answers come from, or what to do to make it ready.
     public var detail: String
+    /// Whose data its answers are, where a licence asks to say so (OpenStreetMap's ODbL); each
+    /// source once, with its own licence.
+    public var credits: [DataCredit]
 
-    public init(isReady: Bool, mode: String, detail: String) {
+    public init(isReady: Bool, mode: String, detail: String, credits: [DataCredit] = []) {
         self.isReady = isReady
         self.mode = mode
         self.detail = detail
+        self.credits = credits
     }
 }
 

@@ -14,17 +14,22 @@ public enum OSMImport {
         public var unplaced: Int
         /// What the read passed over, in words: "16 lines skipped (a line is not a place)".
         public var notes: [String]
+        /// OpenStreetMap's (ODbL) for OSM files and for GeoJSON exported from OpenStreetMap (by
+        /// overpass-turbo, or with OSM ids); nil for a GeoJSON of other data.
+        public var licence: DataLicence?
     }
 
     public static func read(contentsOf url: URL, progress: OSMReadProgress? = nil) throws -> Result {
         var extractor = OSMExtractor()
         var format = OSMFileFormat.xml
+        var generator: String?
         let read = try OSMFileReader.read(
-            contentsOf: url, progress: progress, header: { format = $0.format }, element: { extractor.consume($0) })
+            contentsOf: url, progress: progress, header: { format = $0.format; generator = $0.generator }, element: { extractor.consume($0) })
+        let fromOSM = format != .geoJSON || read.featuresWithOSMIDs > 0 || (generator?.lowercased().contains("overpass") ?? false)
         let places = extractor.finish()
         return Result(
             places: places, format: format, elements: format == .geoJSON ? read.features : extractor.elementCount,
-            unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places))
+            unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places), licence: fromOSM ? .openStreetMap : nil)
     }
 
     /// A GeoJSON of something other than OpenStreetMap data (a city's parking bays) keeps nothing:
