@@ -117,9 +117,10 @@ extension Places {
             try StandardOutput.write(ImportOutput(reports: reports, index: index).render(format))
         }
 
-        private func source(for file: String, format: String) -> ImportSource {
+        private func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
             let url = URL(fileURLWithPath: file)
-            return ImportSource(key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format)
+            return ImportSource(
+                key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format, licence: licence)
         }
 
         private func checkReadable(_ file: String) throws {
@@ -161,7 +162,7 @@ extension Places {
             if result.unplaced > 0 {
                 report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
             }
-            return (source(for: file, format: formatName), result.places, report)
+            return (source(for: file, format: formatName, licence: result.licence), result.places, report)
         }
 
         private func readNameList(_ file: String) throws -> (ImportSource, [ImportedPlace], ImportReport) {
@@ -193,7 +194,7 @@ extension Places {
                 report.notes.append(
                     "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))")
             }
-            return (source(for: file, format: formatName), result.places, report)
+            return (source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
         }
     }
 }

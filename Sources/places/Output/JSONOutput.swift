@@ -82,7 +82,13 @@ enum JSONOutput {
             "count": JSONValue(report.count),
             "ms": JSONValue(Int(milliseconds.rounded())),
             "error": optional(report.failure?.description),
+            "attribution": .array(report.credits.map(credit)),
         ]
+    }
+
+    /// Whose data a source is: `{"source": "amsterdam_centrum.osm", "attribution": "© OpenStreetMap contributors", "licence": "ODbL"}`.
+    static func credit(_ credit: DataCredit) -> JSONValue {
+        ["source": .string(credit.source), "attribution": optional(credit.licence?.attribution), "licence": optional(credit.licence?.licence)]
     }
 
     /// A GeoJSON point feature; `properties` as given.
