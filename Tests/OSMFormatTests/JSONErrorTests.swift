@@ -62,7 +62,7 @@ import Testing
             #expect(throws: OSMFormatError.self) { try readAll(Data(bytes), name: "noise.bin") }
         }
         let failure = #expect(throws: OSMFormatError.self) { try readAll(Data([0x50, 0x4B, 0x03, 0x04, 0x14]), name: "a.zip") }
-        #expect(failure?.message == "not an OpenStreetMap file: a.zip is neither OSM XML, PBF, Overpass JSON nor GeoJSON (it starts with the bytes 50 4b 03 04 14)")
+        #expect(failure?.message == "not an OpenStreetMap file: a.zip is neither OSM XML, PBF, Overpass JSON nor GeoJSON (it looks like a ZIP archive)")
     }
 
     /// Random bytes behind every signature: each reader must refuse them with an error.
