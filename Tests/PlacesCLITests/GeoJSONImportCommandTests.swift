@@ -73,3 +73,40 @@ struct GeoJSONImportCommandTests {
         #expect((try JSONValue.parse(Data(offline.stdout.utf8))["results"]?.arrayValue?.count ?? 0) > 0)
     }
 }
+
+/// A file that is not what the option says: `--names` given OSM data, GeoJSON, an archive or a
+/// program says what the file is, not that it has no name column.
+struct WrongFileKindCommandTests {
+    @Test func aNameListThatIsNotOneSaysWhatItIs() async throws {
+        let store = TemporaryStore()
+        let osm = store.folder.appendingPathComponent("sample.osm")
+        try SampleOSM.xml.write(to: osm, atomically: true, encoding: .utf8)
+        let geojson = store.folder.appendingPathComponent("export.geojson")
+        try GeoJSONImportCommandTests.export.write(to: geojson, atomically: true, encoding: .utf8)
+        let zip = store.folder.appendingPathComponent("names.zip")
+        try Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]).write(to: zip)
+        let gzip = store.folder.appendingPathComponent("names.csv.gz")
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00]).write(to: gzip)
+        let cases: [(URL, String)] = [
+            (osm, "is OpenStreetMap XML, not a CSV or TSV name list; import it without --names: places import \(osm.path)"),
+            (geojson, "is GeoJSON, not a CSV or TSV name list; import it without --names: places import \(geojson.path)"),
+            (zip, "is a ZIP archive, not a CSV or TSV name list"),
+            (gzip, "is gzip-compressed data, not a CSV or TSV name list; decompress it first"),
+        ]
+        for (file, message) in cases {
+            let output = try await CLI.run(["import", "--names", file.path], environment: store.environment)
+            #expect(output.status == 65, "\(file.lastPathComponent): \(output.stderr)")
+            #expect(output.stderrLines == ["places: \(file.path) \(message)"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: store.path), "nothing was written")
+    }
+
+    @Test func aNameListGivenAsAnOpenStreetMapFileSaysToUseNames() async throws {
+        let store = TemporaryStore()
+        let csv = store.folder.appendingPathComponent("cities.csv")
+        try Data("lat,lon,name\n52.37,4.89,Dam\n".utf8).write(to: csv)
+        let output = try await CLI.run(["import", csv.path], environment: store.environment)
+        #expect(output.status == 65)
+        #expect(output.stderrLines.first?.hasSuffix("(it looks like CSV text with 3 columns; import a name list with --names FILE)") == true, "\(output.stderr)")
+    }
+}

@@ -174,6 +174,14 @@ extension Places {
             } catch {
                 throw CLIError("\(file) cannot be read: \(error.localizedDescription)", status: .noInput)
             }
+            // Say what a file that is no name list is, rather than that it has no name column.
+            let fileKind = FileKind(sniffing: bytes)
+            guard fileKind.isText || fileKind == .empty else {
+                let advice =
+                    fileKind.isCompressed
+                    ? "; decompress it first" : fileKind.isOpenStreetMapImport ? "; import it without --names: places import \(file)" : ""
+                throw CLIError("\(file) is \(fileKind), not a CSV or TSV name list\(advice)", status: .data)
+            }
             let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
             let separator = delimiter.flatMap(Self.delimiterByte) ?? (isTSV ? 0x09 : UInt8(ascii: ","))
             let mapping = NameListMapping(
