@@ -57,17 +57,17 @@ struct ParkingOutput: RankedOutput {
             object["availability"] = .null
         }
         // The ways in and out of a car park mapped apart from it (OpenStreetMap's parking_entrance).
-        object["entrances"] = offer?.entrances.map { entrances in
-            .array(entrances.map { entrance in
-                [
-                    "id": JSONOutput.optional(entrance.id?.description), "name": JSONOutput.optional(entrance.name),
-                    "lat": JSONOutput.number(entrance.coordinate.latitude, places: 7),
-                    "lon": JSONOutput.number(entrance.coordinate.longitude, places: 7),
-                ]
-            })
-        } ?? .null
+        object["entrances"] = offer?.entrances.map { .array($0.map(Self.entrance)) } ?? .null
         if let note = item.place.tags["cost_note"] { object["note"] = .string(note) }
         return .object(object)
+    }
+
+    static func entrance(_ entrance: ParkingEntrance) -> JSONValue {
+        [
+            "id": JSONOutput.optional(entrance.id?.description), "name": JSONOutput.optional(entrance.name),
+            "lat": JSONOutput.number(entrance.coordinate.latitude, places: 7),
+            "lon": JSONOutput.number(entrance.coordinate.longitude, places: 7),
+        ]
     }
 
     func table() -> String {
