@@ -39,10 +39,12 @@ import Testing
         // A polygon is at its centroid; a multipolygon whose ring turns the other way too.
         let museum = try #require(result.ways.first)
         #expect(museum.id == 100 && museum.nodeRefs.isEmpty)
-        #expect(abs((museum.center?.latitude ?? 0) - 52.0005) < 1e-9 && abs((museum.center?.longitude ?? 0) - 4.001) < 1e-9)
+        #expect(
+            abs((museum.center?.latitude ?? 0) - 52.0005) < 1e-9 && abs((museum.center?.longitude ?? 0) - 4.001) < 1e-9)
         let palace = try #require(result.relations.first)
         #expect(palace.id == 3_580_875 && palace.tags == ["tourism": "attraction", "name": "Paleis"])
-        #expect(abs((palace.center?.latitude ?? 0) - 52.001) < 1e-9 && abs((palace.center?.longitude ?? 0) - 4.0005) < 1e-9)
+        #expect(
+            abs((palace.center?.latitude ?? 0) - 52.001) < 1e-9 && abs((palace.center?.longitude ?? 0) - 4.0005) < 1e-9)
         // Without an OpenStreetMap id: a negative one, the same on every read of the same file.
         let unnamed = try #require(result.nodes.last)
         #expect(unnamed.id < 0 && unnamed.tags["name"] == "No id")
@@ -57,22 +59,36 @@ import Testing
     }
 
     @Test func aSingleFeatureIsReadToo() throws {
-        let result = try readAll(#"{"type": "Feature", "properties": {"amenity": "cafe", "name": "One"}, "geometry": {"type": "Point", "coordinates": [4.9, 52.37]}}"#)
+        let result = try readAll(
+            #"{"type": "Feature", "properties": {"amenity": "cafe", "name": "One"}, "geometry": {"type": "Point", "coordinates": [4.9, 52.37]}}"#
+        )
         #expect(result.nodes.map(\.tags) == [["amenity": "cafe", "name": "One"]])
     }
 
     @Test(arguments: [
         // Cut short inside the features: where the file ends.
-        ("{\n \"type\": \"FeatureCollection\",\n \"features\": [\n  {\"type\": \"Feature\", \"properties\": {\"name\": \"a\"",
-         "line 4, column 49", "this JSON is malformed: the document ends inside an object (is the file cut short?)"),
+        (
+            "{\n \"type\": \"FeatureCollection\",\n \"features\": [\n  {\"type\": \"Feature\", \"properties\": {\"name\": \"a\"",
+            "line 4, column 49", "this JSON is malformed: the document ends inside an object (is the file cut short?)"
+        ),
         // A bad value inside a feature: where it is in the file, not in the feature.
-        ("{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": null},\n{\"type\": \"Feature\", \"properties\": {\"a\": tru}}]}",
-         "line 3, column 41", "this JSON is malformed: "),
-        ("{\"type\": \"FeatureCollection\", \"features\": []} x", "line 1, column 47", "this JSON is malformed: unexpected 'x' after the end of the document"),
-        ("{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\"4.9\", 52]}}]}",
-         "line 2, column 1 (features[0])", "a position must be [longitude, latitude] in numbers, found [a string, a number]"),
-        ("{\"type\": \"FeatureCollection\", \"features\": [[1, 2]]}", "line 1, column 44 (features[0])",
-         "a feature must be an object with \"type\": \"Feature\", found an array"),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": null},\n{\"type\": \"Feature\", \"properties\": {\"a\": tru}}]}",
+            "line 3, column 41", "this JSON is malformed: "
+        ),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": []} x", "line 1, column 47",
+            "this JSON is malformed: unexpected 'x' after the end of the document"
+        ),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\"4.9\", 52]}}]}",
+            "line 2, column 1 (features[0])",
+            "a position must be [longitude, latitude] in numbers, found [a string, a number]"
+        ),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [[1, 2]]}", "line 1, column 44 (features[0])",
+            "a feature must be an object with \"type\": \"Feature\", found an array"
+        ),
     ])
     func aCorruptFileIsOneErrorWithItsPosition(_ text: String, location: String, message: String) {
         let failure = #expect(throws: OSMFormatError.self) { try readAll(text) }

@@ -16,7 +16,8 @@ struct OSMImportGeoJSONTests {
 
     @Test func aCitysParkingBaysKeepNothingAndSayWhy() throws {
         // Amsterdam's parkeervakken: polygons with straatnaam and eType, no OpenStreetMap tags.
-        let result = try Self.read("""
+        let result = try Self.read(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "id": "parkeervakken.1", "properties": {"straatnaam": "Rokin", "eType": "E6a"},
                "geometry": {"type": "Polygon", "coordinates": [[[4.89, 52.37], [4.8901, 52.37], [4.8901, 52.3701], [4.89, 52.37]]]}}
@@ -26,13 +27,16 @@ struct OSMImportGeoJSONTests {
         #expect(result.places.isEmpty)
         #expect(result.elements == 1)
         #expect(result.notes.count == 1)
-        #expect(result.notes.first?.hasPrefix("none of its 1 feature has the OpenStreetMap tags a place is kept for") == true, "\(result.notes)")
+        #expect(
+            result.notes.first?.hasPrefix("none of its 1 feature has the OpenStreetMap tags a place is kept for")
+                == true, "\(result.notes)")
         // Not OpenStreetMap data: no OSM licence claimed for it.
         #expect(result.licence == nil)
     }
 
     @Test func linesAreSaidAndPolygonsKept() throws {
-        let result = try Self.read("""
+        let result = try Self.read(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {"@id": "way/1", "tourism": "museum", "name": "M"},
                "geometry": {"type": "Polygon", "coordinates": [[[4.89, 52.37], [4.8901, 52.37], [4.8901, 52.3701], [4.89, 52.37]]]}},

@@ -38,7 +38,8 @@ struct OtherTradeConceptTests {
         let reasons = places.map { classifier.exclusionReason(for: $0) }
         #expect(
             reasons == [
-                "karaoke bar, not coffee", "clothes shop, not coffee", "bar or pub, not coffee", nil, nil, "nightclub, not coffee",
+                "karaoke bar, not coffee", "clothes shop, not coffee", "bar or pub, not coffee", nil, nil,
+                "nightclub, not coffee",
             ])
     }
 
@@ -57,7 +58,10 @@ struct OtherTradeConceptTests {
         let places = try await FoursquareProvider(client: client, key: nil).search(Self.request)
         #expect(places.map(\.concepts) == [[.cafe, .karaoke], [.cafe, .retail], [.cafe]])
         let classifier = CoffeeClassifier()
-        #expect(places.map { classifier.exclusionReason(for: $0) } == ["karaoke bar, not coffee", "clothing store, not coffee", nil])
+        #expect(
+            places.map { classifier.exclusionReason(for: $0) } == [
+                "karaoke bar, not coffee", "clothing store, not coffee", nil,
+            ])
     }
 
     static func node(_ id: Int64, _ tags: [String: String]) -> OSMElement {
@@ -68,8 +72,18 @@ struct OtherTradeConceptTests {
         // Urban Outfitters: one clothes shop, one "café"; HEMA: two variety stores and a café
         // without a shop tag; Starbucks: two cafés and one fast-food outlet.
         let elements = [
-            Self.node(1, ["shop": "clothes", "brand": "Urban Outfitters", "brand:wikidata": "Q3552193", "name": "Urban Outfitters"]),
-            Self.node(2, ["amenity": "cafe", "brand": "Urban Outfitters", "brand:wikidata": "Q3552193", "name": "Urban Outfitters"]),
+            Self.node(
+                1,
+                [
+                    "shop": "clothes", "brand": "Urban Outfitters", "brand:wikidata": "Q3552193",
+                    "name": "Urban Outfitters",
+                ]),
+            Self.node(
+                2,
+                [
+                    "amenity": "cafe", "brand": "Urban Outfitters", "brand:wikidata": "Q3552193",
+                    "name": "Urban Outfitters",
+                ]),
             Self.node(3, ["shop": "variety_store", "brand": "HEMA", "name": "HEMA"]),
             Self.node(4, ["shop": "variety_store", "brand": "HEMA", "name": "HEMA Kalverstraat"]),
             Self.node(5, ["amenity": "cafe", "brand": "hema", "name": "HEMA café"]),
@@ -80,15 +94,21 @@ struct OtherTradeConceptTests {
         var extractor = OSMExtractor()
         for element in elements { extractor.consume(element) }
         let places = extractor.finish()
-        func trade(_ id: Int) -> String? { places.first { $0.record.id == "osm:node/\(id)" }?.tags["places:brand_trade"] }
+        func trade(_ id: Int) -> String? {
+            places.first { $0.record.id == "osm:node/\(id)" }?.tags["places:brand_trade"]
+        }
         #expect(trade(2) == "shop=clothes")
         #expect(trade(5) == "shop=variety_store")
         #expect(trade(6) == nil && trade(7) == nil, "two cafés and one fast-food outlet: a café brand")
         #expect(trade(1) == nil, "only cafés are marked")
         // The store keeps the mark, so offline the HEMA café is left out with its reason.
         let hema = try #require(places.first { $0.record.id == "osm:node/5" })
-        let place = try #require(OSMPlaceMapping.place(type: "node", id: 5, coordinate: Coordinate(52.37, 4.89), tags: hema.tags, provider: "osm"))
+        let place = try #require(
+            OSMPlaceMapping.place(
+                type: "node", id: 5, coordinate: Coordinate(52.37, 4.89), tags: hema.tags, provider: "osm"))
         #expect(place.concepts == [.cafe, .otherBrand])
-        #expect(CoffeeClassifier().exclusionReason(for: place) == "hema is a brand of another trade (its other outlets are not cafés), not coffee")
+        #expect(
+            CoffeeClassifier().exclusionReason(for: place)
+                == "hema is a brand of another trade (its other outlets are not cafés), not coffee")
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// Each import keeps its own licence, and a store written before licences were kept gains them
 /// without losing a row: OpenStreetMap files get ODbL, name lists "unknown" rather than a guess.
 struct ImportLicenceTests {
-    static let osm = ImportSource(key: "/data/amsterdam.osm", label: "amsterdam.osm", format: "osm-xml", licence: .openStreetMap)
+    static let osm = ImportSource(
+        key: "/data/amsterdam.osm", label: "amsterdam.osm", format: "osm-xml", licence: .openStreetMap)
     static let bag = ImportSource(key: "/data/streets.csv", label: "streets.csv", format: "names-csv", licence: .bag)
     static let unknown = ImportSource(key: "/data/mine.csv", label: "mine.csv", format: "names-csv")
 
@@ -15,14 +16,17 @@ struct ImportLicenceTests {
         let folder = TemporaryFolder()
         let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
         _ = try store.replaceImport(Self.osm, with: [ImportedPlacesTests.place("osm:node/1", "A")])
-        _ = try store.replaceImport(Self.bag, with: [ImportedPlacesTests.place("names:streets.csv#1", "Damrak", kind: .street, category: nil)])
-        _ = try store.replaceImport(Self.unknown, with: [ImportedPlacesTests.place("names:mine.csv#1", "Mine", kind: .place, category: nil)])
+        _ = try store.replaceImport(
+            Self.bag, with: [ImportedPlacesTests.place("names:streets.csv#1", "Damrak", kind: .street, category: nil)])
+        _ = try store.replaceImport(
+            Self.unknown, with: [ImportedPlacesTests.place("names:mine.csv#1", "Mine", kind: .place, category: nil)])
         let licences = try store.imports().map(\.source.licence)
         #expect(licences == [.openStreetMap, .bag, nil])
         // Importing again with another licence replaces it.
         var relabelled = Self.unknown
         relabelled.licence = .geoNames
-        _ = try store.replaceImport(relabelled, with: [ImportedPlacesTests.place("names:mine.csv#1", "Mine", kind: .place, category: nil)])
+        _ = try store.replaceImport(
+            relabelled, with: [ImportedPlacesTests.place("names:mine.csv#1", "Mine", kind: .place, category: nil)])
         #expect(try store.imports().last?.source.licence == .geoNames)
     }
 

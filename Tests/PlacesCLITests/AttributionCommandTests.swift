@@ -15,7 +15,8 @@ struct AttributionCommandTests {
                 .utf8
         ).write(to: bag)
         let cities = store.folder.appendingPathComponent("rg_cities1000.csv")
-        try Data("lat,lon,name,admin1,admin2,cc\r\n52.37403,4.88969,Amsterdam,North Holland,,NL\r\n".utf8).write(to: cities)
+        try Data("lat,lon,name,admin1,admin2,cc\r\n52.37403,4.88969,Amsterdam,North Holland,,NL\r\n".utf8).write(
+            to: cities)
         for arguments in [["--names", bag.path, "--name-column", "3", "--kind", "street"], ["--names", cities.path]] {
             let imported = try await CLI.run(["import"] + arguments, environment: store.environment)
             #expect(imported.status == 0, "\(imported.stderr)")
@@ -26,9 +27,14 @@ struct AttributionCommandTests {
     @Test func offlineCoffeeCreditsItsOpenStreetMapDataAndNotTheNameLists() async throws {
         let store = TemporaryStore()
         _ = try await Self.importAll(store)
-        let coffee = try await CLI.run(["coffee", "--near", "52.3712,4.8925", "--offline", "--format", "json"], environment: store.environment)
+        let coffee = try await CLI.run(
+            ["coffee", "--near", "52.3712,4.8925", "--offline", "--format", "json"], environment: store.environment)
         #expect(coffee.status == 0, "\(coffee.stderr)")
-        #expect(coffee.stderrLines.contains { $0.hasPrefix("places: offline: ") && $0.hasSuffix("places imported from sample.osm (© OpenStreetMap contributors, ODbL)") },
+        #expect(
+            coffee.stderrLines.contains {
+                $0.hasPrefix("places: offline: ")
+                    && $0.hasSuffix("places imported from sample.osm (© OpenStreetMap contributors, ODbL)")
+            },
             "\(coffee.stderr)")
         #expect(!coffee.stderr.contains("rg_cities1000") && !coffee.stderr.contains("streets_bag"))
         let provider = try #require(try JSONValue.parse(Data(coffee.stdout.utf8))["providers"]?.arrayValue?.first)
@@ -43,10 +49,11 @@ struct AttributionCommandTests {
         let store = TemporaryStore()
         _ = try await Self.importAll(store)
         let rows = try rows(store.path, "SELECT label, attribution, licence FROM import_source ORDER BY imported_at")
-        #expect(rows == [
-            ["sample.osm", "© OpenStreetMap contributors", "ODbL"], ["streets_bag.csv", "Kadaster (BAG)", "CC0"],
-            ["rg_cities1000.csv", "GeoNames", "CC BY 4.0"],
-        ])
+        #expect(
+            rows == [
+                ["sample.osm", "© OpenStreetMap contributors", "ODbL"], ["streets_bag.csv", "Kadaster (BAG)", "CC0"],
+                ["rg_cities1000.csv", "GeoNames", "CC BY 4.0"],
+            ])
     }
 
     @Test func withOnlyNameListsOfflineCoffeeSaysThereIsNothingToSearch() async throws {
@@ -62,6 +69,8 @@ struct AttributionCommandTests {
 
     func rows(_ path: String, _ sql: String) throws -> [[String?]] {
         let queue = try DatabaseQueue(path: path)
-        return try queue.read { db in try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map { String.fromDatabaseValue($0) } } }
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map { String.fromDatabaseValue($0) } }
+        }
     }
 }

@@ -23,12 +23,16 @@ struct GeoJSONImportCommandTests {
         try Self.export.write(to: file, atomically: true, encoding: .utf8)
         let imported = try await CLI.run(["import", file.path], environment: store.environment)
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdoutLines.first?.hasPrefix("Imported \(file.path) (GeoJSON, 3 features)") == true, "\(imported.stdout)")
+        #expect(
+            imported.stdoutLines.first?.hasPrefix("Imported \(file.path) (GeoJSON, 3 features)") == true,
+            "\(imported.stdout)")
         #expect(imported.stdout.contains("note: 1 line skipped (a line is not a place)"), "\(imported.stdout)")
-        let complete = try await CLI.run(["complete", "Q-Park Bij", "--format", "json"], environment: store.environment)
+        let complete = try await CLI.run(
+            ["complete", "Q-Park Bij", "--format", "json"], environment: store.environment)
         let suggestion = try JSONValue.parse(Data(complete.stdout.utf8))["suggestions"]?.arrayValue?.first
         #expect(suggestion?["id"]?.stringValue == "osm:node/564721642")
-        let coffee = try await CLI.run(["coffee", "--near", "52.3731,4.8932", "--offline", "--format", "json"], environment: store.environment)
+        let coffee = try await CLI.run(
+            ["coffee", "--near", "52.3731,4.8932", "--offline", "--format", "json"], environment: store.environment)
         let first = try JSONValue.parse(Data(coffee.stdout.utf8))["results"]?.arrayValue?.first
         #expect(first?["name"]?.stringValue == "Café in a Polygon")
         #expect(first?["id"]?.stringValue == "osm:way/7")
@@ -41,20 +45,28 @@ struct GeoJSONImportCommandTests {
         let imported = try await CLI.run(["import", file.path], environment: store.environment)
         #expect(imported.status == 65)
         #expect(imported.stderrLines.count == 1, "\(imported.stderr)")
-        #expect(imported.stderrLines.first?.hasPrefix("places: \(file.path): line 4, column ") == true, "\(imported.stderr)")
+        #expect(
+            imported.stderrLines.first?.hasPrefix("places: \(file.path): line 4, column ") == true, "\(imported.stderr)"
+        )
         #expect(imported.stderr.contains("the document ends inside"))
         #expect(imported.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: store.path), "a failed import creates no store")
     }
 
     static let data = RealDataImportTests.data
-    static func has(_ name: String) -> Bool { FileManager.default.fileExists(atPath: data.appendingPathComponent(name).path) }
+    static func has(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: data.appendingPathComponent(name).path)
+    }
 
-    @Test(.enabled(if: has("osm_parking_randstad_2022.geojson") && has("amsterdam_tourism_osm.geojson"), "../shared/data is not beside the repository"))
+    @Test(
+        .enabled(
+            if: has("osm_parking_randstad_2022.geojson") && has("amsterdam_tourism_osm.geojson"),
+            "../shared/data is not beside the repository"))
     func theRealOverpassExportsImport() async throws {
         let store = TemporaryStore()
         let parking = try await CLI.run(
-            ["import", Self.data.appendingPathComponent("osm_parking_randstad_2022.geojson").path, "--format", "json"], environment: store.environment)
+            ["import", Self.data.appendingPathComponent("osm_parking_randstad_2022.geojson").path, "--format", "json"],
+            environment: store.environment)
         #expect(parking.status == 0, "\(parking.stderr)")
         let report = try JSONValue.parse(Data(parking.stdout.utf8))["imports"]?.arrayValue?.first
         #expect(report?["format"]?.stringValue == "geojson")
@@ -62,13 +74,17 @@ struct GeoJSONImportCommandTests {
         #expect(report?["rows"]?.intValue == 1242)
         #expect(report?["written"]?["poi"]?.intValue == 1242)
         let tourism = try await CLI.run(
-            ["import", Self.data.appendingPathComponent("amsterdam_tourism_osm.geojson").path, "--format", "json"], environment: store.environment)
+            ["import", Self.data.appendingPathComponent("amsterdam_tourism_osm.geojson").path, "--format", "json"],
+            environment: store.environment)
         #expect(tourism.status == 0, "\(tourism.stderr)")
         let notes = try JSONValue.parse(Data(tourism.stdout.utf8))["imports"]?.arrayValue?.first?["notes"]?.arrayValue
         #expect(notes?.compactMap(\.stringValue) == ["16 lines skipped (a line is not a place)"])
         let museum = try await CLI.run(["complete", "Rijksmuse", "--format", "json"], environment: store.environment)
-        #expect(try JSONValue.parse(Data(museum.stdout.utf8))["suggestions"]?.arrayValue?.first?["name"]?.stringValue == "Rijksmuseum")
-        let offline = try await CLI.run(["parking", "--near", "52.0904,5.1105", "--offline", "--format", "json"], environment: store.environment)
+        #expect(
+            try JSONValue.parse(Data(museum.stdout.utf8))["suggestions"]?.arrayValue?.first?["name"]?.stringValue
+                == "Rijksmuseum")
+        let offline = try await CLI.run(
+            ["parking", "--near", "52.0904,5.1105", "--offline", "--format", "json"], environment: store.environment)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect((try JSONValue.parse(Data(offline.stdout.utf8))["results"]?.arrayValue?.count ?? 0) > 0)
     }
@@ -88,8 +104,14 @@ struct WrongFileKindCommandTests {
         let gzip = store.folder.appendingPathComponent("names.csv.gz")
         try Data([0x1F, 0x8B, 0x08, 0x00, 0x00]).write(to: gzip)
         let cases: [(URL, String)] = [
-            (osm, "is OpenStreetMap XML, not a CSV or TSV name list; import it without --names: places import \(osm.path)"),
-            (geojson, "is GeoJSON, not a CSV or TSV name list; import it without --names: places import \(geojson.path)"),
+            (
+                osm,
+                "is OpenStreetMap XML, not a CSV or TSV name list; import it without --names: places import \(osm.path)"
+            ),
+            (
+                geojson,
+                "is GeoJSON, not a CSV or TSV name list; import it without --names: places import \(geojson.path)"
+            ),
             (zip, "is a ZIP archive, not a CSV or TSV name list"),
             (gzip, "is gzip-compressed data, not a CSV or TSV name list; decompress it first"),
         ]
@@ -107,6 +129,9 @@ struct WrongFileKindCommandTests {
         try Data("lat,lon,name\n52.37,4.89,Dam\n".utf8).write(to: csv)
         let output = try await CLI.run(["import", csv.path], environment: store.environment)
         #expect(output.status == 65)
-        #expect(output.stderrLines.first?.hasSuffix("(it looks like CSV text with 3 columns; import a name list with --names FILE)") == true, "\(output.stderr)")
+        #expect(
+            output.stderrLines.first?.hasSuffix(
+                "(it looks like CSV text with 3 columns; import a name list with --names FILE)") == true,
+            "\(output.stderr)")
     }
 }

@@ -43,7 +43,9 @@ struct ParkingEntrancesCommandTests {
         #expect(names.filter { $0.contains("Rokin") } == ["Parkeergarage Rokin"], "\(names)")
         let rokin = results.first { $0["name"]?.stringValue == "Parkeergarage Rokin" }
         let entrances = rokin?["entrances"]?.arrayValue ?? []
-        #expect(entrances.compactMap { $0["name"]?.stringValue } == ["Rokin Garage (Ingang)", "Rokin Garage (uitgang)"], "\(String(describing: rokin))")
+        #expect(
+            entrances.compactMap { $0["name"]?.stringValue } == ["Rokin Garage (Ingang)", "Rokin Garage (uitgang)"],
+            "\(String(describing: rokin))")
         #expect(entrances.first?["id"]?.stringValue == entrance)
         #expect(entrances.first?["lat"]?.doubleValue == 52.3702757)
     }
@@ -54,7 +56,8 @@ struct ParkingEntrancesCommandTests {
         try Self.xml.write(to: file, atomically: true, encoding: .utf8)
         let imported = try await CLI.run(["import", file.path], environment: store.environment)
         #expect(imported.status == 0, "\(imported.stderr)")
-        let parking = try await CLI.run(["parking", "--near", "52.3705,4.8926", "--offline", "--format", "json"], environment: store.environment)
+        let parking = try await CLI.run(
+            ["parking", "--near", "52.3705,4.8926", "--offline", "--format", "json"], environment: store.environment)
         #expect(parking.status == 0, "\(parking.stderr)")
         let results = try Self.results(parking)
         Self.expectRokinOnce(results, entrance: "osm:node/10")
@@ -80,7 +83,8 @@ struct ParkingEntrancesCommandTests {
         let config = scenario.folder.appendingPathComponent("config.toml")
         try Data("[osm]\nendpoint = \"http://127.0.0.1:\(server.port)/api/interpreter\"\n".utf8).write(to: config)
         let parking = try await CLI.run([
-            "parking", "--near", "52.3705,4.8926", "--provider", "osm", "--http-mode", "live", "--config", config.path, "--format", "json",
+            "parking", "--near", "52.3705,4.8926", "--provider", "osm", "--http-mode", "live", "--config", config.path,
+            "--format", "json",
         ])
         #expect(parking.status == 0, "\(parking.stderr)")
         let results = try Self.results(parking)
@@ -100,12 +104,16 @@ struct ParkingEntrancesCommandTests {
         let store = TemporaryStore()
         let imported = try await CLI.run(["import", Self.extract.path], environment: store.environment)
         #expect(imported.status == 0, "\(imported.stderr)")
-        let parking = try await CLI.run(["parking", "--near", "52.3705,4.8926", "--offline", "--format", "json"], environment: store.environment)
+        let parking = try await CLI.run(
+            ["parking", "--near", "52.3705,4.8926", "--offline", "--format", "json"], environment: store.environment)
         #expect(parking.status == 0, "\(parking.stderr)")
         let results = try Self.results(parking)
         Self.expectRokinOnce(results)
         let names = results.compactMap { $0["name"]?.stringValue }
-        #expect(!names.contains("Car park") && !names.contains("Car park entrance"), "every unnamed car park says more: \(names)")
-        #expect(Set(names).count == names.count || names.filter { $0.hasPrefix("Street parking") }.count == 2, "\(names)")
+        #expect(
+            !names.contains("Car park") && !names.contains("Car park entrance"),
+            "every unnamed car park says more: \(names)")
+        #expect(
+            Set(names).count == names.count || names.filter { $0.hasPrefix("Street parking") }.count == 2, "\(names)")
     }
 }

@@ -20,7 +20,8 @@ struct StopsGapCommandTests {
         day.second += 720
         day.walk(to: Coordinate(52.3740, 4.9140))
         day.stay(600)
-        var text = #"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+        var text =
+            #"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
         for (index, (point, second, _)) in day.fixes.enumerated() {
             if index == resume { text += "</trkseg><trkseg>" }
             let time = ISO8601Text.format(StopsCommandTests.t0.addingTimeInterval(Double(second)))
@@ -49,9 +50,12 @@ struct StopsGapCommandTests {
         #expect(abs((summary["gap_distance_m"]?.doubleValue ?? 0) - 1220) < 60)
 
         let table = try await CLI.run(["stops", trace])
-        let row = try #require(table.stdoutLines.first { $0.contains("gap") && !$0.hasPrefix("2 stops") }, "\(table.stdout)")
+        let row = try #require(
+            table.stdoutLines.first { $0.contains("gap") && !$0.hasPrefix("2 stops") }, "\(table.stdout)")
         #expect(row.contains("1 gap: 1.2 km straight in 12 min unrecorded"), "\(row)")
-        #expect(table.stdoutLines.last?.contains("12 min unrecorded (1 gap, 1.2 km in straight lines)") == true, "\(table.stdout)")
+        #expect(
+            table.stdoutLines.last?.contains("12 min unrecorded (1 gap, 1.2 km in straight lines)") == true,
+            "\(table.stdout)")
 
         // No line crosses the gap: two lines in GeoJSON, two segments in GPX.
         let geojson = try await CLI.run(["stops", trace, "--format", "geojson"])
@@ -68,11 +72,15 @@ struct StopsGapCommandTests {
     }
 
     static let shared = StopsCommandTests.shared
-    static var hasShared: Bool { FileManager.default.fileExists(atPath: shared.appendingPathComponent("cerknicko-jezero.gpx").path) }
+    static var hasShared: Bool {
+        FileManager.default.fileExists(atPath: shared.appendingPathComponent("cerknicko-jezero.gpx").path)
+    }
 
     @Test(.enabled(if: hasShared, "../shared/data/gpx is not beside the repository; the real trace is skipped"))
     func cerknicasJumpsBetweenSegmentsAreNotCountedAsMovement() async throws {
-        let output = try await CLI.run(["stops", Self.shared.appendingPathComponent("cerknicko-jezero.gpx").path, "--format", "json"])
+        let output = try await CLI.run([
+            "stops", Self.shared.appendingPathComponent("cerknicko-jezero.gpx").path, "--format", "json",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         let document = try JSONValue.parse(Data(output.stdout.utf8))
         // The transit from stop 2 to stop 3 crossed three gaps: 2.3 km, 1.4 km and 5.3 km in straight lines.

@@ -12,7 +12,10 @@ enum GeoJSONFeature {
         for candidate in [feature["id"], properties["@id"], properties["id"]] {
             if case .string(let text)? = candidate {
                 let parts = text.split(separator: "/")
-                if parts.count == 2, let type = OSMElementType(rawValue: String(parts[0])), let number = Int64(parts[1]) { return (type, number) }
+                if parts.count == 2, let type = OSMElementType(rawValue: String(parts[0])), let number = Int64(parts[1])
+                {
+                    return (type, number)
+                }
             }
         }
         if let typeName = properties["type"]?.stringValue, let type = OSMElementType(rawValue: typeName),
@@ -63,13 +66,19 @@ enum GeoJSONFeature {
                 latitude: points.map(\.latitude).reduce(0, +) / Double(points.count),
                 longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
         case "Polygon":
-            guard case .array(let rings)? = coordinates, let outer = rings.first else { throw Problem(message: "a Polygon needs rings of positions") }
+            guard case .array(let rings)? = coordinates, let outer = rings.first else {
+                throw Problem(message: "a Polygon needs rings of positions")
+            }
             return try centroid([try positions(outer)])
         case "MultiPolygon":
-            guard case .array(let polygons)? = coordinates else { throw Problem(message: "a MultiPolygon needs polygons of rings") }
+            guard case .array(let polygons)? = coordinates else {
+                throw Problem(message: "a MultiPolygon needs polygons of rings")
+            }
             var outers: [[OSMPoint]] = []
             for polygon in polygons {
-                guard case .array(let rings) = polygon, let outer = rings.first else { throw Problem(message: "a MultiPolygon needs polygons of rings") }
+                guard case .array(let rings) = polygon, let outer = rings.first else {
+                    throw Problem(message: "a MultiPolygon needs polygons of rings")
+                }
                 outers.append(try positions(outer))
             }
             return try centroid(outers)
@@ -79,17 +88,23 @@ enum GeoJSONFeature {
     }
 
     private static func position(_ value: JSONValue?) throws -> OSMPoint {
-        guard case .array(let numbers)? = value, numbers.count >= 2, case .number(let lonText) = numbers[0], case .number(let latText) = numbers[1],
+        guard case .array(let numbers)? = value, numbers.count >= 2, case .number(let lonText) = numbers[0],
+            case .number(let latText) = numbers[1],
             let longitude = Double(lonText), let latitude = Double(latText)
         else {
-            let found = if case .array(let items)? = value { "[" + items.map(\.typeName).joined(separator: ", ") + "]" } else { value?.typeName ?? "nothing" }
+            let found =
+                if case .array(let items)? = value { "[" + items.map(\.typeName).joined(separator: ", ") + "]" } else {
+                    value?.typeName ?? "nothing"
+                }
             throw Problem(message: "a position must be [longitude, latitude] in numbers, found \(found)")
         }
         return OSMPoint(latitude: latitude, longitude: longitude)
     }
 
     private static func positions(_ value: JSONValue?) throws -> [OSMPoint] {
-        guard case .array(let list)? = value else { throw Problem(message: "expected a list of positions, found \(value?.typeName ?? "nothing")") }
+        guard case .array(let list)? = value else {
+            throw Problem(message: "expected a list of positions, found \(value?.typeName ?? "nothing")")
+        }
         return try list.map { try position($0) }
     }
 

@@ -26,7 +26,9 @@ enum GeoJSONReader {
         let idBase = Self.idBase(name)
         if type == "Feature" {
             let whole = 0..<bytes.count
-            try decode(try scanner.parse(whole), index: 0, location: whole, scanner: scanner, idBase: idBase, notes: &notes, element: element)
+            try decode(
+                try scanner.parse(whole), index: 0, location: whole, scanner: scanner, idBase: idBase, notes: &notes,
+                element: element)
             return notes
         }
         guard let features = members["features"] else {
@@ -41,7 +43,9 @@ enum GeoJSONReader {
             if cursor.peek == UInt8(ascii: "]") { break }
             let start = cursor.index
             let end = try cursor.skipValue()
-            try decode(try cursor.parse(start..<end), index: index, location: start..<end, scanner: cursor, idBase: idBase, notes: &notes, element: element)
+            try decode(
+                try cursor.parse(start..<end), index: index, location: start..<end, scanner: cursor, idBase: idBase,
+                notes: &notes, element: element)
             index += 1
             progress.report(end)
             cursor.skipWhitespace()
@@ -65,11 +69,15 @@ enum GeoJSONReader {
     }
 
     private static func decode(
-        _ value: JSONValue, index: Int, location: Range<Int>, scanner: JSONScanner, idBase: Int64, notes: inout OSMReadNotes,
+        _ value: JSONValue, index: Int, location: Range<Int>, scanner: JSONScanner, idBase: Int64,
+        notes: inout OSMReadNotes,
         element: (OSMElement) throws -> Void
     ) throws {
         func failure(_ message: String) -> OSMFormatError {
-            OSMFormatError(location: "\(TextLocation.describe(offset: location.lowerBound, in: scanner.bytes)) (features[\(index)])", message: message)
+            OSMFormatError(
+                location:
+                    "\(TextLocation.describe(offset: location.lowerBound, in: scanner.bytes)) (features[\(index)])",
+                message: message)
         }
         guard case .object(let feature) = value, feature["type"]?.stringValue == "Feature" else {
             throw failure("a feature must be an object with \"type\": \"Feature\", found \(value.typeName)")
@@ -93,10 +101,12 @@ enum GeoJSONReader {
         }
         let id = GeoJSONFeature.osmID(feature: feature, properties: properties)
         if id != nil { notes.featuresWithOSMIDs += 1 }
-        let type = id?.type ?? (shape == "Point" || shape == "MultiPoint" ? .node : shape == "MultiPolygon" ? .relation : .way)
+        let type =
+            id?.type ?? (shape == "Point" || shape == "MultiPoint" ? .node : shape == "MultiPolygon" ? .relation : .way)
         let number = id?.number ?? -(idBase + Int64(index) + 1)
         switch type {
-        case .node: try element(.node(OSMNode(id: number, latitude: point.latitude, longitude: point.longitude, tags: tags)))
+        case .node:
+            try element(.node(OSMNode(id: number, latitude: point.latitude, longitude: point.longitude, tags: tags)))
         case .way: try element(.way(OSMWay(id: number, nodeRefs: [], tags: tags, center: point)))
         case .relation: try element(.relation(OSMRelation(id: number, members: [], tags: tags, center: point)))
         }

@@ -52,7 +52,9 @@ struct JSONMembers {
             }
         }
         scanner.skipWhitespace()
-        guard scanner.index == bytes.count else { throw scanner.failure("unexpected \(scanner.describeCurrent()) after the end of the document") }
+        guard scanner.index == bytes.count else {
+            throw scanner.failure("unexpected \(scanner.describeCurrent()) after the end of the document")
+        }
         self.members = members
     }
 }
@@ -66,14 +68,17 @@ struct JSONScanner {
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
     }
 
     mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws {
         guard peek == byte else {
-            throw failure(peek == nil ? "the document ends early: \(message())" : "\(message()), found \(describeCurrent())")
+            throw failure(
+                peek == nil ? "the document ends early: \(message())" : "\(message()), found \(describeCurrent())")
         }
         index += 1
     }
@@ -89,7 +94,9 @@ struct JSONScanner {
             var closers: [UInt8] = []
             repeat {
                 guard index < bytes.count else {
-                    throw failure("the document ends inside \(closers.last == UInt8(ascii: "}") ? "an object" : "an array") (is the file cut short?)")
+                    throw failure(
+                        "the document ends inside \(closers.last == UInt8(ascii: "}") ? "an object" : "an array") (is the file cut short?)"
+                    )
                 }
                 let byte = bytes[index]
                 switch byte {
@@ -130,7 +137,8 @@ struct JSONScanner {
     }
 
     private static func ends(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == 0x20 || byte == 0x0A
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == 0x20
+            || byte == 0x0A
             || byte == 0x0D || byte == 0x09
     }
 
@@ -139,12 +147,15 @@ struct JSONScanner {
         do {
             return try JSONValue.parse(Data(UnsafeBufferPointer(rebasing: bytes[range])))
         } catch {
-            throw OSMFormatError(location: Self.location(of: error, in: range, of: bytes), message: "this JSON is malformed: \(error.message)")
+            throw OSMFormatError(
+                location: Self.location(of: error, in: range, of: bytes),
+                message: "this JSON is malformed: \(error.message)")
         }
     }
 
     /// "line L, column C" of an error the parser found in a slice, counted in the whole file.
-    static func location(of error: JSONParseError, in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func location(of error: JSONParseError, in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String
+    {
         var offset = range.lowerBound
         var line = 1
         while line < error.line, offset < range.upperBound {
@@ -160,7 +171,8 @@ struct JSONScanner {
     }
 
     func failure(_ message: String) -> OSMFormatError {
-        OSMFormatError(location: TextLocation.describe(offset: index, in: bytes), message: "this JSON is malformed: \(message)")
+        OSMFormatError(
+            location: TextLocation.describe(offset: index, in: bytes), message: "this JSON is malformed: \(message)")
     }
 
     func describeCurrent() -> String {

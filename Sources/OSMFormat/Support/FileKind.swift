@@ -31,8 +31,10 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
         case .unknown: break
         }
         let signatures: [([UInt8], FileKind)] = [
-            (Array("PK\u{03}\u{04}".utf8), .zip), (Array("%PDF".utf8), .pdf), ([0x89, 0x50, 0x4E, 0x47], .png), ([0xFF, 0xD8, 0xFF], .jpeg),
-            (Array("GIF8".utf8), .gif), (Array("SQLite format 3".utf8), .sqlite), ([0x7F, 0x45, 0x4C, 0x46], .executable),
+            (Array("PK\u{03}\u{04}".utf8), .zip), (Array("%PDF".utf8), .pdf), ([0x89, 0x50, 0x4E, 0x47], .png),
+            ([0xFF, 0xD8, 0xFF], .jpeg),
+            (Array("GIF8".utf8), .gif), (Array("SQLite format 3".utf8), .sqlite),
+            ([0x7F, 0x45, 0x4C, 0x46], .executable),
             ([0xCF, 0xFA, 0xED, 0xFE], .executable), (Array("MZ".utf8), .executable),
         ]
         for (signature, kind) in signatures where bytes.starts(with: signature) { return kind }
@@ -75,7 +77,9 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
     private static func json(_ bytes: UnsafeBufferPointer<UInt8>) -> FileKind {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 4096)]), as: UTF8.self)
         if text.contains("\"elements\"") { return .overpassJSON }
-        if text.contains("\"FeatureCollection\"") || text.contains("\"features\"") || text.contains("\"Feature\"") { return .geoJSON }
+        if text.contains("\"FeatureCollection\"") || text.contains("\"features\"") || text.contains("\"Feature\"") {
+            return .geoJSON
+        }
         if text.contains("\"geonameid\"") { return .geoNamesJSON }
         return .json
     }

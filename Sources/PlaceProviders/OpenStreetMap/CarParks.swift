@@ -39,7 +39,10 @@ public enum CarParks {
             let coordinate = element.place.coordinate
             let owner = elements.indices
                 .filter { !isEntrance[$0] && elements[$0].place.parking != nil && contains(elements[$0], coordinate) }
-                .min { elements[$0].place.coordinate.distance(to: coordinate) < elements[$1].place.coordinate.distance(to: coordinate) }
+                .min {
+                    elements[$0].place.coordinate.distance(to: coordinate)
+                        < elements[$1].place.coordinate.distance(to: coordinate)
+                }
             guard let owner else { continue }
             entrancesOf[owner, default: []].append(entrance(element.place))
             attached.insert(index)
@@ -83,7 +86,8 @@ public enum CarParks {
         let latitudeMargin = margin / 111_195
         let longitudeMargin = margin / (111_195 * max(0.01, cos(coordinate.latitude * .pi / 180)))
         return coordinate.latitude >= area.south - latitudeMargin && coordinate.latitude <= area.north + latitudeMargin
-            && coordinate.longitude >= area.west - longitudeMargin && coordinate.longitude <= area.east + longitudeMargin
+            && coordinate.longitude >= area.west - longitudeMargin
+            && coordinate.longitude <= area.east + longitudeMargin
     }
 
     static func entrance(_ place: Place) -> ParkingEntrance {
@@ -92,7 +96,8 @@ public enum CarParks {
 
     /// Words that say which way an entrance goes, not which garage it is.
     static let wayWords: Set<String> = [
-        "ingang", "uitgang", "inrit", "uitrit", "entrance", "exit", "entry", "main", "in", "out", "uit", "einfahrt", "ausfahrt",
+        "ingang", "uitgang", "inrit", "uitrit", "entrance", "exit", "entry", "main", "in", "out", "uit", "einfahrt",
+        "ausfahrt",
         "zufahrt", "entree", "sortie", "voetgangers", "pedestrian",
     ]
 
@@ -108,7 +113,9 @@ public enum CarParks {
         }
         // So do such words at the end: "Rokin Garage ingang", "Bijenkorf - uitrit".
         var words = text.split(separator: " ").map(String.init)
-        while let last = words.last, wayWords.contains(TextFolding.fold(last)) || last == "-" || last == "–" { words.removeLast() }
+        while let last = words.last, wayWords.contains(TextFolding.fold(last)) || last == "-" || last == "–" {
+            words.removeLast()
+        }
         let stem = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return stem.isEmpty ? name : stem
     }

@@ -31,7 +31,9 @@ public struct DataLicence: Sendable, Equatable, Hashable {
         let text = String(decoding: head.prefix(65_536), as: UTF8.self).lowercased()
         // "\r\n" is one Character: ask for any newline.
         let header = text.prefix(while: { !$0.isNewline })
-        if text.contains("bag.basisregistraties.overheid.nl") || header.contains("openbare_ruimte") || header.contains("openbareruimte") {
+        if text.contains("bag.basisregistraties.overheid.nl") || header.contains("openbare_ruimte")
+            || header.contains("openbareruimte")
+        {
             return .bag
         }
         if name.contains("geonames") || header.contains("geonameid") || header == "lat,lon,name,admin1,admin2,cc"

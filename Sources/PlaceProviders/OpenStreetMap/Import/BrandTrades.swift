@@ -42,7 +42,9 @@ struct BrandTrades {
     /// The trade of a café's brand when its outlets in the file are at least as often something
     /// else (`shop=clothes`); nil for a café brand, an unknown one, or an element that is no café.
     func otherTrade(of tags: [String: String]) -> String? {
-        guard Self.isCafe(tags), let key = Self.key(tags), let tally = tallies[key], tally.others >= tally.cafes else { return nil }
+        guard Self.isCafe(tags), let key = Self.key(tags), let tally = tallies[key], tally.others >= tally.cafes else {
+            return nil
+        }
         return tally.otherTrade
     }
 }
