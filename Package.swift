@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "PlaceProvidersTests",
             dependencies: [
-                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat",
+                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -25,14 +25,23 @@ public struct ImportSource: Sendable, Equatable {
     public var key: String
     /// How to name it to the user: the path as given.
     public var label: String
-    /// `osm-xml`, `osm-pbf`, `overpass-json`, `names-csv`, `names-tsv`.
+    /// `osm-xml`, `osm-pbf`, `overpass-json`, `geojson`, `names-csv`, `names-tsv`.
     public var format: String
+    /// Whose data it is and on what terms; nil when unknown (a name list of unknown origin, or an
+    /// import made before licences were kept).
+    public var licence: DataLicence?
 
-    public init(key: String, label: String, format: String) {
+    public init(key: String, label: String, format: String, licence: DataLicence? = nil) {
         self.key = key
         self.label = label
         self.format = format
+        self.licence = licence
     }
+
+    /// Name lists give names to complete, not places to search by category.
+    public var isNameList: Bool { format.hasPrefix("names") }
+
+    public var credit: DataCredit { DataCredit(source: label, licence: licence) }
 }
 
 /// What an import changed.

@@ -93,9 +93,10 @@ extension PlacesService {
         return (reports, try NameIndex.rebuild(store: opened))
     }
 
-    private func source(for file: String, format: String) -> ImportSource {
+    private func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
         let url = URL(fileURLWithPath: file)
-        return ImportSource(key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format)
+        return ImportSource(
+            key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format, licence: licence)
     }
 
     private func checkReadable(_ file: String) throws(PlacesError) {
@@ -134,8 +135,10 @@ extension PlacesService {
             case .xml: "osm-xml"
             case .pbf: "osm-pbf"
             case .overpassJSON: "overpass-json"
+            default: result.format.rawValue
             }
         var report = ImportReport(file: file, format: formatName, rows: result.elements)
+        report.notes += result.notes
         if result.unplaced > 0 {
             report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
         }
@@ -150,7 +153,7 @@ extension PlacesService {
         graphSeconds += (ContinuousClock.now - finishing).seconds
         if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }
         report.readSeconds = (ContinuousClock.now - started).seconds
-        return (source(for: file, format: formatName), result.places, report, graph)
+        return (source(for: file, format: formatName, licence: result.licence), result.places, report, graph)
     }
 
     private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
@@ -161,6 +164,14 @@ extension PlacesService {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
         } catch {
             throw PlacesError(.notFound, "\(file) cannot be read: \(error.localizedDescription)")
+        }
+        // Say what a file that is no name list is, rather than that it has no name column.
+        let fileKind = FileKind(sniffing: bytes)
+        guard fileKind.isText || fileKind == .empty else {
+            let advice =
+                fileKind.isCompressed
+                ? "; decompress it first" : fileKind.isOpenStreetMapImport ? "; import it without --names: places import \(file)" : ""
+            throw PlacesError(.badData, "\(file) is \(fileKind), not a CSV or TSV name list\(advice)")
         }
         let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
         let separator = options.delimiter ?? (isTSV ? 0x09 : UInt8(ascii: ","))
@@ -182,7 +193,7 @@ extension PlacesService {
             report.notes.append(
                 "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))")
         }
-        return (source(for: file, format: formatName), result.places, report)
+        return (source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
     }
 }
 

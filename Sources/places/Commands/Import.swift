@@ -8,8 +8,9 @@ extension Places {
         static let configuration = CommandConfiguration(
             abstract: "Import OpenStreetMap data and name lists into the local store, for offline search and completion.",
             discussion: """
-                OpenStreetMap files: OSM XML (.osm, also .osm.gz and .osm.bz2), PBF (.osm.pbf) and Overpass JSON, \
-                recognised by their content. An import keeps named POIs with the tags that matter (amenity, shop, \
+                OpenStreetMap files: OSM XML (.osm, also .osm.gz and .osm.bz2), PBF (.osm.pbf), Overpass JSON and \
+                GeoJSON (as overpass-turbo exports it: points and polygons, with OSM tags as properties), recognised \
+                by their content. An import keeps named POIs with the tags that matter (amenity, shop, \
                 tourism, leisure, cuisine, opening_hours, addr:*, website …), car parks, one entry per street name \
                 and area (not one per way segment) and places (city, suburb, neighbourhood) with an importance; ways \
                 and relations get a centre.
@@ -29,7 +30,7 @@ extension Places {
                   places import --names rg_cities1000.csv             # header lat,lon,name,…: columns found by name
                 """)
 
-        @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON (.gz/.bz2 too).", valueName: "file"))
+        @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON, GeoJSON (.gz/.bz2 too).", valueName: "file"))
         var files: [String] = []
 
         @Option(name: .customLong("names"), help: ArgumentHelp("A name list (CSV or TSV) to import (repeatable).", valueName: "file"))
