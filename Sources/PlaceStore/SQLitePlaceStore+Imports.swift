@@ -108,6 +108,17 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         }
     }
 
+    public func removeImport(_ key: String) throws(StoreError) -> Int? {
+        try writing { db in
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM import_source WHERE key = ?", arguments: [key]) ?? 0 > 0 else { return nil }
+            try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [key])
+            let removed = db.changesCount
+            try db.execute(sql: "DELETE FROM import_source WHERE key = ?", arguments: [key])
+            try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
+            return removed
+        }
+    }
+
     public func importGeneration() throws(StoreError) -> Int {
         try reading { db in
             try Int.fetchOne(db, sql: "SELECT generation FROM import_state WHERE id = 1") ?? 0

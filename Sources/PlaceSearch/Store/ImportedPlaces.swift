@@ -87,6 +87,9 @@ public protocol ImportedPlacesStore: Sendable {
     func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace]
     func importedPlace(id: String) throws(StoreError) -> ImportedPlace?
     func imports() throws(StoreError) -> [ImportRecord]
+    /// Forgets the import of `key`: every place and name it wrote (that no later import of another
+    /// file took over). Returns how many were removed; nil when there is no such import.
+    func removeImport(_ key: String) throws(StoreError) -> Int?
     /// Changes with every import: the autocomplete index file records the one it was built from.
     func importGeneration() throws(StoreError) -> Int
 }

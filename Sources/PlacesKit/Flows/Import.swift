@@ -90,7 +90,36 @@ extension PlacesService {
             report.writeSeconds = (ContinuousClock.now - started).seconds
             reports.append(report)
         }
+        // An import that changed nothing leaves the index as it is.
+        let changed = reports.contains { $0.summary.total > 0 || $0.summary.removed > 0 }
+        if !changed, let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
         return (reports, try NameIndex.rebuild(store: opened))
+    }
+
+    /// Every import the store remembers: the file, when, how many places, and whose data it is.
+    public func importedSources() throws(PlacesError) -> [ImportRecord] {
+        guard let opened = try store.reading() else { return [] }
+        return try StoreAccess.run { () throws(StoreError) in try opened.imports() }
+    }
+
+    /// Forgets one import, named by its file (the path as given, its absolute path, or its name):
+    /// exactly its places and names, and its walking graph; then rebuilds the name index.
+    /// - Returns: what was removed, how many places, and the index after.
+    public func removeImport(_ name: String) throws(PlacesError) -> (source: ImportSource, removed: Int, index: NameIndex.Built) {
+        let sources = try importedSources()
+        let absolute = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
+        let matches = sources.filter { $0.source.key == absolute || $0.source.key == name || $0.source.label == name }
+        guard matches.count == 1, let record = matches.first else {
+            let known = sources.map(\.source.label).joined(separator: ", ")
+            if matches.count > 1 {
+                throw PlacesError(.usage, "'\(name)' names \(matches.count) imports; give the file's path: \(matches.map(\.source.key).joined(separator: ", "))")
+            }
+            throw PlacesError(.notFound, "no import of '\(name)' in \(store.path)" + (known.isEmpty ? " (nothing is imported)" : "; imported: \(known)"))
+        }
+        let opened = try store.writing()
+        let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
+        try? FileManager.default.removeItem(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
+        return (record.source, removed, try NameIndex.rebuild(store: opened))
     }
 
     private func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {

@@ -36,7 +36,10 @@ struct ImportOutput {
             }
             for note in report.notes { lines.append("  note: \(note)") }
         }
-        lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path)")
+        let built = index.rebuilt ? "rebuilt in \(String(format: "%.2f", index.seconds)) s" : "unchanged: the import changed nothing"
+        lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path) (\(built))")
+        let total = reports.reduce(index.seconds) { $0 + $1.readSeconds + $1.writeSeconds }
+        if reports.count > 1 || index.rebuilt { lines.append("In all \(String(format: "%.2f", total)) s") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -62,7 +65,15 @@ struct ImportOutput {
             }
             return .object(object)
         }
-        return ["imports": .array(imports), "index": ["path": .string(index.path), "names": JSONValue(index.count)]]
+        let total = reports.reduce(index.seconds) { $0 + $1.readSeconds + $1.writeSeconds }
+        return [
+            "imports": .array(imports),
+            "index": [
+                "path": .string(index.path), "names": JSONValue(index.count), "rebuilt": .bool(index.rebuilt),
+                "seconds": DocumentParts.number(index.seconds, places: 3),
+            ],
+            "seconds": DocumentParts.number(total, places: 3),
+        ]
     }
 
     static func formatName(_ format: String) -> String {
