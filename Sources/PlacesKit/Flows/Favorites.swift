@@ -5,8 +5,10 @@ import PlaceStore
 extension PlacesService {
     /// Keeps the place `id` names (asking its provider for it), or refreshes it when it is kept
     /// already. One transaction per place: a run cut short has kept exactly what it reported.
-    public func addFavorite(_ id: PlaceID, as text: String? = nil, note: String?) async throws(PlacesError) -> (FavoriteChange, Place) {
-        let place = try await details(for: id, as: text)
+    public func addFavorite(_ id: PlaceID, as text: String? = nil, note: String?, offline: Bool = false) async throws(PlacesError)
+        -> (FavoriteChange, Place)
+    {
+        let place = try await details(for: id, as: text, offline: offline)
         let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         let favorite = Favorite(place: place, note: trimmed?.isEmpty == true ? nil : trimmed, addedAt: now)
         let opened = try store.writing()

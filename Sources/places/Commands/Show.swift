@@ -23,6 +23,9 @@ extension Places {
         @Option(help: ArgumentHelp("\(Format.choices) (table is text).", valueName: "format"))
         var format: Format = .table
 
+        @Flag(help: "From the OpenStreetMap data imported with 'places import' only (an osm: id that --offline printed): no network.")
+        var offline = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -32,7 +35,7 @@ extension Places {
         func run() async throws {
             let placeID = try PlaceID(parsing: id)
             let service = try await Session.service(global, command: "show")
-            let place = try await service.details(for: placeID, as: id)
+            let place = try await service.details(for: placeID, as: id, offline: offline)
             await service.sayWhereAnswersCameFrom()
             let output = PlaceDetailsOutput(place: place, now: service.now, timeZone: service.timeZone, terminal: Terminal.detect(global.color))
             let text: String
