@@ -46,11 +46,15 @@ struct HelpAgreementTests {
 }
 
 extension Places {
-    /// The command a command line names: `favorites list` is Favorites' List.
+    /// The command a command line names: `favorites list` is Favorites' List, and `import map.osm`
+    /// is Import's default subcommand, which is what parsing runs.
     static func subcommand(_ words: [String]) -> ParsableCommand.Type? {
         var current: ParsableCommand.Type = Places.self
         for word in words {
-            guard let next = current.configuration.subcommands.first(where: { $0._commandName == word }) else { break }
+            guard let next = current.configuration.subcommands.first(where: { $0._commandName == word }) else {
+                if let fallback = current.configuration.defaultSubcommand { current = fallback }
+                break
+            }
             current = next
         }
         return current == Places.self ? nil : current
