@@ -54,7 +54,7 @@ struct StopsGapCommandTests {
             table.stdoutLines.first { $0.contains("gap") && !$0.hasPrefix("2 stops") }, "\(table.stdout)")
         #expect(row.contains("1 gap: 1.2 km straight in 12 min unrecorded"), "\(row)")
         #expect(
-            table.stdoutLines.last?.contains("12 min unrecorded (1 gap, 1.2 km in straight lines)") == true,
+            table.stdoutLines.dropLast().last?.contains("12 min unrecorded (1 gap, 1.2 km in straight lines)") == true,
             "\(table.stdout)")
 
         // No line crosses the gap: two lines in GeoJSON, two segments in GPX.

@@ -274,7 +274,21 @@ struct StopsOutput {
         text += "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
             + "\(Self.duration(movement.movingSeconds)) moving over \(RouteDocument.distanceText(movement.movingMetres))\(unrecorded) "
             + "(\(summary.used) of \(summary.fixes) fixes used)\n"
+        if let first = items.first { text += zoneLine(first: first, days: days) }
         return text
+    }
+
+    /// Which clock the times are on: the recording says UTC, the table says the machine's zone,
+    /// and a place's own zone is not known from its coordinates alone.
+    private func zoneLine(first: TimelineItem, days: Set<String>) -> String {
+        let start: Date =
+            switch first {
+            case .stop(let named): named.stop.arrival
+            case .transit(let transit): transit.departure
+            }
+        let abbreviation = timeZone.abbreviation(for: start).map { " (\($0))" } ?? ""
+        let date = days.count > 1 ? "dates and times" : "\(day(start)), times"
+        return "\(date) in \(timeZone.identifier)\(abbreviation); set TZ for another zone\n"
     }
 
     /// "moving 692 m at 5.9 km/h"; with gaps, what was recorded and what was not:
