@@ -15,7 +15,7 @@ func harness(_ name: String, _ products: [String], extra: [Target.Dependency] = 
     .executableTarget(name: "fuzz-\(name)", dependencies: products.map(product) + extra)
 }
 
-var targets: [Target] = [
+let targets: [Target] = [
     // What several harnesses share: reading a trace to its end, reading a provider's answer.
     .target(
         name: "FuzzSupport",
@@ -44,19 +44,11 @@ var targets: [Target] = [
     harness("google-directions", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
     harness("osrm", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
     harness("overpass", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
-]
 
-// The CLI's own text parsers (config file, --arrive/--duration, distances) live in the executable
-// target, which another package cannot import. Until they move into a library (PlacesKit), the
-// `CLIText` target compiles the CLI's files themselves, linked from Sources/CLIText. When they have
-// moved, these harnesses are left out here (run.sh says so) and should import the new home instead.
-let cliFiles = ["ArrivalParsing.swift", "ValueParsing.swift", "ConfigFile.swift", "ExitStatus.swift"]
-let cliRuntime = checkout.appendingPathComponent("Sources/places/Runtime")
-if cliFiles.allSatisfy({ FileManager.default.fileExists(atPath: cliRuntime.appendingPathComponent($0).path) }) {
-    targets.append(.target(name: "CLIText", dependencies: [product("PlaceSearch")]))
-    targets.append(harness("arrival-text", ["PlaceSearch"], extra: ["CLIText"]))
-    targets.append(harness("config", [], extra: ["CLIText"]))
-}
+    // What people type (--arrive, --duration, distances) and the config file, as PlacesKit reads them.
+    harness("arrival-text", ["PlacesKit", "PlaceSearch"]),
+    harness("config", ["PlacesKit"]),
+]
 
 let package = Package(
     name: "places-fuzz",

@@ -220,7 +220,7 @@ arrivals = set(re.findall(r'"--(?:arrive|duration|max-walk|radius)", "([^"]+)"',
 arrivals |= {"now", "08:30", "fri 08:30", "tomorrow 9:00", "2026-11-27T08:30:00+01:00", "1h30m", "90m", "1.5h", "800m", "1.2km"}
 for index, value in enumerate(sorted(arrivals)):
     seed("arrival-text", f"test-{index}.txt", value)
-config_doc = re.search(r"```toml\n(.*?)```", (REPO / "Sources/places/Runtime/ConfigFile.swift").read_text(), re.S)
+config_doc = re.search(r"```toml\n(.*?)```", (REPO / "Sources/PlacesKit/Settings/ConfigFile.swift").read_text(), re.S)
 if config_doc:
     seed("config", "documented.toml", re.sub(r"^/// ?", "", config_doc.group(1), flags=re.M))
 # The config files the tests write: Data("…".utf8) written to a config.toml.

@@ -110,6 +110,19 @@ enum StoreSchema {
                     PRAGMA user_version = 3;
                     """)
         }
+        register("v4: import licences", in: &migrator) { db in
+            // Whose data each import is and on what terms, shown where its places are. Imports made
+            // before were OpenStreetMap files (ODbL) or name lists of unknown origin: the first get
+            // their licence, the others none ("not recorded") rather than a guess.
+            try db.execute(
+                sql: """
+                    ALTER TABLE import_source ADD COLUMN attribution TEXT;
+                    ALTER TABLE import_source ADD COLUMN licence TEXT;
+                    UPDATE import_source SET attribution = '© OpenStreetMap contributors', licence = 'ODbL'
+                        WHERE format IN ('osm-xml', 'osm-pbf', 'overpass-json');
+                    PRAGMA user_version = 4;
+                    """)
+        }
         return migrator
     }()
 

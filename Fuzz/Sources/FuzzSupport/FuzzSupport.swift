@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import PlaceSearch
+@testable import PlaceSearch
 import Tracking
 
 /// Reads a trace of `format` to its end, as `places stops` does, then as `places follow --route`

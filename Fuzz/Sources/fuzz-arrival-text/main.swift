@@ -1,8 +1,8 @@
-// What people type for --arrive, --duration, --max-walk and --radius (the CLI's ArrivalParsing and
-// ValueParsing): a value or a one-line failure, never a trap.
-@testable import CLIText
+// What people type for --arrive, --duration, --max-walk and --radius (PlacesKit's ArrivalTime,
+// TimeText and DistanceText): a value or a one-line failure, never a trap.
 import Foundation
-import PlaceSearch
+@testable import PlaceSearch
+import PlacesKit
 
 let now = Date(timeIntervalSince1970: 1_800_000_000)
 let zones = [TimeZone(identifier: "Europe/Amsterdam"), TimeZone(identifier: "Pacific/Kiritimati"), TimeZone(identifier: "UTC")]
@@ -11,9 +11,10 @@ let zones = [TimeZone(identifier: "Europe/Amsterdam"), TimeZone(identifier: "Pac
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArrivalText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
-    _ = try? ArrivalParsing.duration(text)
-    for zone in zones { _ = try? ArrivalParsing.arrival(text, now: now, timeZone: zone) }
-    _ = ValueParsing.seconds(text)
-    _ = ValueParsing.meters(text)
+    _ = try? ArrivalTime.duration(text)
+    for zone in zones { _ = try? ArrivalTime.arrival(text, now: now, timeZone: zone) }
+    _ = TimeText.seconds(text, bareUnit: TimeAmount.bareUnit)
+    _ = TimeText.seconds(text, bareUnit: nil)
+    _ = DistanceText.meters(text)
     return 0
 }

@@ -1,6 +1,6 @@
 // Cassette(data:file:): a recording file as the replay middleware loads it.
 import Foundation
-import PlaceSearch
+@testable import PlaceSearch
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCassette(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -1,5 +1,5 @@
-// The config file (a TOML subset), as the CLI parses it.
-@testable import CLIText
+// The config file (a TOML subset), as PlacesKit parses it.
+import PlacesKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

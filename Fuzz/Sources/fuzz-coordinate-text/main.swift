@@ -1,6 +1,6 @@
 // Coordinate(parsing:): "--near 52.37,4.89" and every other spelling a user may type.
 import Foundation
-import PlaceSearch
+@testable import PlaceSearch
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCoordinateText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

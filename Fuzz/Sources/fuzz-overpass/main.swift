@@ -1,7 +1,7 @@
 // The overpass answer reader, as its provider calls it: status check, JSON, then the reader.
 import Foundation
 import FuzzSupport
-import PlaceSearch
+@testable import PlaceSearch
 @testable import PlaceProviders
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 // A recommendation feed (`--feed`), parsed and read as the feed provider does.
 import Foundation
-import PlaceSearch
+@testable import PlaceSearch
 @testable import PlaceProviders
 
 @_cdecl("LLVMFuzzerTestOneInput")

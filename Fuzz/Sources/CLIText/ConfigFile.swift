@@ -1,1 +1,0 @@
-../../../Sources/places/Runtime/ConfigFile.swift
