@@ -98,7 +98,7 @@ public struct ProviderCatalog: Sendable {
         ProviderFactory(
             id: FoursquareProvider.providerID, categories: [.coffee],
             access: .keyed(variable: FoursquareProvider.keyVariable, configSection: "foursquare")
-        ) { FoursquareProvider(client: $0.client, key: $0.credential) },
+        ) { FoursquareProvider(client: $0.client, key: $0.credential, endpoint: $0.settings["endpoint"]) },
         ProviderFactory(
             id: OverpassProvider.providerID, categories: [.coffee, .parking], access: .keyless, postIsRead: true,
             // Car parks with their outlines over a wide radius run to megabytes.
@@ -117,7 +117,7 @@ public struct ProviderCatalog: Sendable {
         ProviderFactory(
             id: GoogleDirectionsProvider.providerID, categories: [],
             access: .keyed(variable: GoogleDirectionsProvider.keyVariable, configSection: "google")
-        ) { GoogleDirectionsProvider(client: $0.client, key: $0.credential) },
+        ) { GoogleDirectionsProvider(client: $0.client, key: $0.credential, endpoint: $0.settings["endpoint"]) },
         ProviderFactory(id: OSRMProvider.providerID, categories: [], access: .keyless, defaultFreshness: .seconds(86_400)) {
             OSRMProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OSRMProvider.defaultEndpoint)
         },
