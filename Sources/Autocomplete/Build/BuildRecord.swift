@@ -59,12 +59,15 @@ struct BuildRecord {
             if seen.isEmpty { seen = Set(forms.map(\.folded)) }
             return seen.insert(folded).inserted
         }
-        for form in NameForms.forms(of: String(decoding: name, as: UTF8.self), secondary: false) where isNew(form.folded) {
+        for form in NameForms.forms(of: String(decoding: name, as: UTF8.self), secondary: false)
+        where isNew(form.folded) {
             forms.append(Form(folded: form.folded, isSecondary: form.isSecondary, alternate: nil))
         }
         guard !forms.isEmpty else { return [] }
-        for (number, alternate) in alternates.enumerated() where !alternate.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
-            for form in NameForms.forms(of: String(decoding: alternate, as: UTF8.self), secondary: true) where isNew(form.folded) {
+        for (number, alternate) in alternates.enumerated() where !alternate.contains(where: { $0 < 0x20 || $0 == 0x7F })
+        {
+            for form in NameForms.forms(of: String(decoding: alternate, as: UTF8.self), secondary: true)
+            where isNew(form.folded) {
                 forms.append(Form(folded: form.folded, isSecondary: true, alternate: number))
             }
         }
@@ -126,7 +129,9 @@ struct BuildRecord {
         detail = reader.detail.map { Array($0) }
         alternateNames = reader.alternates.map { Array($0) }
         otherSources = reader.otherSources.map { Array($0) }
-        forms = reader.forms.map { Form(folded: Array($0.folded), isSecondary: $0.isSecondary, alternate: $0.alternate) }
+        forms = reader.forms.map {
+            Form(folded: Array($0.folded), isSecondary: $0.isSecondary, alternate: $0.alternate)
+        }
     }
 
     var latitude: Double? { position.map { Double($0.0) / 1e7 } }

@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why building an index failed: a temporary or output file could not be written.
@@ -15,12 +15,18 @@ public struct IndexBuildError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { "\(path): \(reason)" }
 
-    static func fromErrno(_ path: String) -> IndexBuildError { IndexBuildError(path: path, reason: String(cString: strerror(errno))) }
+    static func fromErrno(_ path: String) -> IndexBuildError {
+        IndexBuildError(path: path, reason: String(cString: strerror(errno)))
+    }
 }
 
 // The system calls under names that the methods below do not shadow.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, bytes, count) }
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}
 private func systemClose(_ descriptor: Int32) { close(descriptor) }
 
 /// A growable byte buffer outside Swift's arrays, so that pointers into it stay valid until it
@@ -214,7 +220,9 @@ final class ByteInput {
 
     /// The next `count` bytes, valid until the next call, or nil when the file has fewer.
     func next(_ count: Int) throws(IndexBuildError) -> UnsafeRawBufferPointer? {
-        guard count <= capacity else { throw IndexBuildError(path: path, reason: "a record of \(count) bytes is too large") }
+        guard count <= capacity else {
+            throw IndexBuildError(path: path, reason: "a record of \(count) bytes is too large")
+        }
         try fill(count)
         guard end - start >= count else { return nil }
         let bytes = UnsafeRawBufferPointer(start: buffer + start, count: count)

@@ -43,7 +43,9 @@ final class ExternalSorter {
     }
 
     private func makeRoom(_ length: Int) throws(IndexBuildError) {
-        if let directory, bytes.count + length + 16 * (items.count + 1) > budget || bytes.count + length > Int(UInt32.max) {
+        if let directory,
+            bytes.count + length + 16 * (items.count + 1) > budget || bytes.count + length > Int(UInt32.max)
+        {
             try spill(directory)
         }
     }
@@ -91,7 +93,9 @@ final class ExternalSorter {
                 for pass in 0..<8 {
                     let shift = UInt64(16 * (pass % 4))
                     let useLow = pass < 4
-                    @inline(__always) func digit(_ item: Item) -> Int { Int(truncatingIfNeeded: ((useLow ? item.low : item.high) >> shift) & 0xFFFF) }
+                    @inline(__always) func digit(_ item: Item) -> Int {
+                        Int(truncatingIfNeeded: ((useLow ? item.low : item.high) >> shift) & 0xFFFF)
+                    }
                     for index in counts.indices { counts[index] = 0 }
                     for item in from { counts[digit(item) + 1] += 1 }
                     if counts.contains(where: { $0 == from.count }) { continue }  // one digit for all
@@ -111,7 +115,9 @@ final class ExternalSorter {
         var start = 0
         while start < items.count {
             var end = start + 1
-            while end < items.count, items[end].high == items[start].high, items[end].low == items[start].low { end += 1 }
+            while end < items.count, items[end].high == items[start].high, items[end].low == items[start].low {
+                end += 1
+            }
             if end - start > 1 { items[start..<end].sort { Self.tailPrecedes($0, $1, base) } }
             start = end
         }

@@ -17,9 +17,13 @@ enum IndexAssembler {
     }
 
     /// - Parameter sections: each section as the parts it is the concatenation of.
-    static func assemble(file: ByteOutput, counts: Counts, trie: ByteOutput, sections: [[ByteOutput]]) throws(IndexBuildError) -> AutocompleteIndexBuilder.Summary {
+    static func assemble(file: ByteOutput, counts: Counts, trie: ByteOutput, sections: [[ByteOutput]])
+        throws(IndexBuildError) -> AutocompleteIndexBuilder.Summary
+    {
         let directory = ByteOutput()
-        for value in counts.entrySegments + counts.recordSegments + counts.listTables + counts.listPostings { try directory.u32(UInt32(value)) }
+        for value in counts.entrySegments + counts.recordSegments + counts.listTables + counts.listPostings {
+            try directory.u32(UInt32(value))
+        }
         for table in counts.rowStarts { for value in table { try directory.u32(UInt32(value)) } }
         let sections = [[directory, trie]] + sections
         for parts in sections { for part in parts { try part.close() } }
@@ -42,7 +46,9 @@ enum IndexAssembler {
         header.u32(UInt32(IndexFormat.headerSize))
         header.u32(UInt32(truncatingIfNeeded: UInt64(fileSize)))
         header.u32(UInt32(truncatingIfNeeded: UInt64(fileSize) >> 32))
-        for value in [counts.records, counts.entries, counts.words, counts.nodes, counts.cells, IndexFormat.nodeListLength] {
+        for value in [
+            counts.records, counts.entries, counts.words, counts.nodes, counts.cells, IndexFormat.nodeListLength,
+        ] {
             header.u32(UInt32(value))
         }
         header.u32(UInt32(IndexFormat.heavyThreshold))

@@ -46,11 +46,14 @@ public final class AutocompleteIndexBuilder {
     ///   - memoryBudget: bytes the sorts may hold before writing runs.
     public init(temporaryDirectory: URL?, memoryBudget: Int = 256 << 20) throws(IndexBuildError) {
         if let temporaryDirectory {
-            let path = temporaryDirectory.appendingPathComponent("places-names-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            let path = temporaryDirectory.appendingPathComponent(
+                "places-names-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            ).path
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw IndexBuildError(path: path, reason: "cannot create a temporary folder (\(error.localizedDescription))")
+                throw IndexBuildError(
+                    path: path, reason: "cannot create a temporary folder (\(error.localizedDescription))")
             }
             directory = path
         } else {
@@ -152,9 +155,14 @@ public final class AutocompleteIndexBuilder {
     func assemble(into file: ByteOutput) throws(IndexBuildError) -> Summary {
         var sections = Sections(
             records: try output("records"), entries: try output("entries"), words: try output("words"),
-            wordLists: try (0..<IndexFormat.listCount).map { (list) throws(IndexBuildError) in try output("wordList\(list)") },
-            postings: try (0..<IndexFormat.listCount).map { (list) throws(IndexBuildError) in try output("postings\(list)") },
-            byName: try output("byName"), nodes: try output("nodes"), nodeLists: try output("nodeLists"), cells: try output("cells"),
+            wordLists: try (0..<IndexFormat.listCount).map { (list) throws(IndexBuildError) in
+                try output("wordList\(list)")
+            },
+            postings: try (0..<IndexFormat.listCount).map { (list) throws(IndexBuildError) in
+                try output("postings\(list)")
+            },
+            byName: try output("byName"), nodes: try output("nodes"), nodeLists: try output("nodeLists"),
+            cells: try output("cells"),
             cellPostings: try output("cellPostings"), blob: BlobOutput(try output("blob")))
         let ordered = try mergeSources()
         let (byName, byWord, byWordCell) = try writeRecords(ordered, into: &sections)
@@ -167,14 +175,18 @@ public final class AutocompleteIndexBuilder {
         return try IndexAssembler.assemble(
             file: file,
             counts: .init(
-                records: sections.recordCount, entries: sections.entryCount, words: sections.wordCount, nodes: sections.nodeCount,
-                cells: sections.cellCount, entrySegments: sections.entrySegments, recordSegments: sections.recordSegments,
+                records: sections.recordCount, entries: sections.entryCount, words: sections.wordCount,
+                nodes: sections.nodeCount,
+                cells: sections.cellCount, entrySegments: sections.entrySegments,
+                recordSegments: sections.recordSegments,
                 listTables: starts(sections.wordListRows), listPostings: starts(sections.postingCounts),
                 rowStarts: Self.completed(sections.rowStarts, cellCount: sections.cellCount)),
             trie: sections.trieNodes,
             sections: [
-                [sections.records], [sections.entries], [sections.words], sections.wordLists, sections.postings, [sections.byName],
-                [sections.nodes], [sections.nodeLists], [sections.cells], [sections.cellPostings], [sections.blob.output],
+                [sections.records], [sections.entries], [sections.words], sections.wordLists, sections.postings,
+                [sections.byName],
+                [sections.nodes], [sections.nodeLists], [sections.cells], [sections.cellPostings],
+                [sections.blob.output],
             ])
     }
 }

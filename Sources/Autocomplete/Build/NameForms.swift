@@ -34,12 +34,16 @@ enum NameForms {
 
     /// The forms of `name`, its own folding first; empty for a name without a letter or digit.
     static func forms(of name: String, secondary: Bool) -> [Form] {
-        let name = name.utf8.count > maximumNameBytes ? String(decoding: Array(name.utf8.prefix(maximumNameBytes)), as: UTF8.self) : name
+        let name =
+            name.utf8.count > maximumNameBytes
+            ? String(decoding: Array(name.utf8.prefix(maximumNameBytes)), as: UTF8.self) : name
         let folded = Self.folded(name)
         guard !folded.isEmpty else { return [] }
         var forms = [Form(folded: folded, isSecondary: secondary)]
         func add(_ bytes: [UInt8]) {
-            if !bytes.isEmpty, !forms.contains(where: { $0.folded == bytes }) { forms.append(Form(folded: bytes, isSecondary: true)) }
+            if !bytes.isEmpty, !forms.contains(where: { $0.folded == bytes }) {
+                forms.append(Form(folded: bytes, isSecondary: true))
+            }
         }
         if hasUmlaut(name) { add(Self.folded(transcribed(name))) }
         add(contracted(folded))
@@ -58,7 +62,9 @@ enum NameForms {
         return false
     }
 
-    private static let umlauts: [Unicode.Scalar: String] = ["ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"]
+    private static let umlauts: [Unicode.Scalar: String] = [
+        "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
+    ]
 
     /// "München" → "Muenchen" (also for a u followed by a combining diaeresis).
     static func transcribed(_ name: String) -> String {

@@ -48,7 +48,10 @@ struct PrefixNodeBuilder {
     private var lastEmitted: [Range<Int>?]
     private var merged: [UInt64]
 
-    init(lists: Int, maximumDepth: Int, listLength: Int = IndexFormat.nodeListLength, threshold: Int = IndexFormat.heavyThreshold) {
+    init(
+        lists: Int, maximumDepth: Int, listLength: Int = IndexFormat.nodeListLength,
+        threshold: Int = IndexFormat.heavyThreshold
+    ) {
         self.lists = lists
         self.maximumDepth = maximumDepth
         self.listLength = listLength
@@ -88,14 +91,20 @@ struct PrefixNodeBuilder {
         try close(downTo: 0, end: end, emit: emit)
     }
 
-    private mutating func close(downTo target: Int, end: Int, emit: (Node) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
+    private mutating func close(downTo target: Int, end: Int, emit: (Node) throws(IndexBuildError) -> Void)
+        throws(IndexBuildError)
+    {
         while depth > target {
             depth -= 1
             let level = levels[depth]
             let strings = level.start..<end
-            for list in 0..<lists where strings.count >= 2 && level.totals[list] > threshold && lastEmitted[list] != strings {
+            for list in 0..<lists
+            where strings.count >= 2 && level.totals[list] > threshold && lastEmitted[list] != strings {
                 let base = list * listLength
-                try emit(Node(strings: strings, list: list, entries: level.smallest[base..<(base + level.counts[list])], total: level.totals[list]))
+                try emit(
+                    Node(
+                        strings: strings, list: list, entries: level.smallest[base..<(base + level.counts[list])],
+                        total: level.totals[list]))
                 lastEmitted[list] = strings
             }
             if depth > 0 {
@@ -103,7 +112,8 @@ struct PrefixNodeBuilder {
                     levels[depth - 1].totals[list] += level.totals[list]
                     let base = list * listLength
                     level.smallest.withUnsafeBufferPointer { buffer in
-                        mergeInto(depth - 1, list, UnsafeBufferPointer(rebasing: buffer[base..<(base + level.counts[list])]))
+                        mergeInto(
+                            depth - 1, list, UnsafeBufferPointer(rebasing: buffer[base..<(base + level.counts[list])]))
                     }
                 }
             }

@@ -48,7 +48,8 @@ enum SourceMerger {
             let record = group[index]
             let source = record.source
             var best: (cluster: Int, metres: Double)?
-            for (number, cluster) in clusters.enumerated() where !cluster.sources.contains(where: { $0.elementsEqual(source) }) {
+            for (number, cluster) in clusters.enumerated()
+            where !cluster.sources.contains(where: { $0.elementsEqual(source) }) {
                 guard let here = record.latitude.flatMap({ latitude in record.longitude.map { (latitude, $0) } }),
                     let there = cluster.position
                 else {
@@ -63,7 +64,9 @@ enum SourceMerger {
             if let best {
                 clusters[best.cluster].members.append(index)
                 clusters[best.cluster].sources.append(source)
-                if clusters[best.cluster].position == nil, let latitude = record.latitude, let longitude = record.longitude {
+                if clusters[best.cluster].position == nil, let latitude = record.latitude,
+                    let longitude = record.longitude
+                {
                     clusters[best.cluster].position = (latitude, longitude)
                 }
             } else {
@@ -81,7 +84,9 @@ enum SourceMerger {
                 for alternate in other.alternateNames where seenAlternates.insert(alternate).inserted {
                     merged.alternateNames.append(alternate)
                 }
-                if other.name != merged.name, seenAlternates.insert(other.name).inserted { merged.alternateNames.append(other.name) }
+                if other.name != merged.name, seenAlternates.insert(other.name).inserted {
+                    merged.alternateNames.append(other.name)
+                }
                 merged.otherSources.append(other.id)
                 merged.otherSources.append(contentsOf: other.otherSources)
             }

@@ -35,7 +35,8 @@ public struct IndexFileError: Error, Equatable, CustomStringConvertible, Sendabl
         case .badChecksum: "\(path): the autocomplete index header is corrupt (checksum mismatch)"
         case .sizeMismatch(let expected, let actual):
             "\(path): the autocomplete index is truncated or padded (header says \(expected) bytes, file has \(actual))"
-        case .badSection(let name): "\(path): the autocomplete index section '\(name)' lies outside the file or has a wrong size"
+        case .badSection(let name):
+            "\(path): the autocomplete index section '\(name)' lies outside the file or has a wrong size"
         }
     }
 }

@@ -149,7 +149,8 @@ enum IndexFormat {
     }
 
     enum Section: Int, CaseIterable {
-        case directory, records, entries, words, wordLists, postings, byName, nodes, nodeLists, cells, cellPostings, blob
+        case directory, records, entries, words, wordLists, postings, byName, nodes, nodeLists, cells, cellPostings,
+            blob
 
         var name: String { "\(self)" }
         /// Size of one entry; the section length must be a multiple of it.

@@ -62,15 +62,21 @@ struct IndexView: @unchecked Sendable {
         nodeCount = Int(storage.u32(36))
         cellCount = Int(storage.u32(40))
         guard entries(.records) == recordCount else { throw fail(.badSection("records")) }
-        guard entries(.entries) == entryCount, entries(.byName) == entryCount else { throw fail(.badSection("entries")) }
+        guard entries(.entries) == entryCount, entries(.byName) == entryCount else {
+            throw fail(.badSection("entries"))
+        }
         guard entries(.words) == wordCount else { throw fail(.badSection("words")) }
         guard entries(.nodes) == nodeCount else { throw fail(.badSection("nodes")) }
         guard entries(.cells) == cellCount else { throw fail(.badSection("cells")) }
-        guard storage.u32(44) == UInt32(IndexFormat.nodeListLength), storage.u32(48) == UInt32(IndexFormat.heavyThreshold) else {
+        guard storage.u32(44) == UInt32(IndexFormat.nodeListLength),
+            storage.u32(48) == UInt32(IndexFormat.heavyThreshold)
+        else {
             throw fail(.badSection("nodes"))
         }
         let directoryBytes = lengths[IndexFormat.Section.directory.rawValue]
-        guard directoryBytes >= IndexFormat.directoryLength, (directoryBytes - IndexFormat.directoryLength) % IndexFormat.trieNodeSize == 0 else {
+        guard directoryBytes >= IndexFormat.directoryLength,
+            (directoryBytes - IndexFormat.directoryLength) % IndexFormat.trieNodeSize == 0
+        else {
             throw fail(.badSection("directory"))
         }
         trieNodeCount = (directoryBytes - IndexFormat.directoryLength) / IndexFormat.trieNodeSize
@@ -140,7 +146,9 @@ struct IndexView: @unchecked Sendable {
         return folded(first)
     }
 
-    func recordID(_ record: Int) -> UnsafeRawBufferPointer { blobBytes(recordField(record, 8), recordField(record, 12)) }
+    func recordID(_ record: Int) -> UnsafeRawBufferPointer {
+        blobBytes(recordField(record, 8), recordField(record, 12))
+    }
 
     func nameRecord(_ record: Int) -> NameRecord {
         let detailLength = recordField(record, 20)

@@ -53,7 +53,8 @@ enum MatchEvaluator {
                         if term.maxEdits == 0 {
                             found = hasPrefix(candidate, query, whole: !term.isPrefix) ? 0 : nil
                         } else {
-                            found = TypoMatcher.distance(query, candidate, prefix: term.isPrefix, maxEdits: min(term.maxEdits, bestEdits))
+                            found = TypoMatcher.distance(
+                                query, candidate, prefix: term.isPrefix, maxEdits: min(term.maxEdits, bestEdits))
                         }
                         guard let found else { continue }
                         if found < bestEdits || (found == bestEdits && j == i) {
@@ -76,11 +77,12 @@ enum MatchEvaluator {
         }
     }
 
-    @inline(__always) static func hasPrefix(_ word: UnsafeRawBufferPointer, _ query: UnsafeRawBufferPointer, whole: Bool) -> Bool {
+    @inline(__always) static func hasPrefix(
+        _ word: UnsafeRawBufferPointer, _ query: UnsafeRawBufferPointer, whole: Bool
+    ) -> Bool {
         if whole ? word.count != query.count : word.count < query.count { return false }
         guard query.count > 0 else { return true }
         guard let w = word.baseAddress, let q = query.baseAddress else { return false }
         return memcmp(w, q, query.count) == 0
     }
 }
-

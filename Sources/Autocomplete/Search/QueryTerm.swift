@@ -17,7 +17,8 @@ struct QueryTerm: Sendable {
     /// bytes each, so a pasted paragraph costs no more than a long address.
     static func parse(_ text: String) -> [QueryTerm] {
         // Cap the raw input before folding: a 500-character query is as good as its first 256.
-        let capped = text.unicodeScalars.count > 256 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(256))) : text
+        let capped =
+            text.unicodeScalars.count > 256 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(256))) : text
         let words = TextFolding.foldedWordBytes(capped).split(separator: 0x20).prefix(maximumWords)
         return words.enumerated().map { index, word in
             let utf8 = Array(word)
@@ -30,12 +31,11 @@ struct QueryTerm: Sendable {
         }.filter { !$0.bytes.isEmpty }
     }
 
-    /// The same words with the edits ``TypoMatcher`` allows them; `fallback` when the query
-    /// found nothing as typed (a 4-letter word then gets one).
+    /// The same words with the edits ``TypoMatcher`` allows them.
     static func withTypos(_ terms: [QueryTerm], fallback: Bool) -> [QueryTerm] {
         terms.map { term in
             var term = term
-            term.maxEdits = fallback ? TypoMatcher.fallbackEdits(characters: term.characters) : TypoMatcher.allowedEdits(characters: term.characters)
+            term.maxEdits = TypoMatcher.allowedEdits(characters: term.characters)
             return term
         }
     }
