@@ -75,7 +75,7 @@ public struct AutocompleteIndex: Sendable {
         search.runTypoFree(plain)
         var terms = plain
         if query.typoTolerance {
-            terms = QueryTerm.withTypos(plain, fallback: false)
+            terms = QueryTerm.withTypos(plain, fallback: search.top.isEmpty)
             if terms.contains(where: { $0.maxEdits > 0 }) { search.runTypos(terms) }
         }
         return suggestions(search.top.items, terms: terms, focus: query.focus)
@@ -91,7 +91,7 @@ public struct AutocompleteIndex: Sendable {
         let scan = ExhaustiveSearch(view: view, focus: query.focus, kinds: query.kinds, limit: limit)
         let found = scan.run(plain)
         guard query.typoTolerance else { return suggestions(found, terms: plain, focus: query.focus) }
-        let terms = QueryTerm.withTypos(plain, fallback: false)
+        let terms = QueryTerm.withTypos(plain, fallback: found.isEmpty)
         guard terms.contains(where: { $0.maxEdits > 0 }) else {
             return suggestions(found, terms: plain, focus: query.focus)
         }

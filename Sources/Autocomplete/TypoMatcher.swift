@@ -12,15 +12,32 @@ public enum TypoMatcher {
     public static let oneEditFrom = 5
     /// … and two from this many.
     public static let twoEditsFrom = 9
+    /// A word this long (but shorter than ``oneEditFrom``) gets one edit only when the whole query
+    /// finds nothing as typed, Typesense's `typo_tokens_threshold` of 1: "Rokn" → Rokin.
+    public static let fallbackOneEditFrom = 4
+
     /// Edits allowed for a query word of `characters` folded characters.
     ///
     /// Meilisearch's thresholds: none below 5, one from 5, two from 9. Algolia and Typesense allow
     /// one from 4, but for a prefix a 4-letter word with one edit matches a large share of all
     /// names ("damr" would match every "dam…", "dar…", "amr…"), which is noise while typing; at
-    /// 5 letters the user has committed to a word.
+    /// 5 letters the user has committed to a word. A 4-letter word that matches nothing as typed
+    /// is a typo, though: ``fallbackEdits(characters:)``.
     public static func allowedEdits(characters: Int) -> Int {
         if characters >= twoEditsFrom { return 2 }
         return characters >= oneEditFrom ? 1 : 0
+    }
+
+    /// Edits allowed when the query found nothing without typos.
+    public static func fallbackEdits(characters: Int) -> Int {
+        max(allowedEdits(characters: characters), characters >= fallbackOneEditFrom ? 1 : 0)
+    }
+
+    /// The rule in words, for `places complete --help`: built from the constants above, so the
+    /// help cannot say other numbers than the matcher uses.
+    public static var rule: String {
+        "A typo is forgiven from \(oneEditFrom) letters on, two from \(twoEditsFrom) (\"Dmrak\" → Damrak); a \(fallbackOneEditFrom)-letter "
+            + "word gets one only when nothing matches as typed (\"Rokn\" → Rokin)."
     }
 
     /// The edit distance between `query` and `word` (or, when `prefix`, between `query` and the

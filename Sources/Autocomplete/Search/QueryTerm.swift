@@ -31,11 +31,15 @@ struct QueryTerm: Sendable {
         }.filter { !$0.bytes.isEmpty }
     }
 
-    /// The same words with the edits ``TypoMatcher`` allows them.
+    /// The same words with the edits ``TypoMatcher`` allows them; `fallback` when the query
+    /// found nothing as typed (a 4-letter word then gets one).
     static func withTypos(_ terms: [QueryTerm], fallback: Bool) -> [QueryTerm] {
         terms.map { term in
             var term = term
-            term.maxEdits = TypoMatcher.allowedEdits(characters: term.characters)
+            term.maxEdits =
+                fallback
+                ? TypoMatcher.fallbackEdits(characters: term.characters)
+                : TypoMatcher.allowedEdits(characters: term.characters)
             return term
         }
     }
