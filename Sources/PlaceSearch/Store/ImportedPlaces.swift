@@ -74,6 +74,9 @@ public protocol ImportedPlacesStore: Sendable {
     func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) throws(StoreError) -> ImportSummary
     /// Every indexed name, for building the autocomplete index.
     func indexedNames() throws(StoreError) -> [NameRecord]
+    /// Every indexed name, one at a time and from one snapshot, so that a country's millions are
+    /// never held at once. Stops at the first error `body` throws, and throws it.
+    func forEachIndexedName(_ body: (NameRecord) throws -> Void) throws
     /// Places inside `box` whose main tag is one of `categories` (all when empty).
     func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace]
     func importedPlace(id: String) throws(StoreError) -> ImportedPlace?
