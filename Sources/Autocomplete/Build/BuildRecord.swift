@@ -48,8 +48,10 @@ struct BuildRecord {
         forms = Self.forms(name: name, alternates: alternateNames)
     }
 
-    /// The record's own forms first, then its alternate names', each folded form once. Alternate
-    /// names with control characters are not forms.
+    /// The record's own forms first, then each alternate name's own folding, then their
+    /// transcriptions: each folded form once, shown as the name it is the folding of where it can
+    /// be ("muenchen" is Muenchen's own, not München's transcription). Alternate names with control
+    /// characters are not forms.
     static func forms(name: [UInt8], alternates: [[UInt8]]) -> [Form] {
         var forms: [Form] = []
         // A name has one to three forms; a set only pays off for a city's hundred alternate names.
@@ -59,17 +61,18 @@ struct BuildRecord {
             if seen.isEmpty { seen = Set(forms.map(\.folded)) }
             return seen.insert(folded).inserted
         }
-        for form in NameForms.forms(of: String(decoding: name, as: UTF8.self), secondary: false)
-        where isNew(form.folded) {
+        for form in NameForms.forms(of: String(decoding: name, as: UTF8.self), secondary: false) where isNew(form.folded) {
             forms.append(Form(folded: form.folded, isSecondary: form.isSecondary, alternate: nil))
         }
         guard !forms.isEmpty else { return [] }
-        for (number, alternate) in alternates.enumerated() where !alternate.contains(where: { $0 < 0x20 || $0 == 0x7F })
-        {
-            for form in NameForms.forms(of: String(decoding: alternate, as: UTF8.self), secondary: true)
-            where isNew(form.folded) {
-                forms.append(Form(folded: form.folded, isSecondary: true, alternate: number))
-            }
+        let alternateForms = alternates.map { alternate in
+            alternate.contains(where: { $0 < 0x20 || $0 == 0x7F }) ? [] : NameForms.forms(of: String(decoding: alternate, as: UTF8.self), secondary: true)
+        }
+        for (number, own) in alternateForms.enumerated() {
+            if let first = own.first, isNew(first.folded) { forms.append(Form(folded: first.folded, isSecondary: true, alternate: number)) }
+        }
+        for (number, own) in alternateForms.enumerated() {
+            for form in own.dropFirst() where isNew(form.folded) { forms.append(Form(folded: form.folded, isSecondary: true, alternate: number)) }
         }
         return forms
     }
