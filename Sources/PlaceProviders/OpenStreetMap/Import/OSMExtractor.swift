@@ -45,7 +45,8 @@ public struct OSMExtractor {
             if let centre { wayCentres[way.id] = centre }
             guard !way.tags.isEmpty else { return }
             if let name = way.tags["name"], let highway = way.tags["highway"], OSMFeatures.streetClasses.contains(highway) {
-                streets.add(way: way, name: name, highway: highway, nodes: nodes, centre: centre)
+                streets.add(
+                    way: way, name: name, highway: highway, nodes: nodes, centre: centre, alternates: OSMFeatures.alternateNames(way.tags, besides: name))
                 return
             }
             if let centre { keep(.way, way.id, centre, way.tags) } else if OSMFeatures.role(way.tags) != nil { unplaced += 1 }
@@ -105,7 +106,8 @@ public struct OSMExtractor {
                     ImportedPlace(
                         record: NameRecord(
                             id: id, name: name, kind: .place, importance: OSMImportance.place(pending.tags), coordinate: coordinate,
-                            detail: OSMTags.humanize(pending.tags["place"] ?? pending.tags["boundary"] ?? "place")),
+                            detail: OSMTags.humanize(pending.tags["place"] ?? pending.tags["boundary"] ?? "place"),
+                            alternateNames: OSMFeatures.alternateNames(pending.tags, besides: name)),
                         category: pending.tags["place"].map { "place=\($0)" }, tags: tags))
             case .poi, .parking:
                 let indexed = !name.isEmpty
@@ -113,7 +115,8 @@ public struct OSMExtractor {
                     ImportedPlace(
                         record: NameRecord(
                             id: id, name: indexed ? name : OSMPlaceMapping.parkingName(pending.tags) ?? "Car park", kind: .poi,
-                            importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags)),
+                            importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags),
+                            alternateNames: indexed ? OSMFeatures.alternateNames(pending.tags, besides: name) : []),
                         isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
             }
         }
@@ -124,7 +127,7 @@ public struct OSMExtractor {
                     record: NameRecord(
                         id: "\(provider):way/\(street.firstWay)", name: street.name, kind: .street,
                         importance: OSMImportance.street(highway: street.highway, lengthMetres: street.length), coordinate: coordinate,
-                        detail: nearestSettlement(to: street.point)),
+                        detail: nearestSettlement(to: street.point), alternateNames: street.alternates),
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
         places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }
