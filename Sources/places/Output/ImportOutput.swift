@@ -29,7 +29,7 @@ struct ImportOutput {
             lines.append("  " + changes.joined(separator: " · "))
             for note in report.notes { lines.append("  note: \(note)") }
         }
-        lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path)")
+        lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path), built in \(String(format: "%.2f", index.seconds)) s")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -48,7 +48,10 @@ struct ImportOutput {
                 "notes": .array(report.notes.map { .string($0) }),
             ]
         }
-        return ["imports": .array(imports), "index": ["path": .string(index.path), "names": JSONValue(index.count)]]
+        return [
+            "imports": .array(imports),
+            "index": ["path": .string(index.path), "names": JSONValue(index.count), "seconds": JSONOutput.number(index.seconds, places: 3)],
+        ]
     }
 
     static func formatName(_ format: String) -> String {

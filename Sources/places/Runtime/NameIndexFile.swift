@@ -9,7 +9,9 @@ import Autocomplete
 enum NameIndexFile {
     struct Built {
         let path: String
+        /// Names the store gave (before the same place from several sources became one).
         let count: Int
+        let seconds: Double
     }
 
     static func path(forStore storePath: String) -> String {
@@ -18,21 +20,28 @@ enum NameIndexFile {
         return base.appendingPathExtension("names").path
     }
 
-    /// Builds the index from what the store holds now. Another import that commits meanwhile
-    /// would leave the file behind the store, so the build is repeated until the store stood still.
+    /// Builds the index from what the store holds now, streaming its names through the builder
+    /// (sorted runs in a temporary folder beside the index, so memory stays bounded). Another
+    /// import that commits meanwhile would leave the file behind the store, so the build is
+    /// repeated until the store stood still.
     static func rebuild(store: SQLitePlaceStore) throws -> Built {
         let path = path(forStore: store.path)
+        let url = URL(fileURLWithPath: path)
         for _ in 0..<5 {
+            let started = ContinuousClock.now
             let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
-            let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }
-            let index = AutocompleteIndex(records: records)
+            let builder: AutocompleteIndexBuilder
             do {
-                try index.write(to: URL(fileURLWithPath: path))
+                builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
+                try store.forEachIndexedName { try builder.add($0) }
+                try builder.write(to: url)
+            } catch let error as StoreError {
+                throw StoreAccess.cliError(error)
             } catch {
                 throw CLIError("the name index \(path) cannot be written: \(error)", status: .cannotCreate)
             }
             if try StoreAccess.run({ () throws(StoreError) in try store.importGeneration() }) == generation {
-                return Built(path: path, count: records.count)
+                return Built(path: path, count: builder.added, seconds: (ContinuousClock.now - started).seconds)
             }
         }
         throw CLIError("the store kept changing while the name index was built; run the import again", status: .temporaryFailure)
@@ -51,7 +60,11 @@ enum NameIndexFile {
                 guard FileManager.default.fileExists(atPath: storePath) else {
                     throw CLIError("the name index \(path) cannot be read (\(error)); run 'places import' again", status: .data)
                 }
-                StandardError.line("places: the name index \(path) was damaged (\(error)); rebuilding it from the store")
+                if case .unsupportedVersion = error.problem {
+                    StandardError.line("places: the name index \(path) is from another version of places; rebuilding it from the store")
+                } else {
+                    StandardError.line("places: the name index \(path) was damaged (\(error)); rebuilding it from the store")
+                }
             }
         }
         guard let store = try StoreAccess(option: storePath).reading(),
