@@ -25,7 +25,7 @@ public struct ImportSource: Sendable, Equatable {
     public var key: String
     /// How to name it to the user: the path as given.
     public var label: String
-    /// `osm-xml`, `osm-pbf`, `overpass-json`, `names-csv`, `names-tsv`.
+    /// `osm-xml`, `osm-pbf`, `overpass-json`, `names-csv`, `names-tsv`, `geonames-json`.
     public var format: String
 
     public init(key: String, label: String, format: String) {

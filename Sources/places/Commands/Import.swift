@@ -19,7 +19,9 @@ extension Places {
 
                 Name lists (--names FILE): CSV or TSV, one name per row. Columns count from 1 or are named by the \
                 header row; a header is recognised by itself (--header/--no-header to say). With latitude and \
-                longitude columns each row is one entry; without, each distinct name is one.
+                longitude columns each row is one entry; without, each distinct name is one. GeoNames' cities as \
+                JSON (an object keyed by geonameid, as cities15000.json) are recognised by their content, with or \
+                without --names: population becomes importance, alternatenames find the city ("München" → Munich).
 
                 Importing the same file again replaces what it wrote before; a place two files share is kept once. \
                 An import that fails changes nothing. The autocomplete index (beside the store, .names) is rebuilt \
@@ -30,6 +32,7 @@ extension Places {
                   places import liechtenstein.osm.pbf overpass.json
                   places import --names streets.csv --name-column 3 --kind street
                   places import --names rg_cities1000.csv             # header lat,lon,name,…: columns found by name
+                  places import cities15000.json                      # GeoNames JSON, with alternate names
                 """)
 
         @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON (.gz/.bz2 too).", valueName: "file"))
@@ -97,7 +100,7 @@ extension Places {
             var reports: [ImportReport] = []
             var batches: [(ImportSource, [ImportedPlace], ImportReport)] = []
             for file in files {
-                let (source, places, report) = try readOSM(file)
+                let (source, places, report) = try Self.isGeoNamesJSON(file) ? readGeoNames(file) : readOSM(file)
                 batches.append((source, places, report))
             }
             for file in nameLists {
@@ -161,15 +164,46 @@ extension Places {
             return (source(for: file, format: formatName), result.places, report)
         }
 
-        private func readNameList(_ file: String) throws -> (ImportSource, [ImportedPlace], ImportReport) {
-            try checkReadable(file)
-            let started = ContinuousClock.now
-            let bytes: [UInt8]
+        /// Whether the file's first 4 KB look like GeoNames' cities JSON.
+        private static func isGeoNamesJSON(_ file: String) -> Bool {
+            guard let handle = FileHandle(forReadingAtPath: file) else { return false }
+            defer { try? handle.close() }
+            return GeoNamesJSONReader.recognises(Array(handle.readData(ofLength: 4_096)))
+        }
+
+        private func readBytes(_ file: String) throws -> [UInt8] {
             do {
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
+                return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
             } catch {
                 throw CLIError("\(file) cannot be read: \(error.localizedDescription)", status: .noInput)
             }
+        }
+
+        private func readGeoNames(_ file: String) throws -> (ImportSource, [ImportedPlace], ImportReport) {
+            try checkReadable(file)
+            let started = ContinuousClock.now
+            let bytes = try readBytes(file)
+            let result: GeoNamesJSONReader.Result
+            do {
+                result = try GeoNamesJSONReader.read(bytes: bytes, label: URL(fileURLWithPath: file).lastPathComponent)
+            } catch {
+                throw CLIError("\(file): \(error.description)", status: .data)
+            }
+            var report = ImportReport(file: file, format: "geonames-json", rows: result.places.count + result.skipped.count)
+            report.readSeconds = (ContinuousClock.now - started).seconds
+            if !result.skipped.isEmpty {
+                let shown = result.skipped.prefix(5).joined(separator: ", ")
+                report.notes.append(
+                    "skipped \(result.skipped.count) cit\(result.skipped.count == 1 ? "y" : "ies") without a name or a position on the globe (geonameid \(shown)\(result.skipped.count > 5 ? ", …" : ""))")
+            }
+            return (source(for: file, format: "geonames-json"), result.places, report)
+        }
+
+        private func readNameList(_ file: String) throws -> (ImportSource, [ImportedPlace], ImportReport) {
+            try checkReadable(file)
+            if Self.isGeoNamesJSON(file) { return try readGeoNames(file) }
+            let started = ContinuousClock.now
+            let bytes = try readBytes(file)
             let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
             let separator = delimiter.flatMap(Self.delimiterByte) ?? (isTSV ? 0x09 : UInt8(ascii: ","))
             let mapping = NameListMapping(
