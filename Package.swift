@@ -6,12 +6,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "places", targets: ["places"]),
+        .library(name: "PlacesKit", targets: ["PlacesKit"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
         .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Autocomplete", targets: ["Autocomplete"]),
         .library(name: "PlaceStore", targets: ["PlaceStore"]),
+        .library(name: "WalkingGraph", targets: ["WalkingGraph"]),
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
     ],
     dependencies: [
@@ -41,6 +43,8 @@ let package = Package(
         .target(name: "CZlib"),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
         .target(name: "OSMFormat", dependencies: ["PlaceSearch", "CZlib"]),
+        // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
+        .target(name: "WalkingGraph", dependencies: ["PlaceSearch", "OSMFormat"]),
         .target(
             name: "PlaceProviders",
             dependencies: [
@@ -54,10 +58,19 @@ let package = Package(
             name: "PlaceStore",
             dependencies: ["PlaceSearch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The front door: composition (settings, credentials, HTTP chains, the catalog, the store) and
+        // one entry point per flow. The CLI and the server call only this.
+        .target(
+            name: "PlacesKit",
+            dependencies: [
+                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat", "WalkingGraph",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete",
+                "PlacesKit", "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "WalkingGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -66,11 +79,12 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceSearch", "OSMFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
             name: "PlaceProvidersTests",
             dependencies: [
-                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat",
+                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -78,6 +92,8 @@ let package = Package(
             name: "PlaceStoreTests",
             dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The front door as an app uses it: its own provider, remedies, notices, the README's snippet.
+        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "PlaceSearchTesting"]),
         // Runs the built `places` binary end to end against cassettes.
         .testTarget(
             name: "PlacesCLITests",

@@ -29,8 +29,9 @@ OSM_FILE = os.path.join(ROOT, "..", "shared", "data", "amsterdam_centrum.osm")
 RECORDED_AT = datetime.datetime(2026, 11, 21, 12, 0, 0, tzinfo=datetime.timezone.utc)
 HTTP_DATE = "Sat, 21 Nov 2026 12:00:00 GMT"
 
-# The focus points the README and the tests use: --near 52.37,4.89 and the default centre.
-FOCUS_POINTS = [(52.37, 4.89), (52.370216, 4.895168)]
+# The focus points the README and the tests use: --near 52.37,4.89, the default centre, and Dam
+# (52.3731,4.8926, where the bundled Photon answers put "Dam": --near Dam).
+FOCUS_POINTS = [(52.37, 4.89), (52.370216, 4.895168), (52.3731, 4.8926)]
 RADIUS = 1000  # what `places coffee` asks for with the default 15 minute walk
 
 FSQ_HOST = "places-api.foursquare.com"

@@ -47,7 +47,7 @@ public struct AutocompleteIndex: Sendable {
     /// - Throws: ``IndexFileError`` for a missing, truncated, corrupt or older file
     ///   (``IndexFileError/isStaleOrDamaged``: build it again).
     public static func open(at url: URL) throws(IndexFileError) -> AutocompleteIndex {
-        let storage = try IndexStorage(mapping: url.path)
+        let storage = try IndexStorage(mappingIndex: url.path)
         return AutocompleteIndex(view: try IndexView(storage: storage, path: url.path))
     }
 

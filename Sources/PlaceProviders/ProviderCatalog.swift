@@ -14,44 +14,106 @@ public struct ProviderContext: Sendable {
     }
 }
 
-/// How to make one provider.
+/// How one provider is made, and what is known of it before it is made: enough to validate
+/// options, choose its HTTP mode and list it.
 public struct ProviderFactory: Sendable {
+    /// How its live service is reached.
+    public enum Access: Sendable, Equatable {
+        /// A public service that needs no key: asked live by default.
+        case keyless
+        /// A service that needs a key: asked live when the key is set, else recordings answer.
+        case keyed(variable: String, configSection: String)
+        /// A service that no longer exists (`why`): the recordings it ships with answer.
+        case retired(why: String)
+        /// No network at all (a file, the store, a plugin on this machine).
+        case local
+    }
+
     public let id: ProviderID
     /// What it answers, known before it is built (for option validation and help).
     public let categories: Set<SearchCategory>
+    public let access: Access
+    /// Its API takes queries by POST (Overpass does), so a POST may be retried and cached like a GET.
+    public var postIsRead: Bool
+    /// How long an answer may be reused when the service says nothing about it (no Cache-Control
+    /// or Expires); nil to reuse only what the service allows.
+    public var defaultFreshness: Duration?
+    public let make: @Sendable (ProviderContext) -> any Provider
+
+    public init(
+        id: ProviderID, categories: Set<SearchCategory>, access: Access, postIsRead: Bool = false, defaultFreshness: Duration? = nil,
+        make: @escaping @Sendable (ProviderContext) -> any Provider
+    ) {
+        self.id = id
+        self.categories = categories
+        self.access = access
+        self.postIsRead = postIsRead
+        self.defaultFreshness = defaultFreshness
+        self.make = make
+    }
+
     /// The environment variable holding its key, when it needs one.
-    public let keyVariable: String?
-    /// Its API takes queries by POST (Overpass does), so a failed POST may be retried like a GET.
-    public var postIsRead: Bool = false
-    public let make: @Sendable (ProviderContext) -> any PlaceProvider
+    public var keyVariable: String? {
+        if case .keyed(let variable, _) = access { return variable }
+        return nil
+    }
 }
 
-/// Every provider places ships. Adding one is a folder in Sources/Providers and a line here.
-public enum ProviderCatalog {
-    public static let all: [ProviderFactory] = [
-        ProviderFactory(id: FoursquareProvider.providerID, categories: [.coffee], keyVariable: FoursquareProvider.keyVariable) {
-            FoursquareProvider(client: $0.client, key: $0.credential)
-        },
-        ProviderFactory(id: OverpassProvider.providerID, categories: [.coffee, .parking], keyVariable: nil, postIsRead: true) {
-            OverpassProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OverpassProvider.defaultEndpoint)
-        },
-        ProviderFactory(id: ParkSharkProvider.providerID, categories: [.parking], keyVariable: nil) {
-            ParkSharkProvider(client: $0.client)
-        },
-        ProviderFactory(id: AmsterdamGaragesProvider.providerID, categories: [.parking], keyVariable: nil) {
+/// The providers a program knows how to make: those `places` ships, and any an app or a plugin
+/// adds. Adding a built-in one is a folder in Sources/PlaceProviders and a line in ``builtIn``.
+public struct ProviderCatalog: Sendable {
+    public private(set) var factories: [ProviderFactory]
+
+    public init(_ factories: [ProviderFactory] = ProviderCatalog.builtIn) {
+        self.factories = []
+        for factory in factories { register(factory) }
+    }
+
+    /// Adds a provider, replacing a factory with the same id.
+    public mutating func register(_ factory: ProviderFactory) {
+        factories.removeAll { $0.id == factory.id }
+        factories.append(factory)
+    }
+
+    public var ids: [ProviderID] { factories.map(\.id) }
+
+    public func factory(_ id: ProviderID) -> ProviderFactory? { factories.first { $0.id == id } }
+
+    /// The ids of the providers that answer `category`, in catalog order.
+    public func ids(answering category: SearchCategory) -> [ProviderID] {
+        factories.filter { $0.categories.contains(category) }.map(\.id)
+    }
+
+    /// Every provider places ships.
+    public static let builtIn: [ProviderFactory] = [
+        ProviderFactory(
+            id: FoursquareProvider.providerID, categories: [.coffee],
+            access: .keyed(variable: FoursquareProvider.keyVariable, configSection: "foursquare")
+        ) { FoursquareProvider(client: $0.client, key: $0.credential) },
+        ProviderFactory(
+            id: OverpassProvider.providerID, categories: [.coffee, .parking], access: .keyless, postIsRead: true,
+            defaultFreshness: .seconds(3600)
+        ) { OverpassProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OverpassProvider.defaultEndpoint) },
+        ProviderFactory(
+            id: ParkSharkProvider.providerID, categories: [.parking], access: .retired(why: "the service went offline after 2014")
+        ) { ParkSharkProvider(client: $0.client) },
+        ProviderFactory(id: AmsterdamGaragesProvider.providerID, categories: [.parking], access: .keyless) {
             AmsterdamGaragesProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? AmsterdamGaragesProvider.defaultEndpoint)
         },
-        ProviderFactory(id: RecommendationFeedProvider.providerID, categories: [.recommendations], keyVariable: nil) {
+        ProviderFactory(id: RecommendationFeedProvider.providerID, categories: [.recommendations], access: .keyless) {
             RecommendationFeedProvider.configured(settings: $0.settings, client: $0.client)
         },
         // Routing only: they answer no search category.
-        ProviderFactory(id: GoogleDirectionsProvider.providerID, categories: [], keyVariable: GoogleDirectionsProvider.keyVariable) {
-            GoogleDirectionsProvider(client: $0.client, key: $0.credential)
-        },
-        ProviderFactory(id: OSRMProvider.providerID, categories: [], keyVariable: nil) {
+        ProviderFactory(
+            id: GoogleDirectionsProvider.providerID, categories: [],
+            access: .keyed(variable: GoogleDirectionsProvider.keyVariable, configSection: "google")
+        ) { GoogleDirectionsProvider(client: $0.client, key: $0.credential) },
+        ProviderFactory(id: OSRMProvider.providerID, categories: [], access: .keyless, defaultFreshness: .seconds(86_400)) {
             OSRMProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OSRMProvider.defaultEndpoint)
         },
+        // Geocoding only: names to positions and back.
+        ProviderFactory(id: PhotonProvider.providerID, categories: [], access: .keyless, defaultFreshness: .seconds(86_400)) {
+            PhotonProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? PhotonProvider.defaultEndpoint)
+        },
     ]
-
-    public static var ids: [ProviderID] { all.map(\.id) }
 }

@@ -3,6 +3,17 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+
+    /// A TCP socket; `socket(2)` under a name the server's own `socket` property does not hide.
+    private func openStreamSocket() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
+#elseif canImport(Musl)
+    import Musl
+
+    private func openStreamSocket() -> Int32 { Musl.socket(AF_INET, Int32(SOCK_STREAM), 0) }
+#elseif canImport(Darwin)
+    import Darwin
+
+    private func openStreamSocket() -> Int32 { Darwin.socket(AF_INET, SOCK_STREAM, 0) }
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and a free port, for testing the live transport without
@@ -45,7 +56,7 @@ public final class LocalHTTPServer: Sendable {
 
     public init(handler: @escaping @Sendable (Request) -> Response) throws {
         self.handler = handler
-        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = openStreamSocket()
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         var reuse: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))

@@ -18,14 +18,16 @@ public struct StaticProvider: PlaceDetailsProvider {
         error: ProviderError? = nil, ignoresCancellation: Bool = false
     ) {
         self.id = id
-        self.capabilities = ProviderCapabilities(categories: categories, features: [.search, .details])
+        self.capabilities = ProviderCapabilities(categories: categories)
         self.places = places
         self.delay = delay
         self.error = error
         self.ignoresCancellation = ignoresCancellation
     }
 
-    public var status: ProviderStatus { ProviderStatus(isReady: error == nil, mode: "static", detail: "fixed places for tests") }
+    public var status: ProviderStatus {
+        error == nil ? .local("fixed places for tests") : .notReady(.misconfigured(error?.message ?? "told to fail"))
+    }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         try await wait()

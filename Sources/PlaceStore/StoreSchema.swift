@@ -110,14 +110,27 @@ enum StoreSchema {
                     PRAGMA user_version = 3;
                     """)
         }
-        register("v4: alternate names", in: &migrator) { db in
+        register("v4: import licences", in: &migrator) { db in
+            // Whose data each import is and on what terms, shown where its places are. Imports made
+            // before were OpenStreetMap files (ODbL) or name lists of unknown origin: the first get
+            // their licence, the others none ("not recorded") rather than a guess.
+            try db.execute(
+                sql: """
+                    ALTER TABLE import_source ADD COLUMN attribution TEXT;
+                    ALTER TABLE import_source ADD COLUMN licence TEXT;
+                    UPDATE import_source SET attribution = '© OpenStreetMap contributors', licence = 'ODbL'
+                        WHERE format IN ('osm-xml', 'osm-pbf', 'overpass-json');
+                    PRAGMA user_version = 4;
+                    """)
+        }
+        register("v5: alternate names", in: &migrator) { db in
             // The other names a place is found by (GeoNames' alternatenames, OpenStreetMap's
             // name:*, alt_name, old_name, official_name): a JSON array of strings, NULL for none.
             // A new column on the existing table, so every stored row stays as it is.
             try db.execute(
                 sql: """
                     ALTER TABLE imported_place ADD COLUMN alternate_names TEXT;
-                    PRAGMA user_version = 4;
+                    PRAGMA user_version = 5;
                     """)
         }
         return migrator

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlacesKit
 
 @main
 struct Places: AsyncParsableCommand {
@@ -7,12 +8,14 @@ struct Places: AsyncParsableCommand {
         commandName: "places",
         abstract: "Find places worth walking to: ask several providers at once, rank like a person on foot.",
         discussion: """
-            Without an API key, places answers from the recordings bundled in cassettes/ and says so on stderr; \
-            set FOURSQUARE_API_KEY (or --http-mode live) to ask the live APIs.
+            Keyless providers (OpenStreetMap, OSRM, Photon, the garage feed) answer live; Foursquare and Google \
+            once their key is set (FOURSQUARE_API_KEY, GOOGLE_MAPS_API_KEY). Without network or key the bundled \
+            recordings answer, then your imported data, and stderr says which. Positions take a place's name too.
 
             Examples:
               places coffee --near 52.37,4.89 --top 3
-              places coffee --near 52.37,4.89 --explain
+              places coffee --near Dam --explain
+              places route --from Dam --to Nieuwmarkt
               places coffee --near 52.37,4.89 --format geojson > coffee.geojson
               places parking --advice --duration 2h --arrive "fri 08:30"
               places recommendations --near 52.3731,4.8926 --feed examples/feed.json
@@ -22,29 +25,32 @@ struct Places: AsyncParsableCommand {
               places points
               places favorites add parkshark:10418 --note "cheap on Sundays"
               places config set center 52.370216,4.895168
-              places import ../shared/data/amsterdam_centrum.osm
+              places import amsterdam.osm.pbf
+              places reverse 52.3731,4.8926
               places complete "Damr" --near 52.37,4.89
               places coffee --near 52.37,4.89 --offline
               places show osm:node/2724001437
               places providers
 
             Exit codes:
-              0   answered
+              0   answered (an empty answer too: it says "no match" on stderr)
               64  bad usage: an unknown option, a value out of range
               65  bad data: an answer, cassette, store or imported file cannot be read
-              66  no such place, favourite, setting, input file or route; nothing imported
-              69  no provider could answer: network, HTTP error, timeout, no recording
+              66  no such place, favourite, setting, input file, route or name;
+                  nothing imported
+              69  no provider could answer: network, HTTP error, timeout,
+                  no recording
               70  a bug in places
               73  the store cannot be created or written (permissions, a full disk)
               74  the results could not be written (a full disk, a closed stdout)
               75  the store was busy for more than 10 s; try again
-              78  configuration: a missing API key, a broken config file, a store path that is a
-                  directory, a store written by a newer places
+              78  configuration: a missing API key, a broken config file,
+                  a store path that is a directory, a newer store
             """,
-        version: "0.1.0",
+        version: PlacesService.version,
         subcommands: [
             Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self, Favorites.self,
-            Import.self, ConfigCommand.self, ProvidersCommand.self,
+            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self,
         ]
     )
 
@@ -62,6 +68,10 @@ struct Places: AsyncParsableCommand {
         } catch let error as CLIError {
             StandardError.line("places: \(error.message)")
             Foundation.exit(error.status.rawValue)
+        } catch let error as PlacesError {
+            let hint = error.kind == .usage ? " (see '\(helpCommand()) --help')" : ""
+            StandardError.line("places: \(CLIWording.wording.line(error))\(hint)")
+            Foundation.exit(ExitStatus(error.kind).rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -70,11 +80,27 @@ struct Places: AsyncParsableCommand {
             }
             var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            message = Self.optionMessage(message)
             let usage = code == .validationFailure
             let hint = usage ? " (see '\(helpCommand()) --help')" : ""
             StandardError.line("places: \(message)\(hint)")
             Foundation.exit(usage ? ExitStatus.usage.rawValue : code.rawValue)
         }
+    }
+
+    /// The argument parser's "The value 'x' is invalid for '--near <lat,lon>': …" as the one line
+    /// the rest of places writes: "--near …"; its list of choices as "--format 'x' must be one of …".
+    static func optionMessage(_ message: String) -> String {
+        let pattern = /^The value '(?<value>.*)' is invalid for '(?<option>-[-\w]+)(?: <[^>]*>)?'(?<rest>.*)$/
+        guard let match = message.firstMatch(of: pattern) else { return message }
+        let rest = String(match.rest)
+        if rest.hasPrefix(": ") { return "\(match.option) \(rest.dropFirst(2))" }
+        if rest.contains("Please provide one of") {
+            let names = rest.matches(of: /'(?<name>[^']*)'/).map { String($0.name) }
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+            return "\(match.option) '\(match.value)' must be \(list)"
+        }
+        return message
     }
 
     /// `places coffee` when the command line names a subcommand, else `places`.

@@ -199,8 +199,10 @@ struct GoogleDirectionsProviderTests {
         #expect(error.kind == .unauthorized)
         #expect(!error.description.contains("AIzaTest-key-0123456789"))
         #expect(
-            error.description.contains(
-                "check GOOGLE_MAPS_API_KEY (a key from GOOGLE_MAPS_API_KEY) and that the Directions API is enabled"))
+            error.remedy?.action
+                == .checkKey(
+                    provider: "google", variable: "GOOGLE_MAPS_API_KEY", credential: Credential(value: "AIzaTest-key-0123456789", source: "GOOGLE_MAPS_API_KEY"),
+                    also: "that the Directions API is enabled for it"))
         // The same as an HTTP error status with Google's body.
         let denied = try #require(await Self.failure(answering: body, status: 403))
         #expect(denied.kind == .unauthorized)
@@ -255,11 +257,10 @@ struct GoogleDirectionsProviderTests {
         let transport = ClosureTransport.unreachable()
         let provider = GoogleDirectionsProvider(client: HTTPClient(transport: transport, mode: .live), key: nil)
         #expect(provider.status.isReady == false)
-        #expect(provider.status.mode == "no key")
-        #expect(provider.status.detail.contains("set GOOGLE_MAPS_API_KEY"))
+        #expect(provider.status.reason == .missingKey(variable: "GOOGLE_MAPS_API_KEY", configSection: "google"))
         let error = await #expect(throws: ProviderError.self) { try await provider.route(RoutePairs.readme) }
         #expect(error?.kind == .missingCredentials)
-        #expect(error?.description.contains("set GOOGLE_MAPS_API_KEY") == true)
+        #expect(error?.remedy?.action == .provideKey(provider: "google", variable: "GOOGLE_MAPS_API_KEY", configSection: "google"))
         #expect(transport.requests.isEmpty)
         // In replay mode the cassettes answer without a key, and the URL carries none.
         let (replaying, sent) = Self.provider(key: nil, mode: .replay) { _, _ in
@@ -272,11 +273,8 @@ struct GoogleDirectionsProviderTests {
 
     @Test func itRoutesAndDoesNotSearch() async {
         let (provider, _) = Self.provider { _, _ in HTTPResponse.json("{}") }
-        #expect(provider.capabilities.categories.isEmpty)
-        #expect(provider.capabilities.features == [.routing])
-        await #expect(throws: ProviderError.self) {
-            try await provider.search(SearchRequest(category: .coffee, focus: RoutePairs.dam, radius: 500))
-        }
+        #expect(!((provider as Any) is any PlaceProvider))
+        #expect(provider.features == [.routing])
     }
 }
 
@@ -334,7 +332,11 @@ struct OSRMProviderTests {
     @Test func anEndpointThatIsNoURLMakesItNotReadyAndSendsNothing() async throws {
         let (provider, transport) = Self.provider(endpoint: "localhost:5000") { _, _ in HTTPResponse.json("{}") }
         #expect(provider.status.isReady == false)
-        #expect(provider.status.detail.contains("'localhost:5000'"))
+        guard case .misconfigured(let why) = provider.status.reason else {
+            Issue.record("expected a configuration problem, got \(provider.status.reason)")
+            return
+        }
+        #expect(why.contains("'localhost:5000'"))
         let error = try #require(
             await #expect(throws: ProviderError.self) {
                 try await provider.route(RouteRequest(origin: Coordinate(52.5, 13.4), destination: Coordinate(52.52, 13.41)))
@@ -447,7 +449,7 @@ struct OSRMProviderTests {
         #expect(error?.kind == .unsupported)
         #expect(transport.requests.isEmpty)
         #expect(provider.status.isReady)
-        #expect(provider.capabilities.features == [.routing])
+        #expect(provider.features == [.routing])
     }
 
     typealias Step = OSRMInstructions.Step
@@ -505,17 +507,17 @@ struct OSRMProviderTests {
 struct RoutingCatalogTests {
     @Test func bothRoutingProvidersAreInTheCatalogAndAnswerNoCategory() {
         for id: ProviderID in ["google", "osrm"] {
-            let factory = ProviderCatalog.all.first { $0.id == id }
+            let factory = ProviderCatalog.builtIn.first { $0.id == id }
             #expect(factory?.categories.isEmpty == true, "\(id)")
             let provider = factory?.make(
                 ProviderContext(client: HTTPClient(transport: OfflineTransport(), mode: .replay), credential: nil))
             #expect(provider is any RoutingProvider)
-            #expect(provider?.capabilities.features == [.routing])
+            #expect(provider?.features == [.routing])
         }
-        #expect(ProviderCatalog.all.first { $0.id == "google" }?.keyVariable == "GOOGLE_MAPS_API_KEY")
+        #expect(ProviderCatalog.builtIn.first { $0.id == "google" }?.keyVariable == "GOOGLE_MAPS_API_KEY")
         // A search never reaches them.
         let registry = ProviderRegistry(
-            ProviderCatalog.all.map {
+            ProviderCatalog.builtIn.map {
                 $0.make(ProviderContext(client: HTTPClient(transport: OfflineTransport()), credential: nil))
             })
         for category in [SearchCategory.coffee, .parking] {
@@ -524,7 +526,7 @@ struct RoutingCatalogTests {
     }
 
     @Test func theOSRMEndpointComesFromTheSettings() async throws {
-        let factory = try #require(ProviderCatalog.all.first { $0.id == "osrm" })
+        let factory = try #require(ProviderCatalog.builtIn.first { $0.id == "osrm" })
         let transport = ClosureTransport { _, _ in HTTPResponse.json(#"{"code": "NoRoute"}"#, status: 400) }
         let provider = try #require(
             factory.make(

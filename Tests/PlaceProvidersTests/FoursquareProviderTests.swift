@@ -141,7 +141,13 @@ struct FoursquareProviderTests {
             #expect(error.kind == kind)
             #expect(error.description.contains(expected), "\(error)")
             #expect(!error.description.contains("fsq3-test-key-0123456789"))
-            if kind == .unauthorized { #expect(error.description.contains("check FOURSQUARE_API_KEY")) }
+            if kind == .unauthorized {
+                guard case .checkKey(_, let variable, _, _)? = error.remedy?.action else {
+                    Issue.record("expected a remedy naming the key, got \(String(describing: error.remedy))")
+                    return
+                }
+                #expect(variable == "FOURSQUARE_API_KEY")
+            }
         } catch {
             Issue.record("unexpected \(error)")
         }
@@ -179,7 +185,7 @@ struct FoursquareProviderTests {
     @Test func withoutAKeyItRefusesToGoLiveAndSendsNothing() async {
         let (provider, transport) = Self.provider({ _, _ in HTTPResponse.json("{}") }, key: nil, mode: .live)
         #expect(!provider.status.isReady)
-        #expect(provider.status.detail.contains("FOURSQUARE_API_KEY"))
+        #expect(provider.status.reason == .missingKey(variable: "FOURSQUARE_API_KEY", configSection: "foursquare"))
         await #expect(throws: ProviderError.self) { try await provider.search(Self.request) }
         #expect(transport.requests.isEmpty)
     }
@@ -187,7 +193,7 @@ struct FoursquareProviderTests {
     @Test func inReplayModeNoKeyIsNeededAndNoneIsSent() async throws {
         let (provider, transport) = Self.provider({ _, _ in HTTPResponse.json(#"{"results": []}"#) }, key: nil, mode: .replay)
         #expect(provider.status.isReady)
-        #expect(provider.status.mode == "replay")
+        #expect(provider.status.source == .recorded)
         _ = try await provider.search(Self.request)
         #expect(transport.requests.first?.headerFields[.authorization] == nil)
     }

@@ -56,7 +56,7 @@ struct ParkSharkProviderTests {
     @Test func theCostCallCountsDaysFromSundayAndDurationInHours() async throws {
         let (provider, transport) = Self.provider { request, _ in Self.answering(request) }
         let stay = Stay(arrival: Self.friday, duration: 90 * 60)
-        _ = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 1000, stay: stay, paymentMethods: ["pin"]))
+        _ = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 1000, parking: ParkingSearch(stay: stay, paymentMethods: ["pin"])))
         let cost = try #require(transport.requests.first)
         #expect(cost.scheme == "http")
         #expect(cost.authority == "api.parkshark.nl")
@@ -65,7 +65,7 @@ struct ParkSharkProviderTests {
 
         // Sunday 14:05 is day 0, in Amsterdam's time whatever the machine's.
         let sunday = Stay(arrival: ISO8601Text.parse("2026-11-22T13:05:00Z")!, duration: 7200)
-        _ = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 1000, stay: sunday))
+        _ = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 1000, parking: ParkingSearch(stay: sunday)))
         let second = try #require(transport.requests.dropFirst(2).first)
         #expect(Self.query(second)["day"] == "0")
         #expect(Self.query(second)["hr"] == "14")
@@ -77,7 +77,7 @@ struct ParkSharkProviderTests {
     @Test func rowsBecomeMetersWithTheirTotalTariffAndAddressAndGaragesFromTheAdvice() async throws {
         let (provider, transport) = Self.provider { request, _ in Self.answering(request) }
         let stay = Stay(arrival: Self.friday, duration: 2 * 3600)
-        let places = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 1000, stay: stay))
+        let places = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 1000, parking: ParkingSearch(stay: stay)))
         // get_meters is asked once, for the result rows and the advice's meters, in numeric order.
         let meters = try #require(transport.requests.last)
         #expect(Self.query(meters)["meternumbers"] == "10668,10841,10999,11328")
@@ -130,7 +130,7 @@ struct ParkSharkProviderTests {
             }
         }
         let stay = Stay(arrival: Self.friday, duration: 2 * 3600)
-        let places = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 750, stay: stay))
+        let places = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 750, parking: ParkingSearch(stay: stay)))
         let place = try #require(places.first)
         #expect(place.parking?.stayCost == nil)
         #expect(place.parking?.tariff?.cost(of: stay) == 7.5)
@@ -142,7 +142,7 @@ struct ParkSharkProviderTests {
         let stay = Stay(arrival: Self.friday, duration: 3600)
         // The cost call's failure falls back to the listing, which has no box answer here: the error says so.
         await #expect(throws: ProviderError.self) {
-            _ = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 750, stay: stay))
+            _ = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 750, parking: ParkingSearch(stay: stay)))
         }
         let (strict, _) = Self.provider { _, _ in HTTPResponse.json(#"{"items": [{"lat": "north", "lon": 4.9}]}"#) }
         do {

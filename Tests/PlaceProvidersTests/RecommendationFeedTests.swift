@@ -244,7 +244,7 @@ struct RecommendationFeedTests {
         #expect(feed.places.count == 1)
         #expect(feed.name == url.path)
         #expect(provider.status.isReady)
-        #expect(provider.status.detail.contains(url.path))
+        #expect(provider.status.reason == .localSource("the feed file \(url.path)"))
     }
 
     @Test func aMissingFileOrAFolderIsNotFound() async throws {
@@ -311,13 +311,13 @@ struct RecommendationFeedTests {
     }
 
     @Test func theCatalogsFeedIsConfiguredByURLOrFileOrIsNotReady() throws {
-        let factory = try #require(ProviderCatalog.all.first { $0.id == "feed" })
+        let factory = try #require(ProviderCatalog.builtIn.first { $0.id == "feed" })
         #expect(factory.categories == [.recommendations])
         #expect(factory.keyVariable == nil)
         let client = HTTPClient(transport: ClosureTransport.unreachable())
         let unconfigured = factory.make(ProviderContext(client: client, credential: nil, settings: [:]))
         #expect(!unconfigured.status.isReady)
-        #expect(unconfigured.status.detail == "no feed configured; use --feed FILE|URL or set [feed] url in the config")
+        #expect(unconfigured.status.reason == .unconfigured(RecommendationFeedProvider.unconfiguredAdvice))
         let byFile = factory.make(ProviderContext(client: client, credential: nil, settings: ["file": "/tmp/feed.json"]))
         #expect((byFile as? RecommendationFeedProvider)?.source == .file(path: "/tmp/feed.json"))
         // url wins when both are set.
@@ -326,6 +326,10 @@ struct RecommendationFeedTests {
         #expect(throws: ProviderError.self) { try RecommendationFeedProvider.configuredSource(["url": "feed.json"]) }
         let broken = factory.make(ProviderContext(client: client, credential: nil, settings: ["url": "ftp://x"]))
         #expect(!broken.status.isReady)
-        #expect(broken.status.detail.contains("url 'ftp://x' in [feed] is not an http(s) URL"))
+        guard case .unconfigured(let why) = broken.status.reason else {
+            Issue.record("expected an unconfigured feed, got \(broken.status.reason)")
+            return
+        }
+        #expect(why.contains("url 'ftp://x' in [feed] is not an http(s) URL"))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct BadInputTests {
     @Test(arguments: [
         (["coffee", "--near", "91,0"], 64, "--near '91,0': latitude 91 is outside -90…90"),
-        (["coffee", "--near", "abc"], 64, "--near 'abc' is not a coordinate: expected LAT,LON"),
+        (["coffee", "--near", "52.37,"], 64, "--near '52.37,' is not a coordinate"),
         (["coffee", "--near", "52.37"], 64, "--near '52.37' is not a coordinate"),
         (["coffee", "--near", "52.37,4.89,3"], 64, "got 3 parts"),
         (["coffee", "--near", "52.37,4.89", "--top", "0"], 64, "--top must be between 1 and 50, not 0"),
@@ -18,13 +18,18 @@ struct BadInputTests {
         (["coffee", "--near", "52.37,4.89", "--format", "xml"], 64, "--format"),
         (["coffee", "--near", "52.37,4.89", "--http-mode", "sometimes"], 64, "--http-mode 'sometimes' is not a mode"),
         (["coffee", "--near", "52.37,4.89", "--deadline", "soon"], 64, "--deadline 'soon'"),
-        (["coffee", "--near", "52.37,4.89", "--deadline", "1e30"], 64, "--deadline '1e30' must be a time from 10 ms to 1 hour"),
-        (["coffee", "--near", "52.37,4.89", "--deadline", "0.0001"], 64, "--deadline '0.0001' must be a time from 10 ms to 1 hour"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "1e30s"], 64, "--deadline '1e30s'"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "0.1ms"], 64, "--deadline '0.1ms' must be a time from 10 ms to 1 hour"),
         (["coffee", "--near", "52.37,4.89", "--max-walk", "1e300"], 64, "--max-walk '1e300'"),
         (["coffee", "--near", "52.37,4.89", "--radius", "nan"], 64, "--radius 'nan'"),
         (["coffee", "--bogus"], 64, "Unknown option '--bogus'"),
         (["show", "nonsense"], 64, "'nonsense' is not a place id"),
         (["show", "yelp:123"], 64, "unknown provider 'yelp' in 'yelp:123'"),
+        (["show", "osm:banana/1"], 64, "'osm:banana/1' is not an OpenStreetMap id"),
+        (["show", "parkshark:abc"], 64, "'parkshark:abc' is not a ParkShark meter"),
+        (["parking", "--duration", "100"], 64, "--duration '100' needs a unit: say 100m or 100h"),
+        (["follow", "--to", "52.37,4.9", "--trace", "walk.gpx", "--cooldown", "30"], 64, "--cooldown '30' needs a unit: say 30s or 30m"),
+        (["coffee", "--deadline", "10"], 64, "--deadline '10' needs a unit: say 10s or 10ms"),
         (["frobnicate"], 64, "frobnicate"),
     ])
     func badUsage(_ arguments: [String], status: Int32, message: String) async throws {
@@ -64,15 +69,33 @@ struct BadInputTests {
         #expect(output.stderrLines.last?.hasPrefix("places: cannot write the results to standard output") == true)
     }
 
+    /// One short line per provider: what has no recording, which areas the bundled recordings
+    /// cover, and what to do (the search's details are in --verbose).
     @Test func anUnknownLocationOfflineSaysWhatIsRecordedInstead() async throws {
         let output = try await CLI.run(["coffee", "--near", "40.7128,-74.0060"])
         #expect(output.status == 69)
         #expect(output.stdout.isEmpty)
+        #expect(output.stderrLines.count == 3, "\(output.stderr)")
         let foursquare = try #require(output.stderrLines.first { $0.hasPrefix("places: foursquare: ") })
-        #expect(foursquare.contains("no recording matches GET https://places-api.foursquare.com/places/search?ll=40.7128,-74.0060"))
-        #expect(foursquare.contains("closest is cassettes/foursquare/coffee.json #"))
-        #expect(foursquare.contains("query ll: '40.7128,-74.0060' here"))
+        #expect(foursquare.contains("no recording of this request to GET https://places-api.foursquare.com/places/search"))
+        #expect(foursquare.contains("the bundled recordings cover central Amsterdam"))
+        #expect(foursquare.contains("'places import FILE.osm' adds any area for --offline"))
+        #expect(output.stderrLines.allSatisfy { $0.count < 320 }, "\(output.stderr)")
         #expect(output.stderrLines.last == "places: no provider answered (2 failed)")
+        // Imported data that covers the spot is pointed to instead.
+        let store = TemporaryStore()
+        _ = try await ImportCommandTests.imported(store)
+        let covered = try await CLI.run(["coffee", "--near", "52.3712,4.8951", "--provider", "foursquare"], environment: store.environment)
+        #expect(covered.stderr.contains("imported data covers this spot: add --offline to answer from it"), "\(covered.stderr)")
+        // No folder of recordings at all: a copy of places far from any cassettes folder.
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("places-nowhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: nowhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: nowhere) }
+        let copy = nowhere.appendingPathComponent("places")
+        try FileManager.default.copyItem(at: CLI.executable, to: copy)
+        let none = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "osm"], in: nowhere, binary: copy)
+        #expect(none.status == 69)
+        #expect(none.stderr.contains("no cassettes folder was found; give one with --cassette-dir"), "\(none.stderr)")
     }
 
     @Test func aMissingKeyInLiveModeIsAConfigurationError() async throws {

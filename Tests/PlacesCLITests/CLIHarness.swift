@@ -30,9 +30,12 @@ enum CLI {
         return folder.appendingPathComponent("places")
     }
 
-    /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time.
+    /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time,
+    /// and recordings only: keyless providers would otherwise ask the network (a test that means to
+    /// go live points them at the loopback server and sets PLACES_HTTP_MODE itself).
     static func environment(_ extra: [String: String], home: URL) -> [String: String] {
         var environment = [
+            "PLACES_HTTP_MODE": "replay",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": home.path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
@@ -47,8 +50,10 @@ enum CLI {
     /// Runs `places ARGUMENTS` in `directory` (the repository by default) and waits for it.
     /// - Parameter stdout: a file to write standard output to instead of capturing it (such as /dev/full).
     /// - Parameter stdin: bytes fed to standard input (otherwise it is /dev/null).
+    /// - Parameter binary: another `places` to run (an installed copy) instead of the built one.
     static func run(
-        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil, stdin: Data? = nil
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil, stdin: Data? = nil,
+        binary: URL? = nil
     ) async throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("places-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -59,7 +64,7 @@ enum CLI {
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = binary ?? executable
         process.arguments = arguments
         process.environment = environment(extra, home: scratch)
         process.currentDirectoryURL = directory ?? repository

@@ -215,37 +215,43 @@ struct ShowAndProvidersTests {
         let output = try await CLI.run(["providers"])
         #expect(output.status == 0)
         let lines = output.stdoutLines
-        #expect(lines.count == 8)
+        #expect(lines.count == 10)
         let columns = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
         // The feed is ready only once one is configured.
         #expect(columns == [
-            "foursquare yes replay", "osm yes replay", "parkshark yes replay", "amsterdam-garages yes replay", "feed no no",
-            "google yes replay", "osrm yes replay",
+            "foursquare yes recorded", "osm yes recorded", "parkshark yes recorded", "amsterdam-garages yes recorded", "feed no not",
+            "google yes recorded", "osrm yes recorded", "photon yes recorded", "local no not",
         ])
         #expect(lines[1].contains("set FOURSQUARE_API_KEY to go live"))
         #expect(lines[4].contains("parking, details"))
-        // The routing providers answer no category; they route.
+        // The routing providers answer no category; they route. Photon geocodes.
         #expect(lines[6].contains("routing") && lines[6].contains("set GOOGLE_MAPS_API_KEY to go live"))
         #expect(lines[7].contains("routing") && lines[7].contains("keyless"))
+        #expect(lines[8].contains("geocoding") && lines[8].contains("keyless"))
+        // Routing over the imported streets is ready once something is imported.
+        #expect(lines[9].contains("routing") && lines[9].contains("nothing is imported"))
         let live = try await CLI.run(["providers", "--format", "json", "--http-mode", "live"])
         let providers = try #require(try JSONSerialization.jsonObject(with: Data(live.stdout.utf8)) as? [[String: Any]])
         #expect(providers.first?["ready"] as? Bool == false)
-        #expect(providers.first?["mode"] as? String == "no key")
+        #expect(providers.first?["mode"] as? String == "not ready")
         #expect(providers.first { $0["id"] as? String == "amsterdam-garages" }?["ready"] as? Bool == true)
+        // A retired service answers from what it ships with, even when live is asked for.
+        #expect(providers.first { $0["id"] as? String == "parkshark" }?["mode"] as? String == "recorded")
     }
 
     @Test func aKeyFromTheConfigFileMakesFoursquareLiveWithoutShowingTheKey() async throws {
         let scenario = Scenario()
         let config = scenario.folder.appendingPathComponent("config.toml")
         try Data("# my places\n[foursquare]\napi_key = \"fsq3-config-secret-99\"  # from the developer console\n".utf8).write(to: config)
-        let output = try await CLI.run(["providers", "--config", config.path])
+        let output = try await CLI.run(["providers", "--config", config.path], environment: ["PLACES_HTTP_MODE": "auto"])
         #expect(output.status == 0, "\(output.stderr)")
         let foursquare = try #require(output.stdoutLines.first { $0.hasPrefix("foursquare") })
         #expect(foursquare.contains("live"))
         #expect(foursquare.contains("with a key from \(config.path)"))
         #expect(!output.stdout.contains("fsq3-config-secret-99"))
         // The environment wins over the file.
-        let fromEnvironment = try await CLI.run(["providers", "--config", config.path], environment: ["FOURSQUARE_API_KEY": "fsq3-env-key-1"])
+        let fromEnvironment = try await CLI.run(
+            ["providers", "--config", config.path], environment: ["FOURSQUARE_API_KEY": "fsq3-env-key-1", "PLACES_HTTP_MODE": "auto"])
         #expect(fromEnvironment.stdout.contains("with a key from FOURSQUARE_API_KEY"))
     }
 

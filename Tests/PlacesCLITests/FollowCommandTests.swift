@@ -271,7 +271,7 @@ struct FollowCommandTests {
             (["follow", "--to", Self.waterlooplein, "--route", scenario.folder.appendingPathComponent("nope.geojson").path, "--trace", "examples/walk.gpx"], 66),
             (["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--tolerance", "60m"], 64),
             (["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--cooldown", "soon"], 64),
-            (["follow", "--to", "rec-waterlooplein", "--trace", "examples/walk.gpx"], 64),
+            (["follow", "--to", "rec-waterlooplein", "--trace", "examples/walk.gpx"], 69),
             (["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--trace-format", "kml"], 64),
             (["follow", "--to", Self.waterlooplein, "--route", route, "--trace", "examples/walk.gpx", "--reroute"], 64),
         ]

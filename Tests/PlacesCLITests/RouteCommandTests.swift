@@ -84,11 +84,20 @@ struct RouteCommandTests {
         #expect(output.stderrLines.contains { $0.hasPrefix("places: osrm:") && $0.contains("NoRoute") })
     }
 
+    /// Without --feed a --to that is no coordinate is a place's name: offline and with nothing
+    /// imported it cannot be looked up (69), said in one line that also says how to name a recommendation.
+    @Test func aNameThatCannotBeLookedUpSaysHowToNameARecommendation() async throws {
+        let output = try await CLI.run(["route", "--from", Self.dam, "--to", "rec-1"])
+        #expect(output.status == 69, "\(output.stderr)")
+        #expect(output.stderrLines.count == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("--to 'rec-1' could not be looked up"))
+        #expect(output.stderr.contains("to name a recommendation, also give --feed"))
+    }
+
     @Test func badInputIsAUsageError() async throws {
         for arguments in [
             ["route", "--from", "91,4", "--to", Self.waterlooplein],
             ["route", "--from", Self.dam, "--to", "52.3,"],
-            ["route", "--from", Self.dam, "--to", "rec-1"],
             ["route", "--from", Self.dam, "--to", Self.waterlooplein, "--provider", "mapquest"],
             ["route", "--from", Self.dam, "--to", Self.waterlooplein, "--format", "kml"],
         ] {
@@ -108,6 +117,7 @@ struct RouteCommandTests {
         let output = try await CLI.run(["route", "--from", "52.3700,4.8900", "--to", Self.waterlooplein])
         #expect(output.status == 69)
         #expect(output.stderrLines.count == 1)
-        #expect(output.stderr.contains("no recording matches"))
+        #expect(output.stderr.contains("no recording of this request to GET https://routing.openstreetmap.de/routed-foot/route/v1/foot/4.89,52.37;4.9041,52.3676"))
+        #expect(output.stderr.contains("the bundled recordings cover central Amsterdam"), "\(output.stderr)")
     }
 }

@@ -185,20 +185,17 @@ struct PayloadReader {
     }
 }
 
-/// Little-endian fields and big-endian keys into a byte array.
-struct ByteWriter {
-    var bytes: [UInt8] = []
-
-    mutating func u8(_ value: UInt8) { bytes.append(value) }
-    mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+/// What the build's sorted records need beyond the shared writer: 16-bit fields, big-endian keys
+/// and length-prefixed strings.
+extension ByteWriter {
+    mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
     /// Big-endian: byte order is numeric order, for keys.
-    mutating func key32(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) } }
-    mutating func append(_ other: some Sequence<UInt8>) { bytes.append(contentsOf: other) }
+    mutating func key32(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { data.append(contentsOf: $0) } }
+    mutating func append(_ other: some Sequence<UInt8>) { data.append(contentsOf: other) }
     /// A string of at most 65,535 bytes (the build cuts longer ones).
     mutating func string(_ text: some Collection<UInt8>) {
         u16(UInt16(min(text.count, 0xFFFF)))
-        bytes.append(contentsOf: text.prefix(0xFFFF))
+        data.append(contentsOf: text.prefix(0xFFFF))
     }
 }
 

@@ -1,3 +1,5 @@
+import PlaceSearch
+
 /// Puts the header and the sections together into one file (``IndexFormat``).
 enum IndexAssembler {
     struct Counts {
@@ -27,15 +29,8 @@ enum IndexAssembler {
         for table in counts.rowStarts { for value in table { try directory.u32(UInt32(value)) } }
         let sections = [[directory, trie]] + sections
         for parts in sections { for part in parts { try part.close() } }
-        var table: [(UInt64, UInt64)] = []
-        var offset = IndexFormat.headerSize
-        for parts in sections {
-            offset = (offset + 7) / 8 * 8
-            let length = parts.reduce(0) { $0 + $1.count }
-            table.append((UInt64(offset), UInt64(length)))
-            offset += length
-        }
-        let fileSize = (offset + 7) / 8 * 8
+        let (table, fileSize) = SectionTable.positions(
+            lengths: sections.map { $0.reduce(0) { $0 + $1.count } }, headerSize: IndexFormat.headerSize)
         guard counts.records < Int(UInt32.max), counts.entries < Int(UInt32.max), counts.words < Int(UInt32.max) else {
             throw IndexBuildError(path: file.path ?? "(memory)", reason: "too many names for one index")
         }
@@ -59,12 +54,12 @@ enum IndexAssembler {
             header.u32(UInt32(truncatingIfNeeded: length))
             header.u32(UInt32(truncatingIfNeeded: length >> 32))
         }
-        header.append(repeatElement(0, count: IndexFormat.checksumOffset - header.bytes.count))
-        let checksum = header.bytes.withUnsafeBytes { IndexFormat.fnv1a($0) }
+        header.append(repeatElement(0, count: IndexFormat.checksumOffset - header.data.count))
+        let checksum = header.data.withUnsafeBytes { IndexFormat.fnv1a($0) }
         header.u32(UInt32(truncatingIfNeeded: checksum))
         header.u32(UInt32(truncatingIfNeeded: checksum >> 32))
 
-        try file.write(header.bytes)
+        try file.write(header.data)
         for parts in sections {
             try file.align(8)
             for part in parts { try part.forEachChunk { (chunk) throws(IndexBuildError) in try file.write(chunk) } }

@@ -13,13 +13,13 @@ extension AutocompleteIndexBuilder {
         var group: [BuildRecord] = []
         var key = ByteWriter()
         func emit(importance: UInt32, payload: some Collection<UInt8>) throws(IndexBuildError) {
-            key.bytes.removeAll(keepingCapacity: true)
+            key.data.removeAll(keepingCapacity: true)
             key.u8(groupKey[0])
             key.key32(~importance)
             key.append(groupKey[1...])
             key.u8(0)
             key.append(payload)
-            try ordered.add(key.bytes)
+            try ordered.add(key.data)
         }
         func flush() throws(IndexBuildError) {
             if group.isEmpty {
@@ -31,7 +31,7 @@ extension AutocompleteIndexBuilder {
                 for record in SourceMerger.merge(group) {
                     var payload = ByteWriter()
                     record.encode(into: &payload)
-                    try emit(importance: record.importance.bitPattern, payload: payload.bytes)
+                    try emit(importance: record.importance.bitPattern, payload: payload.data)
                 }
             }
             group.removeAll(keepingCapacity: true)
@@ -108,13 +108,13 @@ extension AutocompleteIndexBuilder {
                 try output.u64(WordStarts.of(folded: form.folded))
 
                 let hint = PostingHint.make(importance: record.importance, folded: form.folded)
-                key.bytes.removeAll(keepingCapacity: true)
+                key.data.removeAll(keepingCapacity: true)
                 key.u8(UInt8(recordSegment))
                 key.append(form.folded)
                 key.u8(0)
                 key.key32(entry)
                 key.key32(hint)
-                try byName.add(key.bytes)
+                try byName.add(key.data)
 
                 // Each distinct word once per class (the first word; the later ones), and once in the grid.
                 later.removeAll(keepingCapacity: true)
@@ -134,7 +134,7 @@ extension AutocompleteIndexBuilder {
                         if later.contains(where: { $0.elementsEqual(word) }) { continue }
                         later.append(word)
                     }
-                    key.bytes.removeAll(keepingCapacity: true)
+                    key.data.removeAll(keepingCapacity: true)
                     key.append(word)
                     key.u8(0)
                     key.u8(
@@ -143,17 +143,17 @@ extension AutocompleteIndexBuilder {
                     )
                     key.key32(entry)
                     key.key32(hint)
-                    try byWord.add(key.bytes)
+                    try byWord.add(key.data)
                     guard let cell, !seen.contains(where: { $0.elementsEqual(word) }) else { continue }
                     seen.append(word)
-                    key.bytes.removeAll(keepingCapacity: true)
+                    key.data.removeAll(keepingCapacity: true)
                     key.append(word)
                     key.u8(0)
                     key.u8(UInt8(group))
                     key.key32(UInt32(cell.row * 65_536 + cell.column))
                     key.key32(entry)
                     key.key32(hint)
-                    try byWordCell.add(key.bytes)
+                    try byWordCell.add(key.data)
                 }
             }
         }

@@ -92,11 +92,11 @@ extension AutocompleteIndexBuilder {
             while hasPendingCell, let end = pendingCell.firstIndex(of: 0), pendingCell[..<end].elementsEqual(current),
                 pendingCell.count == end + 14
             {
-                key.bytes.removeAll(keepingCapacity: true)
+                key.data.removeAll(keepingCapacity: true)
                 key.append(pendingCell[(end + 1)..<(end + 6)])  // group, cell
                 key.key32(UInt32(index))
                 key.append(pendingCell[(end + 6)...])  // entry, hint
-                try byCell.add(key.bytes)
+                try byCell.add(key.data)
                 try nextCell()
             }
             sections.wordCount += 1
@@ -126,7 +126,7 @@ extension AutocompleteIndexBuilder {
         _ found: PrefixNodeBuilder.Node, segment: Int, kind: UInt8, into nodeOrder: ExternalSorter,
         _ sections: inout Sections
     ) throws(IndexBuildError) {
-        nodeKey.bytes.removeAll(keepingCapacity: true)
+        nodeKey.data.removeAll(keepingCapacity: true)
         nodeKey.key32(UInt32(found.strings.lowerBound))
         nodeKey.key32(UInt32(found.strings.upperBound))
         nodeKey.u8(UInt8(segment))
@@ -134,7 +134,7 @@ extension AutocompleteIndexBuilder {
         nodeKey.u32(UInt32(nodeListCount))
         nodeKey.u32(UInt32(found.entries.count))
         nodeKey.u32(UInt32(min(found.total, Int(UInt32.max))))
-        try nodeOrder.add(nodeKey.bytes)
+        try nodeOrder.add(nodeKey.data)
         for value in found.entries {
             try sections.nodeLists.u32(UInt32(truncatingIfNeeded: value >> 32))
             try sections.nodeLists.u32(UInt32(truncatingIfNeeded: value))

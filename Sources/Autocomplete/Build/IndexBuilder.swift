@@ -85,12 +85,12 @@ public final class AutocompleteIndexBuilder {
             skipped += 1
             return
         }
-        key.bytes.removeAll(keepingCapacity: true)
+        key.data.removeAll(keepingCapacity: true)
         key.u8(UInt8(IndexFormat.segment(of: record.kind)))
         key.append(main.folded)
         key.u8(0)
         built.encode(into: &key)
-        try byGroup.add(key.bytes)
+        try byGroup.add(key.data)
     }
 
     var key = ByteWriter()

@@ -171,12 +171,5 @@ enum IndexFormat {
         }
     }
 
-    static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
-    }
+    static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 { MappedFile.fnv1a(bytes) }
 }

@@ -1,3 +1,4 @@
+import PlaceSearch
 extension IndexView {
     // MARK: Words and postings
 

@@ -43,17 +43,18 @@ struct IndexView: @unchecked Sendable {
         let declared = storage.u64(16)
         guard declared == UInt64(size) else { throw fail(.sizeMismatch(expected: declared, actual: size)) }
 
-        var offsets: [Int] = []
-        var lengths: [Int] = []
-        for section in IndexFormat.Section.allCases {
-            let entry = IndexFormat.sectionTableOffset + section.rawValue * 16
-            let offset = storage.u64(entry)
-            let length = storage.u64(entry + 8)
-            guard offset >= UInt64(IndexFormat.headerSize), offset % 8 == 0, offset <= UInt64(size),
-                length <= UInt64(size) - offset, length % UInt64(section.stride) == 0
-            else { throw fail(.badSection(section.name)) }
-            offsets.append(Int(offset))
-            lengths.append(Int(length))
+        let sections = IndexFormat.Section.allCases
+        let table = SectionTable.read(
+            storage, tableOffset: IndexFormat.sectionTableOffset, headerSize: IndexFormat.headerSize,
+            strides: sections.map(\.stride))
+        let offsets: [Int]
+        let lengths: [Int]
+        switch table {
+        case .success(let found):
+            offsets = found.map(\.offset)
+            lengths = found.map(\.length)
+        case .failure(let bad):
+            throw fail(.badSection(sections[bad.number].name))
         }
         func entries(_ section: IndexFormat.Section) -> Int { lengths[section.rawValue] / section.stride }
         recordCount = Int(storage.u32(24))

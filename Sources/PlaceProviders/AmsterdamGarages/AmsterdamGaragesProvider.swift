@@ -9,7 +9,7 @@ public struct AmsterdamGaragesProvider: PlaceDetailsProvider {
     public static let defaultEndpoint = "http://opd.it-t.nl/data/amsterdam/ParkingLocation.json"
 
     public let id = AmsterdamGaragesProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.parking], features: [.search, .details])
+    public let capabilities = ProviderCapabilities(categories: [.parking])
     private let client: HTTPClient
     private let endpoint: URL
 
@@ -19,7 +19,7 @@ public struct AmsterdamGaragesProvider: PlaceDetailsProvider {
         self.endpoint = URL(string: endpoint).flatMap { $0.host == nil ? nil : $0 } ?? URL(string: Self.defaultEndpoint)!
     }
 
-    public var status: ProviderStatus { .keyless(client, host: endpoint.host ?? "the feed", about: "City of Amsterdam open data") }
+    public var status: ProviderStatus { .keyless(client, service: endpoint.host ?? "the feed", attribution: "City of Amsterdam open data") }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .parking else {

@@ -14,7 +14,6 @@ public struct GoogleDirectionsProvider: RoutingProvider {
     static let path = "/maps/api/directions/json"
 
     public let id = GoogleDirectionsProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [], features: [.routing])
     private let client: HTTPClient
     private let key: Credential?
 
@@ -25,12 +24,6 @@ public struct GoogleDirectionsProvider: RoutingProvider {
 
     public var status: ProviderStatus {
         .keyed(client, key: key, keyVariable: Self.keyVariable, configSection: "google", service: "\(Self.host) Directions")
-    }
-
-    public func search(_ request: SearchRequest) async throws -> [Place] {
-        throw ProviderError(
-            provider: id, kind: .unsupported,
-            message: "Google Directions finds routes, not places (\(request.category))")
     }
 
     public func route(_ request: RouteRequest) async throws -> Route {
@@ -47,7 +40,7 @@ public struct GoogleDirectionsProvider: RoutingProvider {
         } else if let json = try? JSONValue.parse(body), let status = json["status"]?.stringValue, status != "OK" {
             answer = .failure(status: status, message: json["error_message"]?.stringValue)
         } else {
-            try checker.check(response, body: body, credentialHint: credentialHint)
+            try checker.check(response, body: body, keyRemedy: keyRemedy())
             throw ProviderError(
                 provider: id, kind: .unexpectedResponse,
                 message: "\(Self.host) answered HTTP \(response.status.code)")
@@ -60,7 +53,7 @@ public struct GoogleDirectionsProvider: RoutingProvider {
                 provider: id, kind: .notFound,
                 message:
                     "Google gave no \(request.mode.rawValue) route from \(request.origin.routingText) to \(request.destination.routingText)",
-                hint: "check that both points can be reached")
+                remedy: .advice("check that both points can be reached"))
         case .failure(let status, let message):
             throw failure(status: status, message: message, request: request)
         }
@@ -98,20 +91,20 @@ public struct GoogleDirectionsProvider: RoutingProvider {
             return ProviderError(
                 provider: id, kind: .notFound,
                 message: "Google found no \(request.mode.rawValue) route \(points) (\(detail))",
-                hint: "check that both points are on land and can be reached")
+                remedy: .advice("check that both points are on land and can be reached"))
         case "NOT_FOUND":
             return ProviderError(
                 provider: id, kind: .notFound,
                 message: "Google could not place the points \(points) on its map (\(detail))",
-                hint: "check the coordinates")
+                remedy: .advice("check the coordinates"))
         case "REQUEST_DENIED":
             return ProviderError(
                 provider: id, kind: .unauthorized, message: "\(Self.host) refused the request (\(detail))",
-                hint: credentialHint + " and that the Directions API is enabled for it")
+                remedy: keyRemedy(also: "that the Directions API is enabled for it"))
         case "OVER_QUERY_LIMIT", "OVER_DAILY_LIMIT":
             return ProviderError(
                 provider: id, kind: .rateLimited, message: "\(Self.host) refused: over the key's limit (\(detail))",
-                hint: "try again later, or check the key's quota and billing")
+                remedy: .advice("try again later, or check the key's quota and billing"))
         case "MAX_ROUTE_LENGTH_EXCEEDED", "MAX_WAYPOINTS_EXCEEDED":
             return ProviderError(
                 provider: id, kind: .unsupported,
@@ -119,27 +112,29 @@ public struct GoogleDirectionsProvider: RoutingProvider {
         case "UNKNOWN_ERROR":
             return ProviderError(
                 provider: id, kind: .unavailable, message: "\(Self.host) had a server error (\(detail))",
-                hint: "try again")
+                remedy: .advice("try again"))
         case "INVALID_REQUEST":
             return ProviderError(
                 provider: id, kind: .unexpectedResponse, message: "\(Self.host) calls our request invalid (\(detail))",
-                hint: "the API may have changed; please report it")
+                remedy: .reportAPIChange)
         default:
             return ProviderError(
                 provider: id, kind: .unexpectedResponse,
                 message: "\(Self.host) answered with the unknown status \(detail)",
-                hint: "the API may have changed; please report it")
+                remedy: .reportAPIChange)
         }
     }
 
-    private var credentialHint: String { "check \(Self.keyVariable)" + (key.map { " (\($0))" } ?? "") }
+    private func keyRemedy(also: String? = nil) -> Remedy {
+        Remedy(.checkKey(provider: id, variable: Self.keyVariable, credential: key, also: also))
+    }
 
     /// The key, or an error when the network is to be asked without one.
     private func usableKey() throws -> Credential? {
         if key == nil, client.mode == .live || client.mode == .record {
             throw ProviderError(
                 provider: id, kind: .missingCredentials, message: "no API key",
-                hint: "set \(Self.keyVariable), or use --http-mode replay to answer from the bundled cassettes")
+                remedy: Remedy(.provideKey(provider: id, variable: Self.keyVariable, configSection: "google")))
         }
         return key
     }

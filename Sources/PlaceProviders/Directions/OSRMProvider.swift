@@ -13,7 +13,6 @@ public struct OSRMProvider: RoutingProvider {
     public static let defaultEndpoint = "https://routing.openstreetmap.de/routed-foot"
 
     public let id = OSRMProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [], features: [.routing])
     private let client: HTTPClient
     private let scheme: String
     private let host: String
@@ -38,21 +37,14 @@ public struct OSRMProvider: RoutingProvider {
 
     public var status: ProviderStatus {
         if let invalidEndpoint {
-            return ProviderStatus(
-                isReady: false, mode: "bad config",
-                detail: "endpoint '\(invalidEndpoint)' in [osrm] is not a URL; give one such as http://localhost:5000")
+            return .notReady(.misconfigured("endpoint '\(invalidEndpoint)' in [osrm] is not a URL; give one such as http://localhost:5000"))
         }
-        return .keyless(client, host: host, about: "OpenStreetMap data, ODbL")
+        return .keyless(client, service: host, attribution: "OpenStreetMap data, ODbL")
     }
 
     /// Whose work a route is, as the service's terms ask to show it.
     public var attribution: String {
         "© OpenStreetMap contributors, routing by OSRM" + (host == "routing.openstreetmap.de" ? " (FOSSGIS)" : "")
-    }
-
-    public func search(_ request: SearchRequest) async throws -> [Place] {
-        throw ProviderError(
-            provider: id, kind: .unsupported, message: "OSRM finds routes, not places (\(request.category))")
     }
 
     public func route(_ request: RouteRequest) async throws -> Route {
@@ -77,7 +69,7 @@ public struct OSRMProvider: RoutingProvider {
         } else if let json = try? JSONValue.parse(body), let code = json["code"]?.stringValue {
             answer = .failure(code: code, message: json["message"]?.stringValue)
         } else {
-            try checker.check(response, body: body, busyHint: "the public OSRM server is busy; try again in a minute")
+            try checker.check(response, body: body, busy: "the public OSRM server is busy")
             throw ProviderError(
                 provider: id, kind: .unexpectedResponse,
                 message: "\(host) answered HTTP \(response.status.code) without a route")
@@ -89,7 +81,7 @@ public struct OSRMProvider: RoutingProvider {
         case .route(nil):
             throw ProviderError(
                 provider: id, kind: .notFound, message: "OSRM gave no walking route \(points)",
-                hint: "check that both points can be reached on foot")
+                remedy: .advice("check that both points can be reached on foot"))
         case .failure(let code, let message):
             let said = message.map { client.redactor.serviceMessage($0) }
             let detail = said.map { "\(code): \($0)" } ?? code
@@ -97,17 +89,17 @@ public struct OSRMProvider: RoutingProvider {
             case "NoRoute":
                 throw ProviderError(
                     provider: id, kind: .notFound, message: "OSRM found no walking route \(points) (\(detail))",
-                    hint: "check that both points are on land and can be reached on foot")
+                    remedy: .advice("check that both points are on land and can be reached on foot"))
             case "NoSegment":
                 throw ProviderError(
                     provider: id, kind: .notFound,
                     message: "OSRM found no path near one of the points \(points) (\(detail))",
-                    hint: "move the points onto or near a street or path")
+                    remedy: .advice("move the points onto or near a street or path"))
             default:
                 throw ProviderError(
                     provider: id, kind: .unexpectedResponse,
                     message: "\(host) refused the route request \(points) (\(detail))",
-                    hint: "the API may have changed; please report it")
+                    remedy: .reportAPIChange)
             }
         }
     }

@@ -11,7 +11,7 @@ public struct FoursquareProvider: PlaceDetailsProvider {
     public static let keyVariable = "FOURSQUARE_API_KEY"
 
     public let id = FoursquareProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.coffee], features: [.search, .details])
+    public let capabilities = ProviderCapabilities(categories: [.coffee])
     private let client: HTTPClient
     private let key: Credential?
 
@@ -31,7 +31,7 @@ public struct FoursquareProvider: PlaceDetailsProvider {
         let httpRequest = FoursquareAPI.searchRequest(request, key: try usableKey())
         let (response, body) = try await client.send(httpRequest, for: id)
         let checker = ProviderResponse(provider: id, endpoint: "\(FoursquareAPI.host)/places/search", redactor: client.redactor)
-        try checker.check(response, body: body, credentialHint: credentialHint, busyHint: nil)
+        try checker.check(response, body: body, keyRemedy: keyRemedy())
         let answeredAt = Self.answerDate(response)
         return try checker.read(body) { root throws(JSONShapeError) in
             try FoursquareReader.places(root, provider: id, answeredAt: answeredAt)
@@ -48,7 +48,7 @@ public struct FoursquareProvider: PlaceDetailsProvider {
         if response.status.code == 404 {
             throw ProviderError(provider: id, kind: .notFound, message: "Foursquare has no place \(placeID)")
         }
-        try checker.check(response, body: body, credentialHint: credentialHint)
+        try checker.check(response, body: body, keyRemedy: keyRemedy())
         let answeredAt = Self.answerDate(response)
         let found = try checker.read(body) { root throws(JSONShapeError) in
             try FoursquareReader.place(root, provider: id, answeredAt: answeredAt)
@@ -59,14 +59,16 @@ public struct FoursquareProvider: PlaceDetailsProvider {
         return place
     }
 
-    private var credentialHint: String { "check \(Self.keyVariable)" + (key.map { " (\($0))" } ?? "") }
+    private func keyRemedy(also: String? = nil) -> Remedy {
+        Remedy(.checkKey(provider: id, variable: Self.keyVariable, credential: key, also: also))
+    }
 
     /// The key, or an error when the network is to be asked without one.
     private func usableKey() throws -> Credential? {
         if key == nil, client.mode == .live || client.mode == .record {
             throw ProviderError(
                 provider: id, kind: .missingCredentials, message: "no API key",
-                hint: "set \(Self.keyVariable), or use --http-mode replay to answer from the bundled cassettes")
+                remedy: Remedy(.provideKey(provider: id, variable: Self.keyVariable, configSection: "foursquare")))
         }
         return key
     }

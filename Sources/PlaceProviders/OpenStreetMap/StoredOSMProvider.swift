@@ -4,7 +4,7 @@ public import PlaceSearch
 /// and the same mapping as the live ``OverpassProvider``, so `osm:node/123` is one place either way.
 public struct StoredOSMProvider: PlaceDetailsProvider {
     public let id = OverpassProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.coffee, .parking], features: [.search, .details])
+    public let capabilities = ProviderCapabilities(categories: [.coffee, .parking])
     private let store: (any ImportedPlacesStore)?
     private let storePath: String
 
@@ -16,14 +16,15 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
 
     public var status: ProviderStatus {
         guard let store, let imports = try? store.imports(), !imports.isEmpty else {
-            return ProviderStatus(
-                isReady: false, mode: "no data",
-                detail: "nothing is imported into \(storePath); run 'places import FILE.osm' (or .osm.pbf, Overpass JSON) first")
+            return .notReady(.nothingImported(store: storePath))
         }
-        let count = imports.reduce(0) { $0 + $1.count }
+        // Name lists give names to complete, never places to search: credit only what answers.
+        let searched = imports.filter { !$0.source.isNameList && $0.count > 0 }
+        guard !searched.isEmpty else { return .notReady(.onlyNameListsImported(store: storePath)) }
+        let count = searched.reduce(0) { $0 + $1.count }
+        let credits = searched.map(\.source.credit)
         return ProviderStatus(
-            isReady: true, mode: "offline",
-            detail: "\(count) places imported from \(imports.map(\.source.label).joined(separator: ", ")) (OpenStreetMap data, ODbL)")
+            source: .imported, reason: .importedData(count: count, sources: credits.map(\.text)), credits: credits)
     }
 
     /// The main tags each category looks for.
@@ -40,20 +41,34 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee and parking are supported, not \(request.category)")
         }
         guard let store else {
-            throw ProviderError(provider: id, kind: .unavailable, message: status.detail)
+            throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)")
         }
-        let box = BoundingBox(center: request.focus, radius: request.radius)
+        // Parking looks a little further, for the entrances of a car park in reach and the car
+        // park of an entrance in reach: each garage is then one place with its entrances.
+        let reach = request.category == .parking ? request.radius + Self.entranceReach : request.radius
+        let box = BoundingBox(center: request.focus, radius: reach)
         let found: [ImportedPlace]
         do {
             found = try store.importedPlaces(in: box, categories: tags)
         } catch {
             throw ProviderError(provider: id, kind: .unavailable, message: error.description)
         }
-        return found.compactMap(place(from:)).filter { $0.coordinate.distance(to: request.focus) <= request.radius }
+        guard request.category == .parking else {
+            return found.compactMap(place(from:)).filter { $0.coordinate.distance(to: request.focus) <= request.radius }
+        }
+        let elements = found.compactMap { stored in place(from: stored).map { CarParks.Element(place: $0, area: OSMTags.bounds(stored.tags)) } }
+        return CarParks.group(elements).filter { place in
+            place.coordinate.distance(to: request.focus) <= request.radius
+                || (place.parking?.entrances ?? []).contains { $0.coordinate.distance(to: request.focus) <= request.radius }
+        }
     }
 
+    /// Metres beyond the radius searched for parking: a garage's area and its entrances are
+    /// rarely further apart than this (Rokin's area is 180 m long).
+    static let entranceReach = 250.0
+
     public func details(for placeID: PlaceID) async throws -> Place {
-        guard let store else { throw ProviderError(provider: id, kind: .unavailable, message: status.detail) }
+        guard let store else { throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)") }
         let stored: ImportedPlace?
         do {
             stored = try store.importedPlace(id: placeID.description)

@@ -17,18 +17,18 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
     static let meterLimit = 40
 
     public let id = ParkSharkProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.parking], features: [.search, .details])
+    public let capabilities = ProviderCapabilities(categories: [.parking])
     private let client: HTTPClient
 
     public init(client: HTTPClient) { self.client = client }
 
-    public var status: ProviderStatus { .keyless(client, host: ParkSharkAPI.host, about: "the service went offline after 2014") }
+    public var status: ProviderStatus { .retired(client, service: ParkSharkAPI.host, why: "the service went offline after 2014") }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .parking else {
             throw ProviderError(provider: id, kind: .unsupported, message: "only parking is supported, not \(request.category)")
         }
-        guard let stay = request.stay else { return try await listing(request) }
+        guard let stay = request.parking?.stay else { return try await listing(request) }
         do {
             return try await advice(request, stay: stay)
         } catch let error as ProviderError where error.kind != .timedOut {
@@ -58,7 +58,7 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
     // MARK: - The two ways of asking
 
     private func advice(_ request: SearchRequest, stay: Stay) async throws -> [Place] {
-        let (results, adviceRows) = try await fetch(ParkSharkAPI.costRequest(focus: request.focus, stay: stay, methods: request.paymentMethods)) {
+        let (results, adviceRows) = try await fetch(ParkSharkAPI.costRequest(focus: request.focus, stay: stay, methods: request.parking?.paymentMethods ?? [])) {
             root throws(JSONShapeError) in try ParkSharkReader.cost(root)
         }
         // The server sorts by distance; its distances were once off by a factor (see api-formats §1.1),

@@ -36,10 +36,10 @@ public import PlaceSearch
 public struct RecommendationFeedProvider: PlaceDetailsProvider {
     public static let providerID: ProviderID = "feed"
     /// What to do when no feed is given or configured.
-    public static let unconfiguredAdvice = "no feed configured; use --feed FILE|URL or set [feed] url in the config"
+    public static let unconfiguredAdvice = "no feed configured; set url or file in the [feed] section of the config"
 
     public let id = RecommendationFeedProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.recommendations], features: [.search, .details])
+    public let capabilities = ProviderCapabilities(categories: [.recommendations])
     public let source: FeedSource
     private let client: HTTPClient
 
@@ -52,9 +52,9 @@ public struct RecommendationFeedProvider: PlaceDetailsProvider {
     public var status: ProviderStatus {
         switch source {
         case .file:
-            ProviderStatus(isReady: true, mode: "local", detail: "keyless; the feed file \(source.location)")
+            .local("the feed file \(source.location)")
         case .url(let url):
-            .keyless(client, host: url.host ?? url.absoluteString, about: "recommendation feed")
+            .keyless(client, service: url.host ?? url.absoluteString, attribution: "recommendation feed")
         }
     }
 
@@ -103,7 +103,7 @@ public struct RecommendationFeedProvider: PlaceDetailsProvider {
         } catch {
             throw ProviderError(
                 provider: providerID, kind: .unexpectedResponse, message: "\(source) is not JSON (\(error.description))",
-                hint: "a feed is a JSON document of recommendations", underlyingError: error)
+                remedy: .advice("a feed is a JSON document of recommendations"), underlyingError: error)
         }
         let feed: RecommendationFeed
         do {
@@ -117,7 +117,7 @@ public struct RecommendationFeedProvider: PlaceDetailsProvider {
             throw ProviderError(
                 provider: providerID, kind: .unexpectedResponse,
                 message: "\(source) has no usable recommendation" + (feed.skipped.isEmpty ? "" : " (\(skipped))"),
-                hint: "each needs name, description, latitude, longitude and points")
+                remedy: .advice("each needs name, description, latitude, longitude and points"))
         }
         return feed
     }
@@ -136,7 +136,7 @@ public struct RecommendationFeedProvider: PlaceDetailsProvider {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ProviderError(
-                provider: id, kind: .notFound, message: "cannot read the feed file \(path)", hint: "check its permissions",
+                provider: id, kind: .notFound, message: "cannot read the feed file \(path)", remedy: .advice("check its permissions"),
                 underlyingError: error)
         }
     }
@@ -169,7 +169,7 @@ extension RecommendationFeedProvider {
             guard let source = FeedSource(parsing: text), case .url = source else {
                 throw ProviderError(
                     provider: providerID, kind: .missingCredentials, message: "url '\(text)' in [feed] is not an http(s) URL",
-                    hint: "use file = \"PATH\" for a file")
+                    remedy: .advice("use file = \"PATH\" for a file"))
             }
             return source
         }
@@ -199,7 +199,7 @@ struct UnconfiguredFeedProvider: PlaceProvider {
     let capabilities = ProviderCapabilities(categories: [.recommendations])
     let detail: String
 
-    var status: ProviderStatus { ProviderStatus(isReady: false, mode: "no feed", detail: detail) }
+    var status: ProviderStatus { .notReady(.unconfigured(detail)) }
 
     func search(_ request: SearchRequest) async throws -> [Place] {
         throw ProviderError(provider: id, kind: .missingCredentials, message: detail)

@@ -52,12 +52,14 @@ public struct HTTPClient: Sendable {
     public let cassetteLocation: String?
     /// Hides secrets in anything the client's users print.
     public let redactor: Redactor
+    /// Why a client that would have gone live answers from recordings ("no network: …"), when it does.
+    public let offlineReason: String?
     private let chain: HTTPNext
 
     /// - Parameter middlewares: outermost first; the first one sees the request first.
     public init(
         transport: any HTTPTransport, middlewares: [any HTTPMiddleware] = [], mode: HTTPMode = .live,
-        cassetteLocation: String? = nil, redactor: Redactor = Redactor()
+        cassetteLocation: String? = nil, redactor: Redactor = Redactor(), offlineReason: String? = nil
     ) {
         var next: HTTPNext = { request, body in try await transport.send(request, body: body) }
         for middleware in middlewares.reversed() {
@@ -68,6 +70,7 @@ public struct HTTPClient: Sendable {
         self.mode = mode
         self.cassetteLocation = cassetteLocation
         self.redactor = redactor
+        self.offlineReason = offlineReason
     }
 
     public func send(_ request: HTTPRequest, body: Data? = nil) async throws -> (HTTPResponse, Data) {

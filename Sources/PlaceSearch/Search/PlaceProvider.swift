@@ -21,6 +21,7 @@
 ///     let id: ProviderID = "fixed"
 ///     let capabilities = ProviderCapabilities(categories: [.coffee])
 ///     let places: [Place]
+///     var status: ProviderStatus { .local("a fixed list") }
 ///     func search(_ request: SearchRequest) async throws -> [Place] {
 ///         places.filter { $0.coordinate.distance(to: request.focus) <= request.radius }
 ///     }
@@ -33,13 +34,9 @@
 ///     #expect(places.allSatisfy { $0.coordinate.distance(to: request.focus) <= request.radius * 1.1 })
 /// }
 /// ```
-public protocol PlaceProvider: Sendable {
-    /// The provider's short name; it prefixes the ids of the places it returns.
-    var id: ProviderID { get }
-    /// What it can answer.
+public protocol PlaceProvider: Provider {
+    /// The categories it answers.
     var capabilities: ProviderCapabilities { get }
-    /// Whether it can answer now, and why not. Must not touch the network.
-    var status: ProviderStatus { get }
     func search(_ request: SearchRequest) async throws -> [Place]
 }
 
@@ -48,87 +45,32 @@ public protocol PlaceDetailsProvider: PlaceProvider {
     /// The place with hours, tips and photos filled where the source has them.
     /// - Throws: ``ProviderError`` with kind `.notFound` when the id is unknown.
     func details(for id: PlaceID) async throws -> Place
+
+    /// Why `id` cannot be one of this provider's ids (`osm:banana/1`), or nil: a malformed id is a
+    /// usage error, not a place that does not exist. Checked before anything is asked.
+    func idProblem(_ id: PlaceID) -> String?
 }
 
-/// The categories a provider answers and the extra things it can do.
+/// The categories a provider answers.
 public struct ProviderCapabilities: Sendable, Equatable {
-    public enum Feature: String, Sendable, CaseIterable, Comparable {
-        case search, details, autocomplete, routing
-
-        public static func < (lhs: Feature, rhs: Feature) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
     public var categories: Set<SearchCategory>
-    public var features: Set<Feature>
     /// Categories it answers only when the user names it (`--provider osm`): it can, but its
     /// answers would mostly add noise to the others' (OpenStreetMap car parks have no prices).
     public var onRequest: Set<SearchCategory>
 
-    public init(categories: Set<SearchCategory>, features: Set<Feature> = [.search], onRequest: Set<SearchCategory> = []) {
+    public init(categories: Set<SearchCategory>, onRequest: Set<SearchCategory> = []) {
         self.categories = categories.union(onRequest)
-        // A routing-only provider answers no category, so it does not search.
-        self.features = self.categories.isEmpty ? features.subtracting([.search]) : features.union([.search])
         self.onRequest = onRequest
-    }
-}
-
-/// Whether a provider can answer, in words for `places providers`.
-public struct ProviderStatus: Sendable, Equatable {
-    public var isReady: Bool
-    /// One word: `live`, `replay`, `record`, `missing`, or why it cannot answer (`no key`).
-    public var mode: String
-    /// A sentence: where answers come from, or what to do to make it ready.
-    public var detail: String
-
-    public init(isReady: Bool, mode: String, detail: String) {
-        self.isReady = isReady
-        self.mode = mode
-        self.detail = detail
-    }
-}
-
-extension ProviderStatus {
-    /// The status of a provider that needs no key: always ready; where its answers come from in
-    /// `client`'s mode. `about` says whose data the live service serves ("OpenStreetMap data, ODbL").
-    public static func keyless(_ client: HTTPClient, host: String, about: String) -> ProviderStatus {
-        let recordings = client.cassetteLocation ?? "cassettes"
-        return switch client.mode {
-        case .replay: ProviderStatus(isReady: true, mode: "replay", detail: "keyless; answers from \(recordings)")
-        case .live: ProviderStatus(isReady: true, mode: "live", detail: "keyless; \(host) (\(about))")
-        case .record, .missing: ProviderStatus(isReady: true, mode: client.mode.rawValue, detail: "keyless; \(host), recording into \(recordings)")
-        }
-    }
-}
-
-extension ProviderStatus {
-    /// The status of a provider that needs a key: replay answers without one; the other modes need
-    /// it, and say where to put it. `service` names what the key opens ("api.foursquare.com").
-    public static func keyed(
-        _ client: HTTPClient, key: Credential?, keyVariable: String, configSection: String, service: String
-    ) -> ProviderStatus {
-        let replaySource = client.cassetteLocation.map { "answers from \($0)" } ?? "answers from cassettes"
-        return switch (client.mode, key) {
-        case (.replay, nil):
-            ProviderStatus(isReady: true, mode: "replay", detail: "no \(keyVariable); \(replaySource); set \(keyVariable) to go live")
-        case (.replay, let key?):
-            ProviderStatus(isReady: true, mode: "replay", detail: "\(replaySource) (\(key) is not used in replay mode)")
-        case (_, nil):
-            ProviderStatus(
-                isReady: false, mode: "no key", detail: "set \(keyVariable) or api_key in the [\(configSection)] section of the config file")
-        case (.live, let key?):
-            ProviderStatus(isReady: true, mode: "live", detail: "\(service) with \(key)")
-        case (let mode, let key?):
-            ProviderStatus(
-                isReady: true, mode: mode.rawValue, detail: "\(service) with \(key), recording into \(client.cassetteLocation ?? "cassettes")")
-        }
     }
 }
 
 // MARK: - Default implementations
 
-extension PlaceProvider {
-    public var status: ProviderStatus { ProviderStatus(isReady: true, mode: "local", detail: "") }
+extension PlaceDetailsProvider {
+    public func idProblem(_ id: PlaceID) -> String? { nil }
+}
 
+extension PlaceProvider {
     /// Whether this provider should be asked for `category`.
     public func answers(_ category: SearchCategory) -> Bool { capabilities.categories.contains(category) }
 }

@@ -4,7 +4,8 @@ public import HTTPTypes
 /// Why a provider could not answer, in words a user can act on.
 ///
 /// The ``kind`` tells callers what sort of failure it was (the CLI maps it to an exit code);
-/// ``description`` is one line: `foursquare: the API key was rejected (HTTP 401); check FOURSQUARE_API_KEY`.
+/// ``description`` is one line: `foursquare: the API key was rejected (HTTP 401); check the API key for foursquare`;
+/// the ``remedy`` is a value, so that the CLI can name its flags and an app its own settings instead.
 public struct ProviderError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, Equatable {
         /// No key or credential configured.
@@ -36,14 +37,14 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
     /// What happened, without the provider prefix.
     public let message: String
     /// What to do about it, when there is something to say.
-    public let hint: String?
+    public let remedy: Remedy?
     public let underlyingError: (any Error & Sendable)?
 
-    public init(provider: ProviderID, kind: Kind, message: String, hint: String? = nil, underlyingError: (any Error & Sendable)? = nil) {
+    public init(provider: ProviderID, kind: Kind, message: String, remedy: Remedy? = nil, underlyingError: (any Error & Sendable)? = nil) {
         self.provider = provider
         self.kind = kind
         self.message = message
-        self.hint = hint
+        self.remedy = remedy
         self.underlyingError = underlyingError
     }
 
@@ -56,15 +57,14 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
             switch error {
             case .noMatch:
                 self.init(
-                    provider: provider, kind: .noRecording, message: error.description,
-                    hint: "offline, only recorded requests can be answered; go live (--http-mode live, with a key where the provider needs one) or record it with --http-mode missing",
-                    underlyingError: error)
+                    provider: provider, kind: .noRecording, message: error.shortDescription,
+                    remedy: .askLiveService, underlyingError: error)
             case .expired:
                 self.init(provider: provider, kind: .badRecording, message: error.description, underlyingError: error)
             case .corrupt, .unreadable:
                 self.init(
                     provider: provider, kind: .badRecording, message: error.description,
-                    hint: "fix the file or record it again", underlyingError: error)
+                    remedy: .recordAgain, underlyingError: error)
             }
         case let error as TransportError:
             let kind: Kind = error.code == .timedOut ? .timedOut : .unavailable
@@ -72,7 +72,7 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
         case let error as DeadlineExceeded:
             self.init(
                 provider: provider, kind: .timedOut, message: "no answer within \(error.formattedDeadline)",
-                hint: "allow more time with --deadline", underlyingError: error)
+                remedy: .allowMoreTime, underlyingError: error)
         case is CancellationError:
             self.init(provider: provider, kind: .unavailable, message: "the search was cancelled")
         default:
@@ -81,7 +81,7 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(provider): \(message)" + (hint.map { "; \($0)" } ?? "")
+        "\(provider): \(message)" + (remedy.map { "; \($0)" } ?? "")
     }
 }
 

@@ -1,28 +1,38 @@
-/// Every provider the program knows, by id, in a stable order.
+/// Every provider the program knows, by id, in a stable order: place providers, routers and
+/// geocoders alike.
 public struct ProviderRegistry: Sendable {
-    public private(set) var providers: [any PlaceProvider]
+    public private(set) var all: [any Provider]
 
-    public init(_ providers: [any PlaceProvider] = []) {
-        self.providers = []
+    public init(_ providers: [any Provider] = []) {
+        self.all = []
         for provider in providers { register(provider) }
     }
 
     /// Adds a provider, replacing one with the same id.
-    public mutating func register(_ provider: any PlaceProvider) {
-        providers.removeAll { $0.id == provider.id }
-        providers.append(provider)
+    public mutating func register(_ provider: any Provider) {
+        all.removeAll { $0.id == provider.id }
+        all.append(provider)
     }
 
-    public var ids: [ProviderID] { providers.map(\.id) }
+    public var ids: [ProviderID] { all.map(\.id) }
 
-    public func provider(_ id: ProviderID) -> (any PlaceProvider)? {
-        providers.first { $0.id == id }
+    public func provider(_ id: ProviderID) -> (any Provider)? {
+        all.first { $0.id == id }
     }
+
+    /// The providers that search places.
+    public var placeProviders: [any PlaceProvider] { all.compactMap { $0 as? any PlaceProvider } }
+
+    /// The providers that route, in registry order.
+    public var routingProviders: [any RoutingProvider] { all.compactMap { $0 as? any RoutingProvider } }
+
+    /// The providers that geocode, in registry order.
+    public var geocodingProviders: [any GeocodingProvider] { all.compactMap { $0 as? any GeocodingProvider } }
 
     /// The providers that answer `category`, optionally only those in `selection` (in registry order).
     /// Without a selection, those that answer it only on request are left out.
     public func providers(for category: SearchCategory, among selection: Set<ProviderID>? = nil) -> [any PlaceProvider] {
-        providers.filter { provider in
+        placeProviders.filter { provider in
             guard provider.answers(category) else { return false }
             guard let selection else { return !provider.capabilities.onRequest.contains(category) }
             return selection.contains(provider.id)

@@ -15,8 +15,10 @@ public struct ProviderResponse: Sendable {
     }
 
     /// Throws for any status outside 200–299, with the service's own message when it gave one.
-    /// - Parameter credentialHint: what to check when the key is refused ("check FOURSQUARE_API_KEY").
-    public func check(_ response: HTTPResponse, body: Data, credentialHint: String? = nil, busyHint: String? = nil) throws {
+    /// - Parameters:
+    ///   - keyRemedy: what to do when the key is refused.
+    ///   - busy: why trying later may help ("the public Overpass server is busy").
+    public func check(_ response: HTTPResponse, body: Data, keyRemedy: Remedy? = nil, busy: String? = nil) throws {
         let status = response.status.code
         guard !(200..<300).contains(status) else { return }
         let said = serviceMessage(in: body).map { ": \($0)" } ?? ""
@@ -24,25 +26,25 @@ public struct ProviderResponse: Sendable {
         case 401, 403:
             throw ProviderError(
                 provider: provider, kind: .unauthorized, message: "\(endpoint) refused the key (HTTP \(status)\(said))",
-                hint: credentialHint)
+                remedy: keyRemedy)
         case 404:
             throw ProviderError(provider: provider, kind: .notFound, message: "\(endpoint) has no such thing (HTTP 404\(said))")
         case 429:
             let retry = response.headerFields[.retryAfter].map { "; the service asks to wait \($0) s" } ?? ""
             throw ProviderError(
                 provider: provider, kind: .rateLimited, message: "\(endpoint) is rate limiting us (HTTP 429\(said))\(retry)",
-                hint: busyHint ?? "try again later")
+                remedy: .tryLater(busy))
         case 500...599:
             throw ProviderError(
                 provider: provider, kind: .httpError, message: "\(endpoint) failed (HTTP \(status)\(said))",
-                hint: busyHint ?? "the service is having trouble; try again later")
+                remedy: .tryLater(busy ?? "the service is having trouble"))
         default:
             throw ProviderError(provider: provider, kind: .httpError, message: "\(endpoint) answered HTTP \(status)\(said)")
         }
     }
 
     /// Reads the body with `read`, or throws ``ProviderError`` (`unexpectedResponse`) naming the field that is wrong.
-    public func read<T>(_ body: Data, _ read: (JSONCursor) throws(JSONShapeError) -> T) throws -> T {
+    package func read<T>(_ body: Data, _ read: (JSONCursor) throws(JSONShapeError) -> T) throws -> T {
         let root: JSONValue
         do {
             root = try JSONValue.parse(body)
@@ -59,7 +61,7 @@ public struct ProviderResponse: Sendable {
     private func unexpected(_ problem: String, underlying: any Error & Sendable) -> ProviderError {
         ProviderError(
             provider: provider, kind: .unexpectedResponse, message: "unexpected answer from \(endpoint): \(problem)",
-            hint: "the API may have changed; please report it", underlyingError: underlying)
+            remedy: .reportAPIChange, underlyingError: underlying)
     }
 
     /// The `message` (or `error`, `error_message`, `detail`) a service put in its JSON error body.

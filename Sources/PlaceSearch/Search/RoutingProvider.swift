@@ -17,10 +17,10 @@ public struct RouteRequest: Sendable, Equatable {
     }
 }
 
-/// A provider that can also compute routes (Google Directions, OSRM). It is a ``PlaceProvider``
-/// so that it shares the registry, the cassettes and `places providers`; a routing-only
-/// provider answers no search category.
-public protocol RoutingProvider: PlaceProvider {
+/// A provider of routes (Google Directions, OSRM, the local walking graph). It is a ``Provider``
+/// like the others, so it shares the catalog, the cassettes and `places providers`, but it
+/// searches no places.
+public protocol RoutingProvider: Provider {
     /// The best route for `request`.
     /// - Throws: ``ProviderError``: `.notFound` when there is no route between the points, other
     ///   kinds as for search.

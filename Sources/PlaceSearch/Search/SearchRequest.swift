@@ -26,22 +26,19 @@ public struct SearchRequest: Sendable, Equatable {
     public var limit: Int
     /// The moment "open" is judged at; nil for "do not care".
     public var openAt: Date?
-    /// For parking: the stay to price. Nil asks only what is there (no time-dependent prices).
-    public var stay: Stay?
-    /// For parking: how the driver can pay (`cash`, `pin`, `creditcard`, `chipknip`); empty for any.
-    public var paymentMethods: [String]
+    /// What a parking search asks besides: the stay to price and how the driver pays. Nil for
+    /// other categories, and for a parking search that only asks what is there.
+    public var parking: ParkingSearch?
 
     /// A radius that is not a finite positive number becomes 1 m; a limit below 1 becomes 1.
     public init(
-        category: SearchCategory, focus: Coordinate, radius: Double, limit: Int = 50, openAt: Date? = nil, stay: Stay? = nil,
-        paymentMethods: [String] = []
+        category: SearchCategory, focus: Coordinate, radius: Double, limit: Int = 50, openAt: Date? = nil, parking: ParkingSearch? = nil
     ) {
         self.category = category
         self.focus = focus
         self.radius = radius.isFinite && radius > 1 ? radius : 1
         self.limit = max(1, limit)
         self.openAt = openAt
-        self.stay = stay
-        self.paymentMethods = paymentMethods
+        self.parking = parking
     }
 }

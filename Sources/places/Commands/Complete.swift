@@ -1,7 +1,7 @@
-import ArgumentParser
 import Foundation
+import ArgumentParser
 import PlaceSearch
-import PlaceStore
+import PlacesKit
 import Autocomplete
 
 extension Places {
@@ -30,8 +30,10 @@ extension Places {
         @Argument(help: ArgumentHelp("What has been typed so far.", valueName: "text"))
         var text: String
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Rank names near LAT,LON first.", valueName: "lat,lon"))
-        var near: String?
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Rank names near LAT,LON first.", valueName: "lat,lon"),
+            transform: { try Coordinate(parsing: $0) })
+        var near: Coordinate?
 
         @Option(help: ArgumentHelp("How many suggestions (1–100).", valueName: "n"))
         var limit: Int = 10
@@ -42,7 +44,7 @@ extension Places {
         @Flag(help: "Only exact and prefix matches, no typos.")
         var noTypos = false
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
@@ -50,9 +52,6 @@ extension Places {
         var kinds: [String] { kind.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } }
 
         func validate() throws {
-            if let near {
-                do { _ = try Coordinate(parsing: near) } catch { throw ValidationError("--near \(error.description)") }
-            }
             guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100, not \(limit)") }
             for name in kinds where NameKind(name) == nil {
                 throw ValidationError("--kind '\(name)' must be street, poi or place")
@@ -60,19 +59,12 @@ extension Places {
         }
 
         func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            guard let index = try NameIndexFile.open(storePath: access.location.path) else {
-                throw CLIError(
-                    "nothing to complete from: no names are imported in \(access.location.path); run 'places import FILE.osm' (or --names FILE.csv) first",
-                    status: .noInput)
-            }
-            let focus = try near.map { try Coordinate(parsing: $0) }
+            let service = try Session.service(store: storeOptions.store)
             let query = AutocompleteQuery(
-                text, focus: focus, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)),
-                typoTolerance: !noTypos)
-            let suggestions = index.complete(query)
-            let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, color: .auto)
-            try StandardOutput.write(CompleteOutput(text: text, focus: focus, suggestions: suggestions, terminal: terminal).render(format))
+                text, focus: near, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)), typoTolerance: !noTypos)
+            let suggestions = try service.complete(query)
+            if suggestions.isEmpty { StandardError.line("places: no match for '\(text)' among the imported names") }
+            try StandardOutput.write(CompleteOutput(text: text, focus: near, suggestions: suggestions, terminal: Terminal.detect(.auto)).render(format))
         }
     }
 }

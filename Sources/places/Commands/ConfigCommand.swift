@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlaceSearch
 import PlaceStore
+import PlacesKit
 
 extension Places {
     struct ConfigCommand: ParsableCommand {
@@ -24,23 +25,7 @@ extension Places {
                 """,
             subcommands: [Set.self, Get.self, Unset.self, List.self, Path.self])
 
-        /// Every key places knows, with how to check a value.
-        static let keys: [String: @Sendable (String) throws -> String] = [
-            "center": { text in
-                do {
-                    let coordinate = try Coordinate(parsing: text)
-                    return "\(NumberText.trimmed(coordinate.latitude, 7)),\(NumberText.trimmed(coordinate.longitude, 7))"
-                } catch let error as CoordinateError {
-                    throw ValidationError("center \(error.description)")
-                }
-            }
-        ]
-
-        static func checkKey(_ key: String) throws {
-            guard keys[key] != nil else {
-                throw ValidationError("unknown setting '\(key)'; known settings: \(keys.keys.sorted().joined(separator: ", "))")
-            }
-        }
+        static func checkKey(_ key: String) throws { try PlacesError.validating { try PlacesService.checkSettingKey(key) } }
     }
 }
 
@@ -54,13 +39,11 @@ extension Places.ConfigCommand {
 
         func validate() throws {
             try Places.ConfigCommand.checkKey(key)
-            _ = try Places.ConfigCommand.keys[key]?(value)
+            try PlacesError.validating { _ = try PlacesService.settingKeys[key]?(value) }
         }
 
         func run() throws {
-            let normalised = try Places.ConfigCommand.keys[key]?(value) ?? value
-            let store = try StoreAccess(option: storeOptions.store).writing()
-            try StoreAccess.run { () throws(StoreError) in try store.setSetting(key, to: normalised) }
+            let normalised = try Session.service(store: storeOptions.store).setSetting(key, to: value)
             try StandardOutput.write("\(key) = \(normalised)\n")
         }
     }
@@ -74,13 +57,12 @@ extension Places.ConfigCommand {
         func validate() throws { try Places.ConfigCommand.checkKey(key) }
 
         func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            let value = try access.reading().flatMap { store in try StoreAccess.run { () throws(StoreError) in try store.setting(key) } }
-            guard let value else {
-                let hint = key == "center" ? " (searches start at Amsterdam's centre, \(DefaultCentre.amsterdam))" : ""
+            guard let setting = try Session.service(store: storeOptions.store).setting(key) else {
+                let hint = key == "center" ? " (searches start at Amsterdam's centre, \(PlacesService.amsterdamText))" : ""
                 throw CLIError("\(key) is not set\(hint); set it with 'places config set \(key) VALUE'", status: .noInput)
             }
-            try StandardOutput.write(value + "\n")
+            try StandardOutput.write(setting.value + "\n")
+            StandardError.line("places: (from \(Places.ConfigCommand.sourceText(setting.source)))")
         }
     }
 
@@ -92,23 +74,22 @@ extension Places.ConfigCommand {
 
         func validate() throws { try Places.ConfigCommand.checkKey(key) }
 
-        func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            guard try access.reading() != nil else { return }
-            let store = try access.writing()
-            try StoreAccess.run { () throws(StoreError) in try store.setSetting(key, to: nil) }
-        }
+        func run() throws { try Session.service(store: storeOptions.store).unsetSetting(key) }
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print every saved setting as KEY = VALUE.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print every setting as KEY = VALUE, from the store and the config file, each with where it is set.")
 
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            let settings = try access.reading().map { store in try StoreAccess.run { () throws(StoreError) in try store.settings() } } ?? [:]
-            try StandardOutput.write(settings.keys.sorted().map { "\($0) = \(settings[$0] ?? "")\n" }.joined())
+            let values = try Session.service(store: storeOptions.store).settingValues()
+            try StandardOutput.write(
+                values.map { value in
+                    let note = Places.ConfigCommand.sourceText(value.source) + (value.isEffective ? "" : "; the store's value wins")
+                    return "\(value.key) = \(value.value)  # \(note)\n"
+                }.joined())
         }
     }
 
@@ -121,6 +102,15 @@ extension Places.ConfigCommand {
             let access = try StoreAccess(option: storeOptions.store)
             try StandardOutput.write("\(access.location.path)\n")
             StandardError.line("places: (from \(access.location.sourceDescription))")
+        }
+    }
+}
+
+extension Places.ConfigCommand {
+    static func sourceText(_ source: SettingValue.Source) -> String {
+        switch source {
+        case .store(let path): "the store \(path)"
+        case .configFile(let path): "the config file \(path)"
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
-import PlaceStore
+import PlacesKit
 
 extension Places {
     struct Favorites: AsyncParsableCommand {
@@ -34,6 +34,9 @@ extension Places.Favorites {
         @Option(help: ArgumentHelp("Your own words about it (replaces an earlier note).", valueName: "text"))
         var note: String?
 
+        @Flag(help: "Keep places from the OpenStreetMap data imported with 'places import' (ids that --offline printed): no network.")
+        var offline = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -45,44 +48,34 @@ extension Places.Favorites {
         }
 
         func run() async throws {
-            let runtime = try Runtime(global: global, command: "favorites")
-            let store = try StoreAccess(option: global.store).writing()
-            let trimmedNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let service = try await Session.service(global, command: "favorites")
             // One at a time, each in its own transaction and printed once committed: an interrupted
             // run has kept exactly what it printed.
             for text in ids {
-                let id = try PlaceID(parsing: text)
-                let place = try await runtime.details(for: id, as: text)
-                let favorite = Favorite(place: place, note: trimmedNote?.isEmpty == true ? nil : trimmedNote, addedAt: runtime.now)
-                let change = try StoreAccess.run { () throws(StoreError) in try store.addFavorite(favorite) }
+                let (change, place) = try await service.addFavorite(try PlaceID(parsing: text), as: text, note: note, offline: offline)
                 try StandardOutput.write("\(change.rawValue) \(place.id)  \(place.name)\n")
             }
-            if let note = await runtime.replayNote() { StandardError.line("places: \(note)") }
+            await service.sayWhereAnswersCameFrom()
         }
     }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your favourites, oldest first.")
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: ArgumentHelp("Colour: auto, always or never. NO_COLOR is always honoured.", valueName: "when"))
-        var color: String = "auto"
-
-        func validate() throws {
-            if Terminal.ColorChoice(rawValue: color) == nil { throw ValidationError("--color '\(color)' must be auto, always or never") }
-        }
+        var color: Terminal.ColorChoice = .auto
 
         func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            let favorites = try access.reading().map { store in try StoreAccess.run { () throws(StoreError) in try store.favoriteSummaries() } } ?? []
-            let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, color: Terminal.ColorChoice(rawValue: color) ?? .auto)
-            try StandardOutput.write(FavoritesOutput(favorites: favorites, terminal: terminal).render(format))
-            if favorites.isEmpty, format == .table {
-                StandardError.line("places: no favourites yet in \(access.location.path); add one with 'places favorites add ID'")
+            let service = try Session.service(store: storeOptions.store)
+            let favorites = try service.favorites()
+            try StandardOutput.write(FavoritesOutput(favorites: favorites, terminal: Terminal.detect(color)).render(format))
+            if favorites.isEmpty {
+                StandardError.line("places: no match: no favourites yet in \(service.store.path); add one with 'places favorites add ID'")
             }
         }
     }
@@ -103,19 +96,9 @@ extension Places.Favorites {
         }
 
         func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            guard let store = try access.reading() else {
-                throw CLIError("\(ids[0]) is not a favourite (there are none yet in \(access.location.path))", status: .noInput)
-            }
-            let placeIDs = try ids.map { try PlaceID(parsing: $0) }
-            // Check them all first, so that a typo in the third id does not leave the first two removed.
-            for id in placeIDs where try StoreAccess.run({ () throws(StoreError) in try store.favorite(id) }) == nil {
-                throw CLIError("\(id) is not a favourite; see 'places favorites list'", status: .noInput)
-            }
-            let writer = try access.writing()
-            for id in placeIDs {
-                let removed = try StoreAccess.run { () throws(StoreError) in try writer.removeFavorite(id) }
-                try StandardOutput.write(removed ? "removed \(id)\n" : "already gone \(id)\n")
+            let service = try Session.service(store: storeOptions.store)
+            try service.removeFavorites(try ids.map { try PlaceID(parsing: $0) }) { (id, removed) throws(PlacesError) in
+                do { try StandardOutput.write(removed ? "removed \(id)\n" : "already gone \(id)\n") } catch { throw PlacesError(.output, String(describing: error)) }
             }
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
-import PlaceStore
+import PlacesKit
 
 extension Places {
     struct Points: ParsableCommand {
@@ -17,25 +17,17 @@ extension Places {
                   places points --format json | jq .balance
                 """)
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: ArgumentHelp("Colour: auto, always or never. NO_COLOR is always honoured.", valueName: "when"))
-        var color: String = "auto"
-
-        func validate() throws {
-            if Terminal.ColorChoice(rawValue: color) == nil { throw ValidationError("--color '\(color)' must be auto, always or never") }
-        }
+        var color: Terminal.ColorChoice = .auto
 
         func run() throws {
-            let access = try StoreAccess(option: storeOptions.store)
-            let store = try access.reading()
-            let history = try store.map { store in try StoreAccess.run { () throws(StoreError) in try store.pointsHistory() } } ?? []
-            let balance = try store.map { store in try StoreAccess.run { () throws(StoreError) in try store.pointsBalance() } } ?? 0
-            let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, color: Terminal.ColorChoice(rawValue: color) ?? .auto)
-            try StandardOutput.write(PointsOutput(balance: balance, history: history, terminal: terminal).render(format))
+            let (balance, history) = try Session.service(store: storeOptions.store).points()
+            try StandardOutput.write(PointsOutput(balance: balance, history: history, terminal: Terminal.detect(color)).render(format))
         }
     }
 }

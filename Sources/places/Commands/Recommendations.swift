@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import PlaceSearch
-import PlaceProviders
-import PlaceRanking
+import PlacesKit
 
 extension Places {
     struct Recommendations: AsyncParsableCommand {
@@ -44,8 +41,11 @@ extension Places {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Where you are, as LAT,LON. Default: the saved centre (places config set center), else Amsterdam.", valueName: "lat,lon"))
-        var near: String?
+            help: ArgumentHelp(
+                "Where you are: LAT,LON or a place's name. Default: the saved centre (places config set center), else Amsterdam.",
+                valueName: "lat,lon|name"),
+            transform: Parse.position)
+        var near: PositionInput?
 
         @Option(
             parsing: .unconditional,
@@ -55,10 +55,12 @@ extension Places {
         @Option(parsing: .unconditional, help: ArgumentHelp("How many recommendations to list (1–50).", valueName: "n"))
         var top: Int = 10
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Longest walk you accept, e.g. 30 (minutes), 20m, 1h.", valueName: "time"))
-        var maxWalk: String = "30"
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Longest walk you accept, e.g. 30 (minutes), 20m, 1h.", valueName: "time"),
+            transform: Parse.time(bare: true, units: ["m", "h"]))
+        var maxWalk = TimeAmount(seconds: 1800, text: "30")
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @Flag(help: "Show each recommendation's score parts and what was left out, and why.")
@@ -66,47 +68,15 @@ extension Places {
 
         @OptionGroup var global: GlobalOptions
 
-        func validate() throws {
-            if let near {
-                do { _ = try Coordinate(parsing: near) } catch { throw ValidationError("--near \(error.description)") }
-            }
-            if let feed, feed.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ValidationError("--feed needs a file, an http(s) URL or a name from [feeds] in the config")
-            }
-            guard (1...50).contains(top) else { throw ValidationError("--top must be between 1 and 50, not \(top)") }
-            guard let walk = ValueParsing.seconds(maxWalk), walk > 0, walk <= 3 * 3600 else {
-                throw ValidationError("--max-walk '\(maxWalk)' must be a time above 0 and at most 3 hours, such as 30 or 20m")
-            }
-        }
+        var query: RecommendationsQuery { RecommendationsQuery(near: near, feed: feed, top: top, maxWalk: maxWalk) }
+
+        func validate() throws { try PlacesError.validating { try query.validate() } }
 
         func run() async throws {
-            let runtime = try Runtime(global: global, command: "recommendations")
-            let provider = try runtime.feed(feed)
-            let focus = try DefaultCentre.resolve(near: near, storeOption: global.store, config: runtime.config)
-            let recommendations = try await runtime.loadFeed(provider)
-
-            let walkSeconds = ValueParsing.seconds(maxWalk) ?? 30 * 60
-            let profile = RecommendationsProfile(maximumWalkSeconds: walkSeconds, top: top)
-            let context = RankingContext(focus: focus, now: runtime.now, timeZone: runtime.timeZone)
-            let result = profile.rank(recommendations.places, context: context)
-            let query: JSONValue = [
-                "category": "recommendations",
-                "feed": .string(provider.source.description),
-                "near": ["lat": JSONOutput.number(focus.latitude, places: 7), "lon": JSONOutput.number(focus.longitude, places: 7)],
-                "max_walk_min": JSONOutput.number(walkSeconds / 60, places: 2),
-                "top": JSONValue(top),
-                "at": .string(ISO8601Text.format(runtime.now)),
-            ]
-            let output = RecommendationsOutput(
-                result: result, feed: recommendations, source: provider.source, query: query, terminal: runtime.terminal,
-                timeZone: runtime.timeZone, explain: explain)
+            let service = try await Session.service(global, command: "recommendations")
+            let result = try await service.recommendations(query)
+            let output = RecommendationsOutput(document: result, terminal: Terminal.detect(global.color), timeZone: DestinationTimeZone.zone(for: result.focus.coordinate, fallback: service.timeZone), explain: explain)
             try StandardOutput.write(output.render(format))
-            if result.ranked.isEmpty {
-                let expired = result.excluded.filter { $0.stage == "expired" }.count
-                let note = expired > 0 ? " (\(expired) of \(recommendations.places.count) expired)" : ""
-                StandardError.line(
-                    "places: no recommendation within \(Int((walkSeconds / 60).rounded())) min walk of \(focus)\(note); try a longer --max-walk or another --near")
-            }
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import PlaceSearch
+import PlacesKit
 
 extension Places {
     struct Route: AsyncParsableCommand {
@@ -9,7 +9,8 @@ extension Places {
             discussion: """
                 Asks a routing provider for the way on foot: Google Directions (mode=walking) when \
                 GOOGLE_MAPS_API_KEY is set, otherwise OSRM's foot profile on the FOSSGIS servers, which needs no key. \
-                Without network or key the bundled recordings answer the README's examples.
+                Without network the bundled recordings answer the README's examples, and the streets imported with \
+                'places import' answer anywhere they cover (--offline: only them).
 
                 The GeoJSON and GPX it writes can be given to 'places follow --route'.
 
@@ -22,39 +23,46 @@ extension Places {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Where the walk starts, as LAT,LON. Default: the saved centre (places config set center), else Amsterdam.", valueName: "lat,lon"))
-        var from: String?
+            help: ArgumentHelp(
+                "Where the walk starts: LAT,LON or a place's name. Default: the saved centre (places config set center), else Amsterdam.",
+                valueName: "lat,lon|name"),
+            transform: Parse.position)
+        var from: PositionInput?
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Where it goes: LAT,LON, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|id"))
+            help: ArgumentHelp("Where it goes: LAT,LON, a place's name, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|name|id"))
         var to: String
 
         @Option(help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"))
         var feed: String?
 
-        @Option(help: ArgumentHelp("The routing provider: google or osrm. Default: google with a key, else osrm.", valueName: "id"))
+        @Option(
+            help: ArgumentHelp(
+                "The routing provider: google, osrm or local (the imported streets). Default: google with a key, else osrm, "
+                    + "with the imported streets when neither the network nor a recording can answer.",
+                valueName: "id"))
         var provider: String?
 
-        @Option(help: ArgumentHelp("table, json, ndjson (one step per line), geojson or gpx.", valueName: "format"))
+        @Flag(help: "Route over the streets imported with 'places import' only: no network, no recordings.")
+        var offline = false
+
+        @Option(help: ArgumentHelp("\(RouteFormat.choices) (ndjson: one step per line).", valueName: "format"))
         var format: RouteFormat = .table
 
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let from {
-                do { _ = try Coordinate(parsing: from) } catch { throw ValidationError("--from \(error.description)") }
+            if offline, let provider, provider != "local" {
+                throw ValidationError("--offline routes over the imported streets; it cannot be used with --provider \(provider)")
             }
-            try WalkTarget.validate(to, feed: feed)
         }
 
         func run() async throws {
-            let runtime = try Runtime(global: global, command: "route")
-            let origin = try DefaultCentre.resolve(near: from, storeOption: global.store, config: runtime.config, option: "--from")
-            let destination = try await WalkTarget.resolve(to, feed: feed, runtime: runtime).coordinate
-            let provider = try runtime.routingProvider(named: provider)
-            let route = try await runtime.route(RouteRequest(origin: origin, destination: destination), with: provider)
-            try StandardOutput.write(RouteOutput(route: route, origin: origin, destination: destination, terminal: runtime.terminal).render(format))
+            let service = try await Session.service(global, command: "route")
+            let result = try await service.route(
+                RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }, offline: offline))
+            try StandardOutput.write(RouteOutput(document: RouteDocument(result), terminal: Terminal.detect(global.color)).render(format))
         }
     }
 }

@@ -1,34 +1,17 @@
-import Foundation
-import PlaceSearch
 import PlaceRanking
+import PlaceSearch
+import PlacesKit
 
 /// Writes a ranked coffee list in the chosen format.
 struct CoffeeOutput: RankedOutput {
-    let result: RankingResult
-    let outcome: SearchOutcome
-    let query: JSONValue
+    let document: RankedSearch
     let terminal: Terminal
     let explain: Bool
 
-    func json() -> JSONValue {
-        var root: JSONObject = [
-            "query": query,
-            "results": .array(result.ranked.map(JSONOutput.ranked)),
-        ]
-        if explain { root["excluded"] = .array(result.excluded.map(JSONOutput.exclusion)) }
-        root["providers"] = .array(outcome.reports.map(JSONOutput.report))
-        return .object(root)
-    }
-
-    func geojson() -> JSONValue {
-        let features = result.ranked.map { item -> JSONValue in
-            guard case .object(var properties) = JSONOutput.ranked(item) else { return .null }
-            // simplestyle-spec, understood by geojson.io and GitHub's map view.
-            properties["marker-symbol"] = "cafe"
-            properties["marker-color"] = item.rank == 1 ? "#8B4513" : "#C08040"
-            return JSONOutput.feature(item.place.coordinate, properties: .object(properties))
-        }
-        return ["type": "FeatureCollection", "features": .array(features)]
+    init(search: RankedSearch, terminal: Terminal, explain: Bool) {
+        self.document = search
+        self.terminal = terminal
+        self.explain = explain
     }
 
     func table() -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlacesKit
 import Autocomplete
 
 /// Suggestions for `places complete`: a table for people, JSON for scripts, GeoJSON for maps.
@@ -55,15 +56,15 @@ struct CompleteOutput {
             "id": .string(record.id),
             "name": .string(record.name),
             "kind": .string(record.kind.description),
-            "detail": JSONOutput.optional(record.detail),
+            "detail": DocumentParts.optional(record.detail),
             "match": .string(matchLabel(suggestion.match)),
-            "score": JSONOutput.number(suggestion.score, places: 4),
+            "score": DocumentParts.number(suggestion.score, places: 4),
             "sources": .array(suggestion.sources.map { .string($0) }),
         ]
         if let matched = suggestion.matchedName { object.members.insert(.init(key: "matched_name", value: .string(matched)), at: 2) }
         if let coordinate = record.coordinate {
-            object.members.append(.init(key: "lat", value: JSONOutput.number(coordinate.latitude, places: 7)))
-            object.members.append(.init(key: "lon", value: JSONOutput.number(coordinate.longitude, places: 7)))
+            object.members.append(.init(key: "lat", value: DocumentParts.number(coordinate.latitude, places: 7)))
+            object.members.append(.init(key: "lon", value: DocumentParts.number(coordinate.longitude, places: 7)))
         }
         if let distance = suggestion.distance { object.members.append(.init(key: "distance_m", value: JSONValue(Int(distance.rounded())))) }
         return .object(object)
@@ -72,7 +73,7 @@ struct CompleteOutput {
     private func geojson() -> String {
         let features: [JSONValue] = suggestions.compactMap { suggestion in
             guard let coordinate = suggestion.record.coordinate else { return nil }
-            return JSONOutput.feature(coordinate, properties: json(suggestion))
+            return DocumentParts.feature(coordinate, properties: json(suggestion))
         }
         return JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).serialized(pretty: true) + "\n"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlacesKit
 
 /// Writes the list of favourites. Built for ten thousand of them: one pass, no decoding.
 struct FavoritesOutput {
@@ -14,23 +15,12 @@ struct FavoritesOutput {
         case .geojson:
             JSONValue.object([
                 "type": "FeatureCollection",
-                "features": .array(favorites.map { JSONOutput.feature($0.coordinate, properties: json($0)) }),
+                "features": .array(favorites.map { DocumentParts.feature($0.coordinate, properties: json($0)) }),
             ]).serialized(pretty: true) + "\n"
         }
     }
 
-    func json(_ favorite: FavoriteSummary) -> JSONValue {
-        [
-            "id": .string(favorite.id.description),
-            "name": .string(favorite.name),
-            "lat": JSONOutput.number(favorite.coordinate.latitude, places: 7),
-            "lon": JSONOutput.number(favorite.coordinate.longitude, places: 7),
-            "kind": JSONOutput.optional(favorite.kind),
-            "address": JSONOutput.optional(favorite.address),
-            "note": JSONOutput.optional(favorite.note),
-            "added_at": .string(ISO8601Text.format(favorite.addedAt)),
-        ]
-    }
+    func json(_ favorite: FavoriteSummary) -> JSONValue { DocumentParts.favorite(favorite) }
 
     func table() -> String {
         guard !favorites.isEmpty else { return "" }

@@ -1,64 +1,14 @@
-import Foundation
-import PlaceSearch
 import PlaceRanking
+import PlaceSearch
+import PlacesKit
 
 /// Writes ranked parking places in the chosen format: the cost of the stay, the walk, the room.
 struct ParkingOutput: RankedOutput {
-    let result: RankingResult
-    let outcome: SearchOutcome
-    let query: JSONValue
-    let stay: Stay
+    let document: ParkingSearchResult
     let terminal: Terminal
     let explain: Bool
 
-    func json() -> JSONValue {
-        var root: JSONObject = ["query": query, "results": .array(result.ranked.map(ranked))]
-        if explain { root["excluded"] = .array(result.excluded.map(JSONOutput.exclusion)) }
-        root["providers"] = .array(outcome.reports.map(JSONOutput.report))
-        return .object(root)
-    }
-
-    func geojson() -> JSONValue {
-        let features = result.ranked.map { item -> JSONValue in
-            guard case .object(var properties) = ranked(item) else { return .null }
-            properties["marker-symbol"] = "parking"
-            properties["marker-color"] = item.rank == 1 ? "#1F4E9C" : "#6A8CC7"
-            return JSONOutput.feature(item.place.coordinate, properties: .object(properties))
-        }
-        return ["type": "FeatureCollection", "features": .array(features)]
-    }
-
-    /// One result as JSON: the shape is in the README.
-    func ranked(_ item: RankedPlace) -> JSONValue {
-        guard case .object(var object) = JSONOutput.ranked(item) else { return .null }
-        object["rating"] = nil
-        object["price"] = nil
-        object["open_now"] = nil
-        let offer = item.place.parking
-        let price = StayPricing.price(item.place, for: stay)
-        object["kind"] = offer.map { .string($0.kind.rawValue) } ?? .null
-        object["reference"] = JSONOutput.optional(offer?.reference)
-        object["cost"] = [
-            "eur": price.amount.map { JSONOutput.number($0, places: 2) } ?? .null,
-            "source": .string(price.source.rawValue),
-            "duration_min": JSONValue(Int((stay.duration / 60).rounded())),
-            "arrival": .string(stay.arrival.formatted(.iso8601)),
-        ]
-        object["tariff"] = JSONOutput.optional(offer?.tariff?.summary)
-        object["payment"] = offer?.paymentMethods.map { .array($0.map { .string($0) }) } ?? .null
-        if let availability = offer?.availability {
-            object["availability"] = [
-                "state": .string(availability.state.rawValue),
-                "free": availability.free.map { JSONValue($0) } ?? .null,
-                "capacity": availability.capacity.map { JSONValue($0) } ?? .null,
-                "observed_at": JSONOutput.optional(availability.observedAt?.formatted(.iso8601)),
-            ]
-        } else {
-            object["availability"] = .null
-        }
-        if let note = item.place.tags["cost_note"] { object["note"] = .string(note) }
-        return .object(object)
-    }
+    var stay: Stay { document.stay }
 
     func table() -> String {
         var table = TextTable([
@@ -98,6 +48,8 @@ struct ParkingOutput: RankedOutput {
         if result.ranked.contains(where: { StayPricing.price($0.place, for: stay).source == .tariff }) {
             output.append(terminal.dim("* worked out from the tariff; other costs as the provider calculated them"))
         }
+        // How --arrive was read: in the destination's zone, said with it.
+        output.append(terminal.dim("Costs for \(stay.durationText) from \(ArrivalTime.describe(stay.arrival, in: document.timeZone))"))
         return output.joined(separator: "\n") + "\n"
     }
 

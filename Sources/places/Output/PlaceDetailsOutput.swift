@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlacesKit
 
 /// Writes everything known about one place (`places show`).
 struct PlaceDetailsOutput {
@@ -69,74 +70,9 @@ struct PlaceDetailsOutput {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json() -> JSONValue {
-        var hoursValue: JSONValue = .null
-        if let hours = place.hours {
-            hoursValue = [
-                "time_zone": JSONOutput.optional(hours.timeZoneIdentifier),
-                "text": JSONOutput.optional(hours.text),
-                "open_now": JSONOutput.optional(hours.isOpen(at: now, defaultTimeZone: timeZone)),
-                "status": JSONOutput.optional(hours.statusText(at: now, defaultTimeZone: timeZone)),
-                "always_open": .bool(hours.isAlwaysOpen),
-                "weekly": .array(hours.intervals.map { interval in
-                    [
-                        "day": .string(interval.weekday.shortName),
-                        "opens": .string(OpeningHours.Interval.clock(interval.opens)),
-                        "closes": .string(OpeningHours.Interval.clock(interval.closes)),
-                    ]
-                }),
-            ]
-        }
-        var addressValue: JSONValue = .null
-        if let address = place.address {
-            addressValue = [
-                "street": JSONOutput.optional(address.street),
-                "postcode": JSONOutput.optional(address.postcode),
-                "locality": JSONOutput.optional(address.locality),
-                "country": JSONOutput.optional(address.countryCode),
-                "formatted": JSONOutput.optional(address.fullText),
-            ]
-        }
-        return [
-            "id": .string(place.id.description),
-            "name": .string(place.name),
-            "lat": JSONOutput.number(place.coordinate.latitude, places: 7),
-            "lon": JSONOutput.number(place.coordinate.longitude, places: 7),
-            "categories": .array(place.categories.map { .string($0.name) }),
-            "concepts": .array(place.concepts.sorted().map { .string($0.rawValue) }),
-            "rating": JSONOutput.rating(place.rating),
-            "price": place.price.map { JSONValue($0.tier) } ?? .null,
-            "address": addressValue,
-            "phone": JSONOutput.optional(place.phone),
-            "website": JSONOutput.optional(place.website),
-            "description": JSONOutput.optional(place.summary),
-            "hours": hoursValue,
-            "photos": .array(place.photos.map { photo in
-                [
-                    "url": .string(photo.url),
-                    "width": photo.width.map { JSONValue($0) } ?? .null,
-                    "height": photo.height.map { JSONValue($0) } ?? .null,
-                ]
-            }),
-            "tips": .array(place.tips.map { tip in
-                ["text": .string(tip.text), "created_at": JSONOutput.optional(tip.createdAt?.formatted(.iso8601))]
-            }),
-            "tags": .object(JSONObject(place.tags.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: .string($0.value)) })),
-            "sources": .array(place.sources.map { .string($0.description) }),
-            "recommendation": place.recommendation.map { offer in
-                [
-                    "points": JSONValue(offer.points),
-                    "radius_m": JSONOutput.number(offer.arrivalRadius, places: 1),
-                    "expires": offer.expires.map { .string(ISO8601Text.format($0)) } ?? .null,
-                    "feed": .string(offer.feed),
-                ]
-            } ?? .null,
-        ]
-    }
+    func json() -> JSONValue { PlaceDocument(place: place, now: now, timeZone: timeZone).json() }
 
-    func geojson() -> JSONValue {
-        JSONOutput.feature(place.coordinate, properties: json())
-    }
+    func geojson() -> JSONValue { PlaceDocument(place: place, now: now, timeZone: timeZone).geojson() }
 
     static func coordinateText(_ coordinate: Coordinate) -> String {
         NumberText.fixed(coordinate.latitude, 5) + ", " + NumberText.fixed(coordinate.longitude, 5)

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlacesKit
 
 /// The points balance and the awards that make it.
 struct PointsOutput {
@@ -16,7 +17,7 @@ struct PointsOutput {
         case .geojson:
             JSONValue.object([
                 "type": "FeatureCollection",
-                "features": .array(history.compactMap { entry in entry.position.map { JSONOutput.feature($0, properties: json(entry)) } }),
+                "features": .array(history.compactMap { entry in entry.position.map { DocumentParts.feature($0, properties: json(entry)) } }),
             ]).serialized(pretty: true) + "\n"
         }
     }

@@ -44,3 +44,19 @@ final class ProgressBar: Sendable {
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 }
+
+/// One bar per file being read, each erased when the next begins or the import ends.
+final class ProgressBars: Sendable {
+    private let current = Mutex<ProgressBar?>(nil)
+
+    func bar(for file: String) -> ProgressBar {
+        let bar = ProgressBar(label: "Reading \(URL(fileURLWithPath: file).lastPathComponent)")
+        current.withLock { previous in
+            previous?.finish()
+            previous = bar
+        }
+        return bar
+    }
+
+    func finish() { current.withLock { $0?.finish() } }
+}

@@ -1,26 +1,26 @@
-import PlaceSearch
 import PlaceRanking
+import PlaceSearch
+import PlacesKit
 
-/// A ranked list as a command writes it: a table for people, one JSON document, one JSON object
-/// per result, or GeoJSON. Each command says how a result looks; the formats follow from that.
+/// A ranked list as a command writes it: a table for people; the JSON, NDJSON and GeoJSON come
+/// from the flow's document, the same the server sends.
 protocol RankedOutput {
-    var result: RankingResult { get }
+    associatedtype Document: RankedDocument
+    var document: Document { get }
+    var explain: Bool { get }
     func table() -> String
-    func json() -> JSONValue
-    func geojson() -> JSONValue
-    /// One result as a JSON object (also one NDJSON line).
-    func ranked(_ item: RankedPlace) -> JSONValue
 }
 
 extension RankedOutput {
+    var result: RankingResult { document.ranking }
+
     func render(_ format: OutputFormat) -> String {
         switch format {
-        case .table: table()
-        case .json: json().serialized(pretty: true) + "\n"
-        case .ndjson: result.ranked.map { ranked($0).serialized() + "\n" }.joined()
-        case .geojson: geojson().serialized(pretty: true) + "\n"
+        // An empty answer leaves stdout empty for scripts; the flow says "no …" on stderr.
+        case .table: result.ranked.isEmpty ? "" : table()
+        case .json: document.document(explain: explain).serialized(pretty: true) + "\n"
+        case .ndjson: document.lines().map { $0.serialized() + "\n" }.joined()
+        case .geojson: document.geojson().serialized(pretty: true) + "\n"
         }
     }
-
-    func ranked(_ item: RankedPlace) -> JSONValue { JSONOutput.ranked(item) }
 }

@@ -1,65 +1,25 @@
 import Foundation
-import PlaceSearch
 import PlaceProviders
 import PlaceRanking
+import PlaceSearch
+import PlacesKit
 
 /// Writes ranked recommendations in the chosen format: points, the walk, until when they hold.
 struct RecommendationsOutput: RankedOutput {
-    let result: RankingResult
-    let feed: RecommendationFeed
-    let source: FeedSource
-    let query: JSONValue
+    let document: RecommendationsResult
     let terminal: Terminal
     /// For the table's expiry times.
     let timeZone: TimeZone
     let explain: Bool
 
-    func json() -> JSONValue {
-        var root: JSONObject = [
-            "query": query,
-            "feed": [
-                "name": .string(feed.name),
-                "source": .string(source.description),
-                "count": JSONValue(feed.places.count),
-                "skipped": .array(feed.skipped.map { issue in
-                    ["entry": JSONValue(issue.position), "id": JSONOutput.optional(issue.id), "reason": .string(issue.reason)]
-                }),
-            ],
-            "results": .array(result.ranked.map(ranked)),
-        ]
-        if explain { root["excluded"] = .array(result.excluded.map(JSONOutput.exclusion)) }
-        return .object(root)
-    }
-
-    func geojson() -> JSONValue {
-        let features = result.ranked.map { item -> JSONValue in
-            guard case .object(var properties) = ranked(item) else { return .null }
-            properties["marker-symbol"] = "star"
-            properties["marker-color"] = item.rank == 1 ? "#D4A017" : "#E8C872"
-            return JSONOutput.feature(item.place.coordinate, properties: .object(properties))
-        }
-        return ["type": "FeatureCollection", "features": .array(features)]
-    }
-
-    /// One result as JSON: the fields of `coffee` that a recommendation has, plus its offer.
-    func ranked(_ item: RankedPlace) -> JSONValue {
-        guard case .object(var object) = JSONOutput.ranked(item) else { return .null }
-        for key in ["categories", "rating", "price", "open_now", "address"] { object[key] = nil }
-        let offer = item.place.recommendation
-        object["description"] = JSONOutput.optional(item.place.summary)
-        object["points"] = offer.map { JSONValue($0.points) } ?? .null
-        object["radius_m"] = offer.map { JSONOutput.number($0.arrivalRadius, places: 1) } ?? .null
-        object["expires"] = JSONOutput.optional(offer?.expires.map(ISO8601Text.format))
-        object["feed"] = JSONOutput.optional(offer?.feed)
-        return .object(object)
-    }
+    var feed: RecommendationFeed { document.feed }
 
     /// Descriptions are a paragraph: the table shows their start, JSON the whole text.
     static let aboutWidth = 44
 
     func table() -> String {
         var table = TextTable([
-            .init("#", .right), .init("Name"), .init("Points", .right), .init("Walk", .right), .init("Until"), .init("ID"),
+            .init("#", .right), .init("Name"), .init("Points", .right), .init("Walk", .right), .init("Until (\(timeZone.identifier))"), .init("ID"),
             .init("About", shrinks: true),
         ])
         for item in result.ranked {

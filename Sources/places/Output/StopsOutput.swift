@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import PlacesKit
 import Tracking
 
 /// How `places stops` writes what it found.
@@ -15,27 +16,6 @@ enum StopsFormat: String, CaseIterable, ExpressibleByArgument {
     case geojson
     /// Stops as waypoints, transits as tracks.
     case gpx
-}
-
-/// A stop with the name the store gave it.
-struct NamedStop {
-    let stop: StopDetector.Stop
-    let name: StopNames.Name?
-}
-
-/// What a whole trace came to.
-struct StopsSummary {
-    let fixes: Int
-    let used: Int
-    let skipped: Int
-    let stops: [NamedStop]
-    let transits: [StopDetector.Transit]
-    let settings: StopDetector.Settings
-    let minimumAccuracy: Double?
-    /// Totals, counted as the events went by (a streamed run keeps no stops to add up).
-    let stopCount: Int
-    let stoppedSeconds: Double
-    let movingSeconds: Double
 }
 
 struct StopsOutput {
@@ -53,14 +33,14 @@ struct StopsOutput {
             "number": JSONValue(stop.number),
             "arrival": time(stop.arrival),
             "departure": time(stop.departure),
-            "duration_s": JSONOutput.number(stop.duration, places: 0),
-            "lat": JSONOutput.number(stop.centre.latitude, places: 7),
-            "lon": JSONOutput.number(stop.centre.longitude, places: 7),
+            "duration_s": DocumentParts.number(stop.duration, places: 0),
+            "lat": DocumentParts.number(stop.centre.latitude, places: 7),
+            "lon": DocumentParts.number(stop.centre.longitude, places: 7),
             "fixes": JSONValue(stop.fixCount),
-            "spread_m": JSONOutput.number(stop.spread, places: 1),
-            "name": JSONOutput.optional(named.name?.name),
-            "name_distance_m": named.name.map { JSONOutput.number($0.distance, places: 0) } ?? .null,
-            "name_source": JSONOutput.optional(named.name?.source),
+            "spread_m": DocumentParts.number(stop.spread, places: 1),
+            "name": DocumentParts.optional(named.name?.name),
+            "name_distance_m": named.name.map { DocumentParts.number($0.distance, places: 0) } ?? .null,
+            "name_source": DocumentParts.optional(named.name?.source),
         ]
     }
 
@@ -71,16 +51,34 @@ struct StopsOutput {
             "to": transit.to.map { JSONValue($0) } ?? .null,
             "departure": time(transit.departure),
             "arrival": time(transit.arrival),
-            "duration_s": JSONOutput.number(transit.duration, places: 0),
-            "distance_m": JSONOutput.number(transit.distance, places: 1),
-            "speed_kmh": JSONOutput.number(transit.averageSpeed * 3.6, places: 1),
+            "duration_s": DocumentParts.number(transit.duration, places: 0),
+            "distance_m": DocumentParts.number(transit.distance, places: 1),
+            "speed_kmh": DocumentParts.number(transit.averageSpeed * 3.6, places: 1),
+            "gaps": JSONValue(transit.gapCount),
+            "gap_s": DocumentParts.number(transit.gapDuration, places: 0),
+            "gap_distance_m": DocumentParts.number(transit.gapDistance, places: 1),
         ]
-        if withPath { object["path"] = .array(transit.path.map(Self.pair)) }
+        if withPath {
+            object["path"] = .array(transit.path.map(Self.pair))
+            object["path_breaks"] = .array(transit.pathBreaks.map { JSONValue($0) })
+        }
         return object
     }
 
+    /// The recorded lines of a transit's path: split at its gaps, so that no line crosses one, and
+    /// without the single points a gap leaves between two others (a line needs two).
+    static func pieces(_ transit: StopDetector.Transit) -> [ArraySlice<Coordinate>] {
+        var pieces: [ArraySlice<Coordinate>] = []
+        var start = 0
+        for index in transit.pathBreaks + [transit.path.count] where index > start && index <= transit.path.count {
+            if index - start >= 2 { pieces.append(transit.path[start..<index]) }
+            start = index
+        }
+        return pieces
+    }
+
     private static func pair(_ coordinate: Coordinate) -> JSONValue {
-        [JSONOutput.number(coordinate.longitude, places: 6), JSONOutput.number(coordinate.latitude, places: 6)]
+        [DocumentParts.number(coordinate.longitude, places: 6), DocumentParts.number(coordinate.latitude, places: 6)]
     }
 
     func summaryJSON(_ summary: StopsSummary) -> JSONObject {
@@ -89,19 +87,23 @@ struct StopsOutput {
             "used": JSONValue(summary.used),
             "skipped": JSONValue(summary.skipped),
             "stops": JSONValue(summary.stopCount),
-            "stopped_s": JSONOutput.number(summary.stoppedSeconds, places: 0),
-            "moving_s": JSONOutput.number(summary.movingSeconds, places: 0),
-            "radius_m": JSONOutput.number(summary.settings.radius, places: 1),
-            "min_duration_s": JSONOutput.number(summary.settings.minimumDuration, places: 0),
-            "min_accuracy_m": summary.minimumAccuracy.map { JSONOutput.number($0, places: 1) } ?? .null,
-            "max_gap_s": summary.settings.maximumGap.map { JSONOutput.number($0, places: 0) } ?? .null,
+            "stopped_s": DocumentParts.number(summary.stoppedSeconds, places: 0),
+            "moving_s": DocumentParts.number(summary.movement.movingSeconds, places: 0),
+            "moving_m": DocumentParts.number(summary.movement.movingMetres, places: 0),
+            "gaps": JSONValue(summary.movement.gapCount),
+            "gap_s": DocumentParts.number(summary.movement.gapSeconds, places: 0),
+            "gap_distance_m": DocumentParts.number(summary.movement.gapMetres, places: 0),
+            "radius_m": DocumentParts.number(summary.settings.radius, places: 1),
+            "min_duration_s": DocumentParts.number(summary.settings.minimumDuration, places: 0),
+            "min_accuracy_m": summary.minimumAccuracy.map { DocumentParts.number($0, places: 1) } ?? .null,
+            "max_gap_s": summary.settings.maximumGap.map { DocumentParts.number($0, places: 0) } ?? .null,
         ]
     }
 
     /// One NDJSON line, said as soon as the detector knows it.
-    func line(_ event: StopDetector.Event, name: StopNames.Name?) -> String {
+    func line(_ event: StopsEvent) -> String {
         switch event {
-        case .stop(let stop): JSONValue.object(json(NamedStop(stop: stop, name: name))).serialized() + "\n"
+        case .stop(let named): JSONValue.object(json(named)).serialized() + "\n"
         case .transit(let transit): JSONValue.object(json(transit, withPath: true)).serialized() + "\n"
         }
     }
@@ -136,13 +138,18 @@ struct StopsOutput {
         for item in timeline(summary) {
             switch item {
             case .stop(let named):
-                features.append(JSONOutput.feature(named.stop.centre, properties: .object(json(named))))
+                features.append(DocumentParts.feature(named.stop.centre, properties: .object(json(named))))
             case .transit(let transit):
-                features.append([
-                    "type": "Feature",
-                    "geometry": ["type": "LineString", "coordinates": .array(transit.path.map(Self.pair))],
-                    "properties": .object(json(transit, withPath: false)),
-                ])
+                // With gaps, the recorded pieces only: a line across a gap is not where anyone went.
+                // A transit that is one jump has no line: its geometry is null (RFC 7946 §3.2).
+                let pieces = Self.pieces(transit)
+                let geometry: JSONValue =
+                    switch pieces.count {
+                    case 0: .null
+                    case 1: ["type": "LineString", "coordinates": .array(pieces[0].map(Self.pair))]
+                    default: ["type": "MultiLineString", "coordinates": .array(pieces.map { .array($0.map(Self.pair)) })]
+                    }
+                features.append(["type": "Feature", "geometry": geometry, "properties": .object(json(transit, withPath: false))])
             }
         }
         return ["type": "FeatureCollection", "features": .array(features)]
@@ -157,28 +164,34 @@ struct StopsOutput {
         for named in summary.stops {
             let stop = named.stop
             let title = named.name?.name ?? "Stop \(stop.number)"
-            text += "  <wpt lat=\"\(RouteOutput.coordinate(stop.centre.latitude))\" lon=\"\(RouteOutput.coordinate(stop.centre.longitude))\">"
-            text += "<time>\(ISO8601Text.format(stop.arrival))</time><name>\(RouteOutput.escape(title))</name>"
-            text += "<desc>\(RouteOutput.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
+            text += "  <wpt lat=\"\(RouteDocument.coordinate(stop.centre.latitude))\" lon=\"\(RouteDocument.coordinate(stop.centre.longitude))\">"
+            text += "<time>\(ISO8601Text.format(stop.arrival))</time><name>\(RouteDocument.escape(title))</name>"
+            text += "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
             text += "<type>stop</type></wpt>\n"
         }
-        for transit in summary.transits where transit.path.count >= 2 {
+        for transit in summary.transits where !Self.pieces(transit).isEmpty {
             let from = transit.from.map { "stop \($0)" } ?? "start"
             let to = transit.to.map { "stop \($0)" } ?? "end"
-            text += "  <trk><name>\(RouteOutput.escape("\(from) to \(to)"))</name>"
-            text += "<desc>\(RouteOutput.escape("\(RouteOutput.distanceText(transit.distance)) in \(Self.duration(transit.duration))"))</desc><trkseg>\n"
-            for (index, point) in transit.path.enumerated() {
-                let attributes = "lat=\"\(RouteOutput.coordinate(point.latitude))\" lon=\"\(RouteOutput.coordinate(point.longitude))\""
-                // Times are known at the ends only: the path in between is thinned.
-                if index == 0 {
-                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
-                } else if index == transit.path.count - 1 {
-                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.arrival))</time></trkpt>\n"
-                } else {
-                    text += "    <trkpt \(attributes)/>\n"
+            text += "  <trk><name>\(RouteDocument.escape("\(from) to \(to)"))</name>"
+            text += "<desc>\(RouteDocument.escape(movementText(transit)))</desc>"
+            // One <trkseg> per recorded piece, as the recording had them: no segment crosses a gap.
+            for piece in Self.pieces(transit) {
+                text += "<trkseg>\n"
+                for index in piece.indices {
+                    let point = piece[index]
+                    let attributes = "lat=\"\(RouteDocument.coordinate(point.latitude))\" lon=\"\(RouteDocument.coordinate(point.longitude))\""
+                    // Times are known at the ends only: the path in between is thinned.
+                    if index == 0 {
+                        text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
+                    } else if index == transit.path.count - 1 {
+                        text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.arrival))</time></trkpt>\n"
+                    } else {
+                        text += "    <trkpt \(attributes)/>\n"
+                    }
                 }
+                text += "  </trkseg>"
             }
-            text += "  </trkseg></trk>\n"
+            text += "</trk>\n"
         }
         return text + "</gpx>\n"
     }
@@ -243,10 +256,8 @@ struct StopsOutput {
                     "\(NumberText.trimmed(stop.centre.latitude, 5)),\(NumberText.trimmed(stop.centre.longitude, 5))",
                 ])
             case .transit(let transit):
-                let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
                 table.rows.append([
-                    "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration),
-                    "moving \(RouteOutput.distanceText(transit.distance)) at \(speed)", "",
+                    "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration), movementText(transit), "",
                 ])
             }
         }
@@ -254,8 +265,44 @@ struct StopsOutput {
             ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell }
             : table.text(width: terminal.width))
         let stops = summary.stopCount
+        let movement = summary.movement
+        let unrecorded =
+            movement.gapCount == 0
+            ? ""
+            : ", \(Self.duration(movement.gapSeconds)) unrecorded (\(Self.gaps(movement.gapCount)), "
+                + "\(RouteDocument.distanceText(movement.gapMetres)) in straight lines)"
         text += "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
-            + "\(Self.duration(summary.movingSeconds)) moving (\(summary.used) of \(summary.fixes) fixes used)\n"
+            + "\(Self.duration(movement.movingSeconds)) moving over \(RouteDocument.distanceText(movement.movingMetres))\(unrecorded) "
+            + "(\(summary.used) of \(summary.fixes) fixes used)\n"
+        if let first = items.first { text += zoneLine(first: first, days: days) }
         return text
     }
+
+    /// Which clock the times are on: the recording says UTC, the table says the machine's zone,
+    /// and a place's own zone is not known from its coordinates alone.
+    private func zoneLine(first: TimelineItem, days: Set<String>) -> String {
+        let start: Date =
+            switch first {
+            case .stop(let named): named.stop.arrival
+            case .transit(let transit): transit.departure
+            }
+        let abbreviation = timeZone.abbreviation(for: start).map { " (\($0))" } ?? ""
+        let date = days.count > 1 ? "dates and times" : "\(day(start)), times"
+        return "\(date) in \(timeZone.identifier)\(abbreviation); set TZ for another zone\n"
+    }
+
+    /// "moving 692 m at 5.9 km/h"; with gaps, what was recorded and what was not:
+    /// "moving 2.2 km at 4.1 km/h, 3 gaps: 9.0 km straight in 39 min unrecorded".
+    func movementText(_ transit: StopDetector.Transit) -> String {
+        let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
+        let moving =
+            transit.recordedDuration > 0 || transit.distance > 0
+            ? "moving \(RouteDocument.distanceText(transit.distance)) at \(speed)" : nil
+        guard transit.gapCount > 0 else { return moving ?? "moving 0 m" }
+        let gap = "\(RouteDocument.distanceText(transit.gapDistance)) straight in \(Self.duration(transit.gapDuration)) unrecorded"
+        guard let moving else { return "\(Self.gaps(transit.gapCount)): \(gap)" }
+        return "\(moving), \(Self.gaps(transit.gapCount)): \(gap)"
+    }
+
+    static func gaps(_ count: Int) -> String { count == 1 ? "1 gap" : "\(count) gaps" }
 }

@@ -1,4 +1,5 @@
 import PlaceSearch
+import PlacesKit
 
 /// The exit codes scripts can rely on (after BSD sysexits), documented in the README.
 enum ExitStatus: Int32 {
@@ -22,20 +23,20 @@ enum ExitStatus: Int32 {
     /// Configuration: a missing API key, a broken config file.
     case config = 78
 
-    /// The status for a provider failure of this kind.
-    static func forFailure(_ kind: ProviderError.Kind) -> ExitStatus {
-        switch kind {
-        case .missingCredentials: .config
-        case .unexpectedResponse, .badRecording: .data
-        case .notFound: .noInput
-        case .unauthorized, .rateLimited, .httpError, .unavailable, .timedOut, .noRecording, .unsupported: .unavailable
-        }
-    }
-
-    /// One status for several failures: theirs when they agree, "unavailable" when they do not.
-    static func forFailures(_ failures: [ProviderError]) -> ExitStatus {
-        let statuses = Set(failures.map { forFailure($0.kind) })
-        return statuses.count == 1 ? statuses.first ?? .unavailable : .unavailable
+    /// The one place a kind of failure becomes an exit code.
+    init(_ kind: PlacesError.Kind) {
+        self =
+            switch kind {
+            case .usage: .usage
+            case .badData: .data
+            case .notFound: .noInput
+            case .unavailable: .unavailable
+            case .configuration: .config
+            case .cannotWrite: .cannotCreate
+            case .output: .ioError
+            case .busy: .temporaryFailure
+            case .bug: .software
+            }
     }
 }
 

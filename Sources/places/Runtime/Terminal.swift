@@ -110,3 +110,10 @@ enum StandardOutput {
         throw CLIError("cannot write the results to standard output: \(String(cString: strerror(failure)))", status: .ioError)
     }
 }
+
+extension Terminal {
+    /// The terminal standard output goes to, with this process's environment.
+    static func detect(_ color: ColorChoice) -> Terminal {
+        detect(environment: ProcessInfo.processInfo.environment, color: color)
+    }
+}

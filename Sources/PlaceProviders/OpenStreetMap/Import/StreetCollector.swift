@@ -26,7 +26,7 @@ struct StreetCollector {
         var alternates: [String]
     }
 
-    private var segmentsByName: [String: (name: String, segments: [Segment])] = [:]
+    private(set) var segmentsByName: [String: (name: String, segments: [Segment])] = [:]
     private(set) var count = 0
 
     mutating func add(way: OSMWay, name: String, highway: String, nodes: NodePositions, centre: OSMPoint?, alternates: [String] = []) {

@@ -124,6 +124,12 @@ public final class CassetteMiddleware: HTTPMiddleware {
     /// How many interactions were recorded in this run.
     public func recordedCount() async -> Int { await state.recordedCount }
 
+    /// Why the live service was not reached and these recordings answered instead, when that happened.
+    public func fallbackReason() async -> String? { await state.fallbackReason }
+
+    /// Keeps the first reason the network could not be reached (see ``OfflineFallbackMiddleware``).
+    public func noteFallback(_ reason: String) async { await state.noteFallback(reason) }
+
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         if mode == .live { return try await next(request, body) }
         let signature = RequestSignature(request: request, body: body, redactor: redactor)
@@ -264,8 +270,13 @@ actor CassetteState {
     private var target: Cassette
     private var rerecorded: [RequestSignature] = []
     private(set) var recordedCount = 0
+    private(set) var fallbackReason: String?
 
     init(target: Cassette) { self.target = target }
+
+    func noteFallback(_ reason: String) {
+        if fallbackReason == nil { fallbackReason = reason }
+    }
 
     func nextPlayback(of candidates: [(Int, Int)]) -> (Int, Int) {
         let key = candidates.map { "\($0.0)/\($0.1)" }.joined(separator: ",")

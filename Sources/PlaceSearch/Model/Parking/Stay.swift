@@ -25,3 +25,16 @@ public struct Stay: Sendable, Equatable, Hashable, Codable {
         }
     }
 }
+
+/// The parking half of a search: the stay to price, and how the driver can pay.
+public struct ParkingSearch: Sendable, Equatable {
+    /// The stay to price. Nil asks only what is there (no time-dependent prices).
+    public var stay: Stay?
+    /// How the driver can pay (`cash`, `pin`, `creditcard`, `chipknip`); empty for any.
+    public var paymentMethods: [String]
+
+    public init(stay: Stay?, paymentMethods: [String] = []) {
+        self.stay = stay
+        self.paymentMethods = paymentMethods
+    }
+}

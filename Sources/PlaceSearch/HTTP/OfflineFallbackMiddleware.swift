@@ -1,0 +1,20 @@
+public import Foundation
+public import HTTPTypes
+
+/// For a client that asks its service live but may answer from recordings: when the network
+/// cannot be reached (no route, no DNS, connection refused), the recordings answer instead, and
+/// the reason is kept to be said once.
+public struct OfflineFallbackMiddleware: HTTPMiddleware {
+    public let recordings: CassetteMiddleware
+
+    public init(recordings: CassetteMiddleware) { self.recordings = recordings }
+
+    public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
+        do {
+            return try await next(request, body)
+        } catch let error as TransportError where error.code == .cannotConnect {
+            await recordings.noteFallback(error.code == .cannotConnect ? error.detail : error.description)
+            return try await recordings.intercept(request, body: body) { _, _ in throw error }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// Whether a provider can answer now, where its answers come from, and why: a value that each
+/// edge (the CLI's `places providers`, the server's `/health`) words in its own way.
+public struct ProviderStatus: Sendable, Equatable {
+    /// Where answers come from.
+    public enum Source: String, Sendable, Equatable, CaseIterable {
+        /// The provider's live service.
+        case live
+        /// Recordings (cassettes), bundled or the user's own.
+        case recorded
+        /// The live service, writing what it answers into recordings.
+        case recording
+        /// Data imported into the local store.
+        case imported
+        /// Something on this machine: a feed file, a walking graph, a fixed list.
+        case local
+        /// It cannot answer; ``reason`` says what is missing.
+        case notReady = "not ready"
+    }
+
+    /// Why the source is what it is.
+    public enum Reason: Sendable, Equatable {
+        /// It needs no key, so it asks its service.
+        case keyless
+        /// A key was given, so it asks its service.
+        case keyGiven(Credential)
+        /// Its service needs a key and none was given: recordings answer.
+        case noKey(variable: String)
+        /// A key was given but recordings were asked for.
+        case keyUnused(Credential)
+        /// The live service no longer exists: the data it ships with answers.
+        case serviceRetired(String)
+        /// The network cannot be reached: recordings (or imported data) answer instead.
+        case unreachable(String)
+        /// `count` places imported from these sources.
+        case importedData(count: Int, sources: [String])
+        /// A file or other local thing, described.
+        case localSource(String)
+        /// Its service needs a key for what was asked, and none was given.
+        case missingKey(variable: String, configSection: String)
+        /// A setting is wrong: what and why.
+        case misconfigured(String)
+        /// Nothing is imported into the store at this path.
+        case nothingImported(store: String)
+        /// Only name lists are imported there: names to complete, no places to search by kind.
+        case onlyNameListsImported(store: String)
+        /// It has not been told what to read (a feed without a file or URL): what to set.
+        case unconfigured(String)
+    }
+
+    public var source: Source
+    public var reason: Reason
+    /// The service it talks to ("places-api.foursquare.com"), when it does.
+    public var service: String?
+    /// Where recordings are read or written, for messages ("cassettes/foursquare (2 files)").
+    public var recordings: String?
+    /// Whose data it is ("OpenStreetMap data, ODbL"), in words for a listing.
+    public var attribution: String?
+    /// Whose data its answers are, where a licence asks to say so (OpenStreetMap's ODbL); each
+    /// source once, with its own licence: what an answer credits.
+    public var credits: [DataCredit]
+
+    public init(
+        source: Source, reason: Reason, service: String? = nil, recordings: String? = nil, attribution: String? = nil,
+        credits: [DataCredit] = []
+    ) {
+        self.source = source
+        self.reason = reason
+        self.service = service
+        self.recordings = recordings
+        self.attribution = attribution
+        self.credits = credits
+    }
+
+    public var isReady: Bool { source != .notReady }
+
+    /// Not ready, for `reason`.
+    public static func notReady(_ reason: Reason) -> ProviderStatus { ProviderStatus(source: .notReady, reason: reason) }
+
+    /// Ready from something on this machine.
+    public static func local(_ what: String) -> ProviderStatus { ProviderStatus(source: .local, reason: .localSource(what)) }
+}
+
+extension ProviderStatus {
+    /// The status of a provider that needs no key: ready in every mode of `client`.
+    /// - Parameters:
+    ///   - service: the host it asks.
+    ///   - attribution: whose data the service serves ("OpenStreetMap data, ODbL").
+    public static func keyless(_ client: HTTPClient, service: String, attribution: String? = nil) -> ProviderStatus {
+        ProviderStatus(
+            source: client.mode.source, reason: client.offlineReason.map(Reason.unreachable) ?? .keyless, service: service,
+            recordings: client.cassetteLocation, attribution: attribution)
+    }
+
+    /// The status of a provider whose live service is gone (`why`): it answers from what it ships with.
+    public static func retired(_ client: HTTPClient, service: String, why: String) -> ProviderStatus {
+        let source: Source = client.mode == .live ? .live : client.mode.source
+        return ProviderStatus(source: source, reason: .serviceRetired(why), service: service, recordings: client.cassetteLocation)
+    }
+
+    /// The status of a provider that needs a key: recordings answer without one; the other modes
+    /// need it.
+    public static func keyed(
+        _ client: HTTPClient, key: Credential?, keyVariable: String, configSection: String, service: String, attribution: String? = nil
+    ) -> ProviderStatus {
+        let recordings = client.cassetteLocation
+        switch (client.mode, key) {
+        case (.replay, nil):
+            let reason: Reason = client.offlineReason.map(Reason.unreachable) ?? .noKey(variable: keyVariable)
+            return ProviderStatus(source: .recorded, reason: reason, service: service, recordings: recordings, attribution: attribution)
+        case (.replay, let key?):
+            let reason: Reason = client.offlineReason.map(Reason.unreachable) ?? .keyUnused(key)
+            return ProviderStatus(source: .recorded, reason: reason, service: service, recordings: recordings, attribution: attribution)
+        case (_, nil):
+            return .notReady(.missingKey(variable: keyVariable, configSection: configSection))
+        case (let mode, let key?):
+            return ProviderStatus(source: mode.source, reason: .keyGiven(key), service: service, recordings: recordings, attribution: attribution)
+        }
+    }
+}
+
+extension HTTPMode {
+    /// Where a client in this mode gets its answers.
+    public var source: ProviderStatus.Source {
+        switch self {
+        case .live: .live
+        case .replay: .recorded
+        case .record, .missing: .recording
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// What to do about a failure, as a value: the library says what is needed, and each edge says it
+/// in its own words (the CLI names flags and variables; a server a problem document; an app its
+/// own settings screen).
+public struct Remedy: Sendable, Equatable, CustomStringConvertible {
+    public enum Action: Sendable, Equatable {
+        /// The provider's service needs a key (`variable` is where `places` conventionally reads it).
+        case provideKey(provider: ProviderID, variable: String, configSection: String)
+        /// The key was refused; `also` adds what else to check ("that the Directions API is enabled").
+        case checkKey(provider: ProviderID, variable: String, credential: Credential?, also: String?)
+        /// The answer did not come in time.
+        case allowMoreTime
+        /// Nothing recorded answers this request: ask the live service, or record it.
+        case askLiveService
+        /// Nothing recorded answers, but the imported data covers the spot.
+        case useImportedData
+        /// Nothing recorded answers and nothing imported covers the spot; the recordings cover `areas`.
+        case importOrGoLive(areas: [String])
+        /// No folder of recordings was found at all.
+        case chooseRecordings
+        /// Answers came from recordings because recordings were asked for: ask the live services.
+        case goLive
+        /// A recording is broken.
+        case recordAgain
+        /// The area asked about is too large for the service.
+        case askSmallerArea
+        /// The service is busy or failing; `why` says which when known.
+        case tryLater(why: String?)
+        /// The answer did not have the documented shape.
+        case reportAPIChange
+        /// Another store path is needed.
+        case chooseStore
+        /// The store is someone else's, or on a read-only disk: changes need a store of one's own.
+        case useOwnStore
+        /// The store path names a folder: give a file, such as `example`.
+        case chooseStoreFile(example: String)
+        /// The store was written by a newer places.
+        case updatePlaces
+        /// Nothing is imported: import data first.
+        case importData
+        /// No recommendation feed is given or configured.
+        case chooseFeed
+        /// Save a setting (`center`), or pass it with the request.
+        case setSetting(key: String, example: String)
+        /// Plain advice that needs no translation ("check that both points are on land").
+        case advice(String)
+    }
+
+    public let action: Action
+
+    public init(_ action: Action) { self.action = action }
+
+    public static func advice(_ text: String) -> Remedy { Remedy(.advice(text)) }
+    public static let allowMoreTime = Remedy(.allowMoreTime)
+    public static let askLiveService = Remedy(.askLiveService)
+    public static let recordAgain = Remedy(.recordAgain)
+    public static let askSmallerArea = Remedy(.askSmallerArea)
+    public static let reportAPIChange = Remedy(.reportAPIChange)
+    public static func tryLater(_ why: String? = nil) -> Remedy { Remedy(.tryLater(why: why)) }
+
+    /// Neutral words, for logs and apps that do not word it themselves.
+    public var description: String {
+        switch action {
+        case .provideKey(let provider, _, _): "configure an API key for \(provider)"
+        case .checkKey(let provider, _, _, let also): "check the API key for \(provider)" + (also.map { " and \($0)" } ?? "")
+        case .allowMoreTime: "allow more time"
+        case .askLiveService: "ask the live service, or record the request"
+        case .useImportedData: "the imported data covers this spot: ask it instead"
+        case .importOrGoLive(let areas):
+            (areas.isEmpty ? "" : "the recordings cover \(areas.joined(separator: ", ")) only; ") + "import data for this area or ask the live services"
+        case .chooseRecordings: "no folder of recordings was found"
+        case .goLive: "ask the live services for live data"
+        case .recordAgain: "fix the recording or record it again"
+        case .askSmallerArea: "ask about a smaller area, or try again later"
+        case .tryLater(let why): (why.map { "\($0); " } ?? "") + "try again later"
+        case .reportAPIChange: "the API may have changed; please report it"
+        case .chooseStore: "use another store"
+        case .useOwnStore: "use a store you may write to change things"
+        case .chooseStoreFile(let example): "give the path of a file, e.g. \(example)"
+        case .updatePlaces: "update places, or use another store"
+        case .importData: "import OpenStreetMap data or a name list first"
+        case .chooseFeed: "give a feed file or URL, or set url in the [feed] section of the config"
+        case .setSetting(let key, let example): "set \(key), e.g. \(example)"
+        case .advice(let text): text
+        }
+    }
+}

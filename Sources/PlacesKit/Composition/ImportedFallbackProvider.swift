@@ -1,0 +1,43 @@
+import PlaceProviders
+import PlaceSearch
+
+/// A live provider that, when neither the network nor a recording can answer, answers from the
+/// data imported into the store: OpenStreetMap's places are the same either way (same ids, same
+/// mapping). Used for `auto` mode, where the network may be gone.
+struct ImportedFallbackProvider: PlaceDetailsProvider {
+    let live: any PlaceProvider
+    let imported: StoredOSMProvider
+    let notices: NoticeSink
+
+    var id: ProviderID { live.id }
+    var capabilities: ProviderCapabilities { live.capabilities }
+    var status: ProviderStatus { live.status }
+
+    func search(_ request: SearchRequest) async throws -> [Place] {
+        do {
+            return try await live.search(request)
+        } catch let failure as ProviderError where Self.fallsBack(failure) {
+            let places = try await imported.search(request)
+            notices.say("\(id): \(failure.message); answered from the imported data instead")
+            return places
+        }
+    }
+
+    func idProblem(_ id: PlaceID) -> String? {
+        (live as? any PlaceDetailsProvider)?.idProblem(id) ?? imported.idProblem(id)
+    }
+
+    func details(for placeID: PlaceID) async throws -> Place {
+        guard let details = live as? any PlaceDetailsProvider else { return try await imported.details(for: placeID) }
+        do {
+            return try await details.details(for: placeID)
+        } catch let failure as ProviderError where Self.fallsBack(failure) {
+            return try await imported.details(for: placeID)
+        }
+    }
+
+    /// Nothing recorded, or no connection: what imported data can stand in for.
+    static func fallsBack(_ failure: ProviderError) -> Bool {
+        failure.kind == .noRecording || (failure.kind == .unavailable && failure.underlyingError is TransportError)
+    }
+}

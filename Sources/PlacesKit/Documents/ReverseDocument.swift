@@ -1,0 +1,19 @@
+public import PlaceSearch
+
+extension DocumentParts {
+    /// `reverse` as one document: what was asked and what is there, nearest first.
+    public static func reverse(_ matches: [ReverseMatch], at coordinate: Coordinate) -> JSONValue {
+        [
+            "query": ["lat": number(coordinate.latitude, places: 7), "lon": number(coordinate.longitude, places: 7)],
+            "results": .array(matches.map(reverseMatch)),
+        ]
+    }
+
+    public static func reverseMatch(_ match: ReverseMatch) -> JSONValue {
+        [
+            "name": .string(match.name), "kind": .string(match.kind), "distance_m": number(match.distance, places: 1),
+            "lat": number(match.coordinate.latitude, places: 7), "lon": number(match.coordinate.longitude, places: 7),
+            "source": .string(match.source), "id": optional(match.id), "detail": optional(match.detail),
+        ]
+    }
+}

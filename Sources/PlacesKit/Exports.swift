@@ -1,0 +1,5 @@
+// An app imports PlacesKit alone: the model (places, coordinates), the ranking's results and the
+// provider seam come with it, as swift-nio's umbrella module brings its parts.
+@_exported public import PlaceRanking
+@_exported public import PlaceSearch
+@_exported public import PlaceProviders

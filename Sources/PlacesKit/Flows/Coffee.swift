@@ -1,0 +1,84 @@
+public import Foundation
+public import PlaceProviders
+public import PlaceRanking
+public import PlaceSearch
+
+/// `coffee`: the best coffee within walking distance.
+public struct CoffeeQuery: Sendable {
+    public var near: PositionInput?
+    /// How many places to list: 1–50.
+    public var top: Int
+    /// How far to search; nil for what can be walked within ``maxWalk``.
+    public var radius: Distance?
+    /// The longest walk accepted, above 0 and at most 3 hours.
+    public var maxWalk: TimeAmount
+    public var openNow: Bool
+    /// Only these providers; empty for every ready one.
+    public var providers: [ProviderID]
+    /// Answer from imported OpenStreetMap data only.
+    public var offline: Bool
+
+    public init(
+        near: PositionInput? = nil, top: Int = 10, radius: Distance? = nil, maxWalk: TimeAmount = TimeAmount(seconds: 900), openNow: Bool = false,
+        providers: [ProviderID] = [], offline: Bool = false
+    ) {
+        self.near = near
+        self.top = top
+        self.radius = radius
+        self.maxWalk = maxWalk
+        self.openNow = openNow
+        self.providers = providers
+        self.offline = offline
+    }
+
+    /// Checks every value; the same words whether the CLI or the server asks.
+    /// - Parameter catalog: the providers `providers` may name; nil checks everything else (a plugin
+    ///   found later may answer).
+    public func validate(catalog: ProviderCatalog?) throws(PlacesError) {
+        try Check.top(top)
+        if let radius { try Check.radius(radius) }
+        try Check.walk(maxWalk, parameter: "max-walk", limit: 3 * 3600, example: "15 or 10m")
+        if let catalog { try Check.selection(providers, for: .coffee, catalog: catalog) }
+    }
+}
+
+extension PlacesService {
+    public func coffee(_ query: CoffeeQuery) async throws(PlacesError) -> RankedSearch {
+        try query.validate(catalog: catalog)
+        let focus = try await position(query.near)
+        let profile = CoffeeProfile(maximumWalkSeconds: query.maxWalk.seconds, requireOpen: query.openNow, top: query.top)
+        let radius = query.radius?.meters ?? profile.searchRadius
+        let request = SearchRequest(category: .coffee, focus: focus.coordinate, radius: radius, limit: 50, openAt: now)
+        let outcome = try await answers(request, selected: query.providers, offline: query.offline)
+        let context = RankingContext(
+            focus: focus.coordinate, now: now, timeZone: Self.areaTimeZone(outcome.places) ?? timeZone,
+            routedMeters: routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds))
+        let ranking = profile.rank(outcome.places, context: context)
+        if ranking.ranked.isEmpty {
+            let why = query.openNow ? "open now and " : ""
+            notices.say(
+                "no match: no coffee place \(why)within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate); try a longer "
+                    + wording.parameter("max-walk") + (query.openNow ? " or drop " + wording.parameter("open-now") : ""))
+        }
+        let echo: JSONValue = [
+            "category": "coffee",
+            "near": DocumentParts.position(focus),
+            "radius_m": JSONValue(Int(radius.rounded())),
+            "max_walk_min": DocumentParts.number(query.maxWalk.seconds / 60, places: 2),
+            "open_now": .bool(query.openNow),
+            "top": JSONValue(query.top),
+            "at": .string(now.formatted(.iso8601)),
+        ]
+        return RankedSearch(category: .coffee, focus: focus, request: request, outcome: outcome, ranking: ranking, query: echo)
+    }
+
+    /// The time zone the places around the focus are in, as the providers that know it say
+    /// (OpenStreetMap does not): the hours of places without their own zone are read in it,
+    /// rather than in the zone of the machine, which may be far away.
+    public static func areaTimeZone(_ places: [Place]) -> TimeZone? {
+        let zones = places.compactMap { $0.hours?.timeZoneIdentifier }
+        let counts = Dictionary(zones.map { ($0, 1) }, uniquingKeysWith: +)
+        let mostCommon = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        return mostCommon.flatMap(TimeZone.init(identifier:))
+    }
+}

@@ -1,0 +1,270 @@
+public import Autocomplete
+public import Foundation
+public import OSMFormat
+public import PlaceProviders
+public import PlaceSearch
+import PlaceStore
+public import WalkingGraph
+
+/// What a name list's columns are (see ``NameListMapping``), and how it is delimited.
+public struct NameListOptions: Sendable {
+    public var name: String?
+    public var latitude: String?
+    public var longitude: String?
+    public var importance: String?
+    public var detail: [String]
+    public var hasHeader: Bool?
+    public var kind: NameKind
+    /// The delimiter byte; nil for tab with `.tsv`/`.tab`, else comma.
+    public var delimiter: UInt8?
+
+    public init(
+        name: String? = nil, latitude: String? = nil, longitude: String? = nil, importance: String? = nil, detail: [String] = [],
+        hasHeader: Bool? = nil, kind: NameKind = .place, delimiter: UInt8? = nil
+    ) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.importance = importance
+        self.detail = detail
+        self.hasHeader = hasHeader
+        self.kind = kind
+        self.delimiter = delimiter
+    }
+
+    /// `comma`, `tab`, `semicolon` (or the character) as a byte.
+    public static func delimiter(_ text: String) -> UInt8? {
+        switch text.lowercased() {
+        case "comma", ",": UInt8(ascii: ",")
+        case "tab", "\\t", "\t": 0x09
+        case "semicolon", ";": UInt8(ascii: ";")
+        default: nil
+        }
+    }
+}
+
+/// What one file's import did, for the summary.
+public struct ImportReport: Sendable {
+    public var file: String
+    public var format: String
+    public var rows: Int
+    public var summary = ImportSummary(written: [:], removed: 0, replaced: 0)
+    public var readSeconds = 0.0
+    public var writeSeconds = 0.0
+    public var notes: [String] = []
+    /// The walking graph built from an OpenStreetMap file: its size, and what building it added.
+    public var walkingGraph: (statistics: WalkingGraph.Statistics, seconds: Double)?
+}
+
+/// Reports progress of a long read: `done` of `total` (bytes).
+public typealias ImportProgress = @Sendable (_ file: String) -> OSMReadProgress?
+
+extension PlacesService {
+    /// Imports OpenStreetMap files and name lists into the store, then rebuilds the name index.
+    /// Everything is read before the store is touched: a file that fails leaves it as it was.
+    public func importFiles(
+        osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
+    ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
+        var batches: [(ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)] = []
+        for file in files {
+            if Self.isGeoNamesJSON(file) {
+                let (source, places, report) = try readGeoNames(file)
+                batches.append((source, places, report, nil))
+            } else {
+                batches.append(try readOSM(file, progress: progress(file)))
+            }
+        }
+        for file in nameLists {
+            let (source, places, report) = try readNameList(file, options: options)
+            batches.append((source, places, report, nil))
+        }
+        let opened = try store.writing()
+        var reports: [ImportReport] = []
+        for (source, places, report, graph) in batches {
+            var report = report
+            let started = ContinuousClock.now
+            report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(source, with: places) }
+            if let graph {
+                // After the places: a graph without its import would be found by no one.
+                let file = WalkingGraphs.file(forSource: source.key, storePath: store.path)
+                do {
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try graph.write(to: file)
+                } catch {
+                    report.notes.append("the walking graph \(file.path) cannot be written (\(error.localizedDescription)); walks are estimated")
+                }
+            }
+            report.writeSeconds = (ContinuousClock.now - started).seconds
+            reports.append(report)
+        }
+        // An import that changed nothing leaves the index as it is.
+        let changed = reports.contains { $0.summary.total > 0 || $0.summary.removed > 0 }
+        if !changed, let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
+        return (reports, try NameIndex.rebuild(store: opened))
+    }
+
+    /// Every import the store remembers: the file, when, how many places, and whose data it is.
+    public func importedSources() throws(PlacesError) -> [ImportRecord] {
+        guard let opened = try store.reading() else { return [] }
+        return try StoreAccess.run { () throws(StoreError) in try opened.imports() }
+    }
+
+    /// Forgets one import, named by its file (the path as given, its absolute path, or its name):
+    /// exactly its places and names, and its walking graph; then rebuilds the name index.
+    /// - Returns: what was removed, how many places, and the index after.
+    public func removeImport(_ name: String) throws(PlacesError) -> (source: ImportSource, removed: Int, index: NameIndex.Built) {
+        let sources = try importedSources()
+        let absolute = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
+        let matches = sources.filter { $0.source.key == absolute || $0.source.key == name || $0.source.label == name }
+        guard matches.count == 1, let record = matches.first else {
+            let known = sources.map(\.source.label).joined(separator: ", ")
+            if matches.count > 1 {
+                throw PlacesError(.usage, "'\(name)' names \(matches.count) imports; give the file's path: \(matches.map(\.source.key).joined(separator: ", "))")
+            }
+            throw PlacesError(.notFound, "no import of '\(name)' in \(store.path)" + (known.isEmpty ? " (nothing is imported)" : "; imported: \(known)"))
+        }
+        let opened = try store.writing()
+        let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
+        try? FileManager.default.removeItem(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
+        return (record.source, removed, try NameIndex.rebuild(store: opened))
+    }
+
+    private func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
+        let url = URL(fileURLWithPath: file)
+        return ImportSource(
+            key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format, licence: licence)
+    }
+
+    private func checkReadable(_ file: String) throws(PlacesError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw PlacesError(.notFound, "\(file): no such file")
+        }
+        guard !isDirectory.boolValue else { throw PlacesError(.notFound, "\(file) is a folder; give a file") }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw PlacesError(.notFound, "\(file) cannot be read (permissions)")
+        }
+    }
+
+    private func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError)
+        -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)
+    {
+        try checkReadable(file)
+        let started = ContinuousClock.now
+        let result: OSMImport.Result
+        var walking = WalkingGraphBuilder()
+        var graphSeconds = 0.0
+        do {
+            // One pass over the file feeds both the places and the walking graph.
+            result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file), progress: progress) { element in
+                let before = ContinuousClock.now
+                walking.consume(element)
+                graphSeconds += (ContinuousClock.now - before).seconds
+            }
+        } catch let error as OSMFormatError {
+            throw PlacesError(.badData, "\(file): \(error.description)")
+        } catch {
+            throw PlacesError(.badData, "\(file): \(error)")
+        }
+        let formatName =
+            switch result.format {
+            case .xml: "osm-xml"
+            case .pbf: "osm-pbf"
+            case .overpassJSON: "overpass-json"
+            default: result.format.rawValue
+            }
+        var report = ImportReport(file: file, format: formatName, rows: result.elements)
+        report.notes += result.notes
+        if result.unplaced > 0 {
+            report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
+        }
+        var graph: WalkingGraph?
+        let finishing = ContinuousClock.now
+        do {
+            let built = try walking.finish()
+            if built.statistics.edges > 0 { graph = built }
+        } catch {
+            report.notes.append("no walking graph: \(error.description)")
+        }
+        graphSeconds += (ContinuousClock.now - finishing).seconds
+        if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        return (source(for: file, format: formatName, licence: result.licence), result.places, report, graph)
+    }
+
+    /// Whether the file's first 4 KB look like GeoNames' cities JSON (imported with or without --names).
+    private static func isGeoNamesJSON(_ file: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file) else { return false }
+        defer { try? handle.close() }
+        return GeoNamesJSONReader.recognises(Array(handle.readData(ofLength: 4_096)))
+    }
+
+    private func readBytes(_ file: String) throws(PlacesError) -> [UInt8] {
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
+        } catch {
+            throw PlacesError(.notFound, "\(file) cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    private func readGeoNames(_ file: String) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+        try checkReadable(file)
+        let started = ContinuousClock.now
+        let bytes = try readBytes(file)
+        let result: GeoNamesJSONReader.Result
+        do {
+            result = try GeoNamesJSONReader.read(bytes: bytes, label: URL(fileURLWithPath: file).lastPathComponent)
+        } catch {
+            throw PlacesError(.badData, "\(file): \(error.description)")
+        }
+        var report = ImportReport(file: file, format: "geonames-json", rows: result.places.count + result.skipped.count)
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        if !result.skipped.isEmpty {
+            let shown = result.skipped.prefix(5).joined(separator: ", ")
+            report.notes.append(
+                "skipped \(result.skipped.count) cit\(result.skipped.count == 1 ? "y" : "ies") without a name or a position on the globe (geonameid \(shown)\(result.skipped.count > 5 ? ", …" : ""))")
+        }
+        return (source(for: file, format: "geonames-json", licence: .geoNames), result.places, report)
+    }
+
+    private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+        try checkReadable(file)
+        if Self.isGeoNamesJSON(file) { return try readGeoNames(file) }
+        let started = ContinuousClock.now
+        let bytes = try readBytes(file)
+        // Say what a file that is no name list is, rather than that it has no name column.
+        let fileKind = FileKind(sniffing: bytes)
+        guard fileKind.isText || fileKind == .empty else {
+            let advice =
+                fileKind.isCompressed
+                ? "; decompress it first" : fileKind.isOpenStreetMapImport ? "; import it without --names: places import \(file)" : ""
+            throw PlacesError(.badData, "\(file) is \(fileKind), not a CSV or TSV name list\(advice)")
+        }
+        let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
+        let separator = options.delimiter ?? (isTSV ? 0x09 : UInt8(ascii: ","))
+        let mapping = NameListMapping(
+            name: options.name, latitude: options.latitude, longitude: options.longitude, importance: options.importance,
+            detail: options.detail, hasHeader: options.hasHeader, kind: options.kind)
+        let label = URL(fileURLWithPath: file).lastPathComponent
+        let result: NameListReader.Result
+        do {
+            result = try NameListReader.read(bytes: bytes, label: label, delimiter: separator, mapping: mapping)
+        } catch {
+            throw PlacesError(.badData, "\(file): \(error.description)")
+        }
+        let formatName = separator == 0x09 ? "names-tsv" : "names-csv"
+        var report = ImportReport(file: file, format: formatName, rows: result.places.count + result.skippedLines.count)
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        if !result.skippedLines.isEmpty {
+            let shown = result.skippedLines.prefix(5).map(String.init).joined(separator: ", ")
+            report.notes.append(
+                "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))")
+        }
+        return (source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

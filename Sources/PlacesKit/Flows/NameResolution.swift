@@ -1,0 +1,134 @@
+import Autocomplete
+import Foundation
+public import PlaceSearch
+
+extension PlacesService {
+    /// A name where a position is asked: the imported names first, then a live geocoder (Photon),
+    /// biased towards `bias` (else the saved or configured centre). The place chosen is said as a
+    /// notice (`near: Leidseplein (square, Amsterdam) 52.3641,4.8830`), with the runner-up when the
+    /// best match was not clearly ahead.
+    ///
+    /// A whole-word match in the imported names answers at once. Otherwise the geocoder is asked;
+    /// when it fails or finds nothing, a partial match in the names (a prefix) answers, said as such.
+    /// - Throws: ``PlacesError``: `notFound` naming what was searched and up to three close names;
+    ///   `unavailable` when nothing could be asked at all.
+    public func resolve(name: String, parameter: String, bias: Coordinate? = nil, hint: String? = nil) async throws(PlacesError) -> ResolvedPosition {
+        let focus = bias ?? (try? centre(inStore: ()))??.coordinate ?? configuredCentre
+        var searched: [String] = []
+        var partial: (Suggestion, runnerUp: Suggestion?)?
+        var closeNames: [String] = []
+        if let index = try nameIndex() {
+            searched.append("the imported names")
+            let found = index.complete(AutocompleteQuery(name, focus: focus, limit: 8)).filter { $0.record.coordinate != nil }
+            let exact = found.filter { $0.match == .exact || $0.match == .prefix }
+            let whole = exact.filter { Self.containsEveryWord(of: name, in: $0.record.name) }
+            if let best = whole.first {
+                return said(Self.position(best, query: name, runnerUp: Self.runnerUp(after: best, among: whole)), parameter: parameter)
+            }
+            if let best = exact.first { partial = (best, Self.runnerUp(after: best, among: exact)) }
+            closeNames = found.map(\.record.name)
+        }
+        var failures: [ProviderError] = []
+        for geocoder in registry.geocodingProviders where geocoder.status.isReady {
+            let source = "\(geocoder.id) (\(geocoder.status.service ?? "live"))"
+            do {
+                let request = GeocodeRequest(text: name, focus: focus, limit: 5)
+                let places = try await withDeadline(aggregator.deadline(for: geocoder.id)) { try await geocoder.geocode(request) }
+                searched.append(source)
+                if let best = places.first {
+                    let runnerUp = places.dropFirst().first {
+                        TextFolding.fold($0.name) == TextFolding.fold(best.name) && $0.coordinate.distance(to: best.coordinate) > 1000
+                    }
+                    let origin = ResolvedPosition.Origin.named(
+                        query: name, source: geocoder.id.rawValue, kind: best.kind, area: best.area, runnerUp: runnerUp.map(Self.label))
+                    return said(ResolvedPosition(coordinate: best.coordinate, name: best.name, origin: origin), parameter: parameter)
+                }
+                closeNames += places.map(\.name)
+            } catch {
+                var failure = ProviderError(provider: geocoder.id, wrapping: error)
+                if failure.kind == .noRecording {
+                    let advice = locator.roots.isEmpty ? Remedy(.chooseRecordings) : Remedy(.importOrGoLive(areas: locator.areas.map(\.name)))
+                    failure = ProviderError(provider: failure.provider, kind: failure.kind, message: failure.message, remedy: advice)
+                }
+                failures.append(failure)
+                // Said here only when something else answers; otherwise it is the error itself.
+                if partial != nil { notices.warn(wording.line(failure) + "; using the imported names' best match") }
+            }
+        }
+        if let (best, runnerUp) = partial {
+            return said(Self.position(best, query: name, runnerUp: runnerUp), parameter: parameter)
+        }
+        if searched.isEmpty, failures.isEmpty {
+            throw PlacesError(.notFound, "'\(name)' cannot be looked up: no names are imported and no geocoder is ready", parameter: parameter,
+                remedy: Remedy(.importData))
+        }
+        if searched.isEmpty {
+            throw PlacesError(
+                PlacesError.kind(for: failures),
+                "'\(name)' could not be looked up: \(failures.map(wording.line).joined(separator: "; "))" + (hint.map { "; \($0)" } ?? ""),
+                parameter: parameter)
+        }
+        var unique: [String] = []
+        for candidate in closeNames where !unique.contains(candidate) && TextFolding.fold(candidate) != TextFolding.fold(name) {
+            unique.append(candidate)
+        }
+        let suggestion = unique.isEmpty ? "" : "; did you mean \(Self.list(Array(unique.prefix(3))))?"
+        let unasked = failures.isEmpty ? "" : " (" + failures.map(wording.line).joined(separator: "; ") + ")"
+        throw PlacesError(
+            .notFound, "'\(name)' matches no place in \(Self.list(searched))\(unasked)\(suggestion)" + (hint.map { "; \($0)" } ?? ""),
+            parameter: parameter)
+    }
+
+    /// `center` from the config file, when it is a coordinate.
+    var configuredCentre: Coordinate? { settings.config.value("center").flatMap { try? Coordinate(parsing: $0) } }
+
+    private func said(_ position: ResolvedPosition, parameter: String) -> ResolvedPosition {
+        guard case .named(_, let source, let kind, let area, let runnerUp) = position.origin else { return position }
+        let what = [kind, area].compactMap { $0 }.joined(separator: ", ")
+        var line = "\(parameter): \(position.name ?? "?")\(what.isEmpty ? "" : " (\(what))") \(position.coordinate)"
+        if source != "index" { line += " from \(source)" }
+        if let runnerUp { line += "; also \(runnerUp)" }
+        notices.say(line)
+        return position
+    }
+
+    private static func position(_ suggestion: Suggestion, query: String, runnerUp: Suggestion?) -> ResolvedPosition {
+        let record = suggestion.record
+        let origin = ResolvedPosition.Origin.named(
+            query: query, source: "index", kind: record.detail ?? record.kind.description, area: nil, runnerUp: runnerUp.map(label))
+        return ResolvedPosition(coordinate: record.coordinate ?? PlacesService.amsterdam, name: record.name, origin: origin)
+    }
+
+    /// The next match when it is about as good as `best` and another place (not the same name
+    /// within a kilometre): the user may have meant it.
+    private static func runnerUp(after best: Suggestion, among matches: [Suggestion]) -> Suggestion? {
+        guard let next = matches.first(where: { $0.record.id != best.record.id }) else { return nil }
+        guard next.match == best.match, next.score >= best.score * 0.9 else { return nil }
+        if next.record.name == best.record.name, let a = next.record.coordinate, let b = best.record.coordinate, a.distance(to: b) < 1000 {
+            return nil
+        }
+        return next
+    }
+
+    private static func label(_ suggestion: Suggestion) -> String {
+        let record = suggestion.record
+        return "\(record.name) (\(record.detail ?? record.kind.description))" + (record.coordinate.map { " \($0)" } ?? "")
+    }
+
+    private static func label(_ place: GeocodedPlace) -> String {
+        let what = [place.kind, place.area].compactMap { $0 }.joined(separator: ", ")
+        return "\(place.name)\(what.isEmpty ? "" : " (\(what))") \(place.coordinate)"
+    }
+
+    /// Every word typed is a whole word of the name ("dam" in "Dam", "rijks museum" is not in "Rijksmuseum").
+    static func containsEveryWord(of query: String, in name: String) -> Bool {
+        let words = Set(TextFolding.words(name))
+        return TextFolding.words(query).allSatisfy(words.contains)
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + last
+    }
+}

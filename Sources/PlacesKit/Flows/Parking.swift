@@ -1,0 +1,110 @@
+public import Foundation
+public import PlaceProviders
+public import PlaceRanking
+public import PlaceSearch
+
+/// `parking`: parking near where you are going, priced for your stay.
+public struct ParkingQuery: Sendable {
+    public var near: PositionInput?
+    /// Rank by the cost of the stay, the walk and the room left; else nearest first.
+    public var advice: Bool
+    /// How long the stay is, as typed (`2h`): read with ``ArrivalTime/duration(_:)``.
+    public var duration: String
+    /// When the driver arrives, as typed (`fri 08:30`): read in the destination's zone.
+    public var arrive: String
+    public var methods: [String]
+    public var top: Int
+    public var sort: ParkingProfile.Order?
+    /// The longest walk from the car, above 0 and at most an hour.
+    public var maxWalk: TimeAmount
+    public var providers: [ProviderID]
+    public var offline: Bool
+
+    public static let paymentMethods = ["cash", "pin", "creditcard", "chipknip"]
+
+    public init(
+        near: PositionInput? = nil, advice: Bool = false, duration: String = "2h", arrive: String = "now", methods: [String] = ["cash", "pin"],
+        top: Int = 10, sort: ParkingProfile.Order? = nil, maxWalk: TimeAmount = TimeAmount(seconds: 600), providers: [ProviderID] = [], offline: Bool = false
+    ) {
+        self.near = near
+        self.advice = advice
+        self.duration = duration
+        self.arrive = arrive
+        self.methods = methods
+        self.top = top
+        self.sort = sort
+        self.maxWalk = maxWalk
+        self.providers = providers
+        self.offline = offline
+    }
+
+    /// - Parameter catalog: the providers `providers` may name; nil checks everything else (a plugin
+    ///   found later may answer).
+    public func validate(catalog: ProviderCatalog?) throws(PlacesError) {
+        try Check.top(top)
+        _ = try ArrivalTime.duration(duration)
+        _ = try ArrivalTime.arrival(arrive, now: Date(), timeZone: .current)
+        try Check.walk(maxWalk, parameter: "max-walk", limit: 3600, example: "10 or 5m")
+        let known = Self.paymentMethods
+        guard !methods.isEmpty else {
+            throw PlacesError(.usage, "needs at least one of \(known.joined(separator: ", "))", parameter: "methods")
+        }
+        for method in methods where !known.contains(method) {
+            throw PlacesError(.usage, "'\(method)' is not a payment method; use \(known.joined(separator: ", "))", parameter: "methods")
+        }
+        if let catalog { try Check.selection(providers, for: .parking, catalog: catalog) }
+    }
+}
+
+/// A ranked parking search, with the stay it was priced for.
+public struct ParkingSearchResult: Sendable {
+    public let search: RankedSearch
+    public let stay: Stay
+    /// The destination's time zone, in which the arrival was read and is shown.
+    public let timeZone: TimeZone
+}
+
+extension PlacesService {
+    public func parking(_ query: ParkingQuery) async throws(PlacesError) -> ParkingSearchResult {
+        try query.validate(catalog: catalog)
+        let focus = try await position(query.near)
+        let zone = DestinationTimeZone.zone(for: focus.coordinate, fallback: timeZone)
+        let stay = Stay(arrival: try ArrivalTime.arrival(query.arrive, now: now, timeZone: zone), duration: try ArrivalTime.duration(query.duration))
+        if stay.arrival < now.addingTimeInterval(-60) {
+            notices.warn("the arrival \(ArrivalTime.describe(stay.arrival, in: zone)) is in the past; the stay is priced for then")
+        }
+        let order = query.sort ?? (query.advice ? .score : .walk)
+        let profile = ParkingProfile(
+            stay: stay, maximumWalkSeconds: query.maxWalk.seconds, paymentMethods: query.methods, dropUnusable: query.advice, order: order, top: query.top)
+        let request = SearchRequest(
+            category: .parking, focus: focus.coordinate, radius: profile.searchRadius, limit: 50, openAt: nil,
+            parking: ParkingSearch(stay: query.advice ? stay : nil, paymentMethods: query.methods))
+        let outcome = try await answers(request, selected: query.providers, offline: query.offline) { outcome in
+            guard query.advice, let note = outcome.places.lazy.compactMap({ $0.tags["cost_note"] }).first else { return [] }
+            return ["parkshark: \(note)"]
+        }
+        let routed = routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds)
+        let ranking = profile.rank(outcome.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone, routedMeters: routed))
+        if ranking.ranked.isEmpty {
+            let paying = query.advice ? " that takes \(query.methods.joined(separator: ",")) for \(stay.durationText)" : ""
+            notices.say(
+                "no match: no parking within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(paying); try a longer "
+                    + wording.parameter("max-walk"))
+        }
+        let echo: JSONValue = [
+            "category": "parking",
+            "advice": .bool(query.advice),
+            "near": DocumentParts.position(focus),
+            "arrival": .string(stay.arrival.formatted(.iso8601)),
+            "arrival_local": .string(ArrivalTime.describe(stay.arrival, in: zone)),
+            "time_zone": .string(zone.identifier),
+            "duration_min": JSONValue(Int((stay.duration / 60).rounded())),
+            "methods": .array(query.methods.map { .string($0) }),
+            "max_walk_min": DocumentParts.number(query.maxWalk.seconds / 60, places: 2),
+            "sort": .string(order.rawValue),
+            "top": JSONValue(query.top),
+        ]
+        let search = RankedSearch(category: .parking, focus: focus, request: request, outcome: outcome, ranking: ranking, query: echo)
+        return ParkingSearchResult(search: search, stay: stay, timeZone: zone)
+    }
+}

@@ -1,0 +1,116 @@
+import PlaceStore
+public import Foundation
+public import PlaceProviders
+public import PlaceRanking
+public import PlaceSearch
+
+/// A ranked search as a flow answers it: what was asked, what every provider did, and the ranking.
+public struct RankedSearch: Sendable {
+    public let category: SearchCategory
+    public let focus: ResolvedPosition
+    public let request: SearchRequest
+    public let outcome: SearchOutcome
+    public let ranking: RankingResult
+    /// What was asked, as the JSON documents echo it (`query`).
+    public let query: JSONValue
+}
+
+extension PlacesService {
+    /// The providers that answer `category` and are ready; with a selection, exactly those, and one
+    /// that is not ready is an error rather than a skip.
+    public func readyProviders(for category: SearchCategory, selected: [ProviderID]) throws(PlacesError) -> [any PlaceProvider] {
+        let selection = selected.isEmpty ? nil : Set(selected)
+        var providers: [any PlaceProvider] = []
+        for found in registry.providers(for: category, among: selection) {
+            let provider = withImportedFallback(found)
+            if provider.status.isReady {
+                providers.append(provider)
+            } else if selection != nil {
+                throw PlacesError(.configuration, "\(provider.id) cannot answer: \(wording.detail(provider.status))")
+            } else {
+                notices.say("skipping \(provider.id): \(wording.detail(provider.status))")
+            }
+        }
+        guard !providers.isEmpty else {
+            throw PlacesError(.configuration, "no \(category) provider is ready; see 'places providers'")
+        }
+        return providers
+    }
+
+    /// Asks the providers at once; says what went wrong and where the answers came from.
+    /// - Parameter notes: the flow's own notices about the outcome, said after the failures.
+    /// - Throws: ``PlacesError`` when no provider answered.
+    public func search(
+        _ request: SearchRequest, providers: [any PlaceProvider], notes: (SearchOutcome) -> [String] = { _ in [] }
+    ) async throws(PlacesError) -> SearchOutcome {
+        let outcome = await aggregator.search(request, providers: providers)
+        let advice = outcome.failures.contains { $0.kind == .noRecording } ? withoutRecordingAdvice(for: request) : nil
+        for failure in outcome.failures {
+            let shown = failure.kind == .noRecording && advice != nil
+                ? ProviderError(provider: failure.provider, kind: failure.kind, message: failure.message, remedy: advice)
+                : failure
+            notices(.warning(wording.line(shown)))
+        }
+        for note in notes(outcome) { notices.say(note) }
+        await sayWhereAnswersCameFrom()
+        if outcome.allFailed {
+            throw PlacesError(PlacesError.kind(for: outcome.failures), "no provider answered (\(outcome.failures.count) failed)")
+        }
+        return outcome
+    }
+
+    /// What to do when nothing recorded answers `request`: use the imported data when it covers the
+    /// spot, else import or go live (naming the areas the recordings cover), else find recordings.
+    func withoutRecordingAdvice(for request: SearchRequest) -> Remedy {
+        if locator.roots.isEmpty { return Remedy(.chooseRecordings) }
+        if let opened = try? store.reading(),
+            let found = try? opened.importedPlaces(in: BoundingBox(center: request.focus, radius: request.radius), categories: []),
+            !found.isEmpty
+        {
+            return Remedy(.useImportedData)
+        }
+        return Remedy(.importOrGoLive(areas: locator.areas.map(\.name)))
+    }
+
+    /// OpenStreetMap asked live in `auto` mode: the imported data answers when the network and the
+    /// recordings cannot (when something is imported).
+    func withImportedFallback(_ provider: any PlaceProvider) -> any PlaceProvider {
+        guard provider.id == OverpassProvider.providerID, settings.httpMode == .auto, setups[provider.id]?.client.mode == .live,
+            let opened = try? store.reading()
+        else { return provider }
+        let imported = StoredOSMProvider(store: opened, storePath: store.path)
+        guard imported.status.isReady else { return provider }
+        return ImportedFallbackProvider(live: provider, imported: imported, notices: notices)
+    }
+
+    /// `--offline`: the data imported into the store, nothing else (no network, no recordings).
+    /// - Parameter selected: only `osm` can answer offline.
+    public func offlineProviders(selected: [ProviderID]) throws(PlacesError) -> [any PlaceProvider] {
+        if let other = selected.first(where: { $0 != OverpassProvider.providerID }) {
+            throw PlacesError(
+                .usage, "answers from imported OpenStreetMap data only; '\(other)' needs the network", parameter: "offline")
+        }
+        let provider = StoredOSMProvider(store: try store.reading(), storePath: store.path)
+        guard provider.status.isReady else { throw PlacesError(.notFound, wording.detail(provider.status)) }
+        return [provider]
+    }
+
+    /// Asks the store-backed providers, and says where the answers came from.
+    public func offlineSearch(_ request: SearchRequest, providers: [any PlaceProvider]) async throws(PlacesError) -> SearchOutcome {
+        let outcome = await aggregator.search(request, providers: providers)
+        for failure in outcome.failures { notices(.warning(wording.line(failure))) }
+        if outcome.allFailed {
+            throw PlacesError(PlacesError.kind(for: outcome.failures), "the imported data could not be read")
+        }
+        for provider in providers { notices.say("offline: \(wording.detail(provider.status))") }
+        return outcome
+    }
+
+    /// The providers' answers for `request`: from the store with `offline`, else from the ready providers.
+    func answers(
+        _ request: SearchRequest, selected: [ProviderID], offline: Bool, notes: (SearchOutcome) -> [String] = { _ in [] }
+    ) async throws(PlacesError) -> SearchOutcome {
+        if offline { return try await offlineSearch(request, providers: try offlineProviders(selected: selected)) }
+        return try await search(request, providers: try readyProviders(for: request.category, selected: selected), notes: notes)
+    }
+}

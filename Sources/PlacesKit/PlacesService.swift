@@ -1,0 +1,125 @@
+public import Foundation
+import Logging
+import Synchronization
+public import PlaceProviders
+public import PlaceSearch
+
+/// The front door: one value that owns composition (settings, credentials, each provider's HTTP
+/// chain, the catalog, the store) and runs the flows — search, details, complete, route, follow,
+/// stops, favourites, points, import. The CLI, the server and an app embedding the library all
+/// call these and nothing below them; each renders the results its own way.
+///
+/// ```swift
+/// let service = try PlacesService(settings: PlacesSettings(SettingsOptions(httpMode: "replay")))
+/// let coffee = try await service.coffee(CoffeeQuery(near: .coordinate(Coordinate(52.37, 4.89)), top: 3))
+/// for item in coffee.ranking.ranked { print(item.rank, item.place.name) }
+/// for failure in coffee.outcome.failures { print("failed:", failure) }
+/// ```
+public struct PlacesService: Sendable {
+    public let settings: PlacesSettings
+    public let catalog: ProviderCatalog
+    public let registry: ProviderRegistry
+    public let aggregator: Aggregator
+    public let locator: CassetteLocator
+    public let store: StoreAccess
+    /// Where notices go as they happen (the CLI: stderr).
+    public let notices: NoticeSink
+    /// How notices word remedies and inputs (the CLI names its flags).
+    public let wording: Wording
+    /// The zone clock times are read in where the place's own is not known.
+    public let timeZone: TimeZone
+    let setups: [ProviderID: ProviderSetup]
+    /// The on-disk HTTP cache live answers go through; nil when `[http] cache = false`.
+    public let cache: HTTPCacheStore?
+    /// The recordings already named in a note.
+    let said = SaidFiles()
+    /// The walking graphs, opened once when first needed.
+    let graphCache: WalkingGraphCache
+
+    /// The walking graphs of the imported OpenStreetMap files.
+    public func walkingGraphs() -> WalkingGraphs { graphCache.graphs(storePath: store.path, notices: notices) }
+
+    /// This program's version, as `--version` and the User-Agent say it.
+    public static let version = "0.2.0"
+
+    /// - Parameters:
+    ///   - catalog: the providers to make; add an app's own with ``ProviderCatalog/register(_:)``.
+    ///   - recordingName: names the file new recordings go to (`cassettes/<provider>/<name>.json`).
+    ///   - notices: where notices go as they happen.
+    public init(
+        settings: PlacesSettings, catalog: ProviderCatalog = ProviderCatalog(), recordingName: String = "places",
+        notices: NoticeSink = .ignore, wording: Wording = .neutral, timeZone: TimeZone = .current
+    ) throws(PlacesError) {
+        self.settings = settings
+        self.wording = wording
+        self.catalog = catalog
+        self.notices = notices
+        self.timeZone = timeZone
+        store = try StoreAccess(option: settings.options.store, environment: settings.environment)
+        locator = CassetteLocator(explicit: settings.options.cassetteDirectories, environment: settings.environment)
+        aggregator = Aggregator(deadline: settings.deadline)
+
+        var credentials: [ProviderID: Credential] = [:]
+        for factory in catalog.factories {
+            guard case .keyed(let variable, let section) = factory.access else { continue }
+            if let value = settings.environment[variable], !value.isEmpty {
+                credentials[factory.id] = Credential(value: value, source: variable)
+            } else if let value = settings.config.value("\(section).api_key"), !value.isEmpty {
+                credentials[factory.id] = Credential(value: value, source: settings.config.displayName)
+            }
+        }
+        let redactor = Redactor(knownSecrets: credentials.values.map(\.value))
+        var logger = Logger(label: "places") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = settings.logDebug ? .debug : .warning
+        // A recording's age is against the real clock, not PLACES_NOW (which pins opening hours).
+        let cacheEnabled = settings.config.value("http.cache").map { $0 != "false" } ?? true
+        cache = cacheEnabled ? HTTPCacheStore(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("http")) : nil
+        let builder = HTTPChainBuilder(
+            settings: settings, locator: locator, recordingName: recordingName, logger: logger, redactor: redactor,
+            cassetteOptions: CassetteOptions(simulateLatency: settings.simulateReplayLatency, maximumAge: settings.cassetteMaximumAge),
+            cache: cache,
+            userAgent: UserAgentMiddleware(product: "places", version: PlacesService.version, contact: settings.config.value("http.contact")))
+        var setups: [ProviderID: ProviderSetup] = [:]
+        var registry = ProviderRegistry()
+        for factory in catalog.factories {
+            let setup = builder.setup(factory, credential: credentials[factory.id])
+            setups[factory.id] = setup
+            let section = settings.config.section(factory.id.rawValue)
+            registry.register(factory.make(ProviderContext(client: setup.client, credential: setup.credential, settings: section)))
+        }
+        // Routes over the imported streets: a provider of its own, made here because it needs the store.
+        let graphCache = WalkingGraphCache()
+        let storePath = store.path
+        let noticeSink = notices
+        registry.register(LocalRouting(storePath: storePath) { graphCache.graphs(storePath: storePath, notices: noticeSink) })
+        self.graphCache = graphCache
+        self.setups = setups
+        self.registry = registry
+    }
+
+    /// "Now" for this service's flows.
+    public var now: Date { settings.now }
+
+    /// Every key this service holds, for callers that print anything (to scrub them).
+    public var secrets: [String] { setups.values.compactMap { $0.credential?.value } }
+
+    /// The HTTP chain made for `id`, for a provider built later (a feed named on the command line).
+    public func client(for id: ProviderID) -> HTTPClient? { setups[id]?.client }
+
+    /// The credential found for `id` in the environment or the config.
+    public func credential(for id: ProviderID) -> Credential? { setups[id]?.credential }
+}
+
+/// The recordings already named in a note, so that each is named once however often a flow asks.
+final class SaidFiles: Sendable {
+    private let files = Mutex<Set<String>>([])
+
+    /// Those of `candidates` not said before (now remembered as said), in their order.
+    func new(_ candidates: [String]) -> [String] {
+        files.withLock { said in
+            let fresh = candidates.filter { !said.contains($0) }
+            said.formUnion(fresh)
+            return fresh
+        }
+    }
+}

@@ -1,0 +1,143 @@
+public import Foundation
+public import PlaceSearch
+
+/// How to reach provider APIs, as asked for: `auto` lets each provider decide.
+public enum HTTPModeChoice: String, Sendable, CaseIterable {
+    /// Each provider for itself: keyless ones live, keyed ones live with their key, retired ones
+    /// from their recordings; recordings (then imported data) when the network cannot be reached.
+    case auto
+    case live, replay, record, missing
+
+    /// The mode every provider uses, or nil for `auto`.
+    public var forced: HTTPMode? { HTTPMode(rawValue: rawValue) }
+}
+
+/// What the caller (the CLI's options, a server's flags) says before anything is resolved.
+public struct SettingsOptions: Sendable {
+    public var httpMode: String?
+    public var cassetteDirectories: String?
+    public var deadline: String?
+    public var configFile: String?
+    public var store: String?
+    public var verbose: Bool
+    /// Ask the services even where the HTTP cache holds a fresh answer.
+    public var noCache: Bool
+
+    public init(
+        httpMode: String? = nil, cassetteDirectories: String? = nil, deadline: String? = nil, configFile: String? = nil, store: String? = nil,
+        verbose: Bool = false, noCache: Bool = false
+    ) {
+        self.httpMode = httpMode
+        self.cassetteDirectories = cassetteDirectories
+        self.deadline = deadline
+        self.configFile = configFile
+        self.store = store
+        self.verbose = verbose
+        self.noCache = noCache
+    }
+}
+
+/// Everything a flow needs to know before it runs, resolved once from options, the environment
+/// and the config file, in that order of precedence.
+public struct PlacesSettings: Sendable {
+    public let options: SettingsOptions
+    public let environment: [String: String]
+    public let config: ConfigFile
+    public let httpMode: HTTPModeChoice
+    /// Per provider deadline.
+    public let deadline: Duration
+    /// "Now": PLACES_NOW when set (so that "open now" can be reproduced), else the clock.
+    public let now: Date
+    /// Refuse recordings older than this; PLACES_CASSETTE_MAX_AGE.
+    public let cassetteMaximumAge: TimeInterval?
+    /// Sleep for each recording's duration when replaying; PLACES_REPLAY_LATENCY.
+    public let simulateReplayLatency: Bool
+    public let logDebug: Bool
+
+    /// - Throws: ``PlacesError``: `usage` for a bad option value, `configuration` for a bad
+    ///   environment variable or config file.
+    public init(_ options: SettingsOptions = SettingsOptions(), environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(PlacesError)
+    {
+        self.options = options
+        self.environment = environment
+        config = try Self.loadConfig(options.configFile, environment: environment)
+        httpMode = try Self.resolveMode(options.httpMode, environment: environment, config: config)
+        deadline = try Self.resolveDeadline(options.deadline, environment: environment, config: config)
+        now = try Self.resolveNow(environment)
+        cassetteMaximumAge = try Self.resolveMaximumAge(environment)
+        simulateReplayLatency = ["1", "recorded", "true"].contains(environment["PLACES_REPLAY_LATENCY"] ?? "")
+        logDebug = options.verbose || environment["PLACES_LOG"] == "debug"
+    }
+
+    private static func loadConfig(_ explicit: String?, environment: [String: String]) throws(PlacesError) -> ConfigFile {
+        if let explicit = explicit ?? environment["PLACES_CONFIG"] {
+            guard FileManager.default.fileExists(atPath: explicit) else {
+                throw PlacesError(.configuration, "the config file \(explicit) does not exist")
+            }
+            return try ConfigFile.load(path: explicit, displayPath: explicit)
+        }
+        let path = configHome(environment) + "/places/config.toml"
+        return try ConfigFile.load(path: path, displayPath: path)
+    }
+
+    /// `$XDG_CONFIG_HOME`, else `~/.config`.
+    static func configHome(_ environment: [String: String]) -> String {
+        environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"].map { $0 + "/.config" } ?? NSHomeDirectory() + "/.config")
+    }
+
+    /// The option, else PLACES_HTTP_MODE, else `[http] mode`, else auto.
+    private static func resolveMode(_ option: String?, environment: [String: String], config: ConfigFile) throws(PlacesError) -> HTTPModeChoice {
+        let given: (text: String, parameter: String?, source: String)? =
+            if let option { (option, "http-mode", "") }
+            else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty { (variable, nil, "PLACES_HTTP_MODE") }
+            else if let setting = config.value("http.mode") { (setting, nil, "http.mode in \(config.displayName)") }
+            else { nil }
+        guard let given else { return .auto }
+        guard let mode = HTTPModeChoice(rawValue: given.text) else {
+            let names = HTTPModeChoice.allCases.map(\.rawValue).joined(separator: ", ")
+            if let parameter = given.parameter {
+                throw PlacesError(.usage, "'\(given.text)' is not a mode; use one of \(names)", parameter: parameter)
+            }
+            throw PlacesError(.configuration, "\(given.source) '\(given.text)' is not a mode; use one of \(names)")
+        }
+        return mode
+    }
+
+    private static func resolveDeadline(_ option: String?, environment: [String: String], config: ConfigFile) throws(PlacesError) -> Duration {
+        let text = option ?? environment["PLACES_DEADLINE"] ?? config.value("http.deadline") ?? "10"
+        guard let seconds = TimeText.seconds(text, bareUnit: 1), acceptableDeadline(seconds) else {
+            throw PlacesError(.configuration, "the deadline '\(text)' must be a time from 10 ms to 1 hour, such as 10 or 2.5s")
+        }
+        return .nanoseconds(Int64(seconds * 1e9))
+    }
+
+    /// From 10 ms (less cannot even be measured meaningfully) to an hour.
+    public static func acceptableDeadline(_ seconds: Double) -> Bool { seconds >= 0.01 && seconds <= 3600 }
+
+    /// PLACES_CASSETTE_MAX_AGE: days (or a time such as 12h); recordings older than that are an error.
+    private static func resolveMaximumAge(_ environment: [String: String]) throws(PlacesError) -> TimeInterval? {
+        guard let text = environment["PLACES_CASSETTE_MAX_AGE"], !text.isEmpty else { return nil }
+        guard let seconds = TimeText.seconds(text, bareUnit: 86_400), seconds > 0 else {
+            throw PlacesError(.configuration, "PLACES_CASSETTE_MAX_AGE '\(text)' must be a positive number of days (or a time such as 12h)")
+        }
+        return seconds
+    }
+
+    /// PLACES_NOW pins "now" (ISO 8601) so that open-now answers can be reproduced.
+    private static func resolveNow(_ environment: [String: String]) throws(PlacesError) -> Date {
+        guard let text = environment["PLACES_NOW"], !text.isEmpty else { return Date() }
+        guard let date = ISO8601Text.parse(text) else {
+            throw PlacesError(.configuration, "PLACES_NOW '\(text)' is not an ISO 8601 time such as 2026-11-20T10:00:00+01:00")
+        }
+        return date
+    }
+
+    /// `$XDG_CACHE_HOME/places`, else `~/.cache/places`.
+    public var cacheFolder: String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"].map { $0 + "/.cache" } ?? NSHomeDirectory() + "/.cache")
+        return base + "/places"
+    }
+}

@@ -1,0 +1,55 @@
+public import Foundation
+public import PlaceSearch
+public import PlaceStore
+
+/// Where the store is and how to open it, with its errors turned into ``PlacesError`` once.
+public struct StoreAccess: Sendable {
+    public let location: StoreLocation
+
+    /// - Parameter option: a path given by the caller (`--store`), before PLACES_STORE and the XDG default.
+    public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PlacesError) {
+        guard let location = StoreLocation.resolve(option: option, environment: environment) else {
+            throw PlacesError(.configuration, "no place for the store: HOME is not set", remedy: Remedy(.chooseStore))
+        }
+        self.location = location
+    }
+
+    public init(location: StoreLocation) { self.location = location }
+
+    public var path: String { location.path }
+
+    /// The store, or nil when there is none yet (nothing is created to find that out).
+    public func reading() throws(PlacesError) -> SQLitePlaceStore? {
+        do { return try SQLitePlaceStore.openForReading(at: location.path) } catch { throw Self.error(error) }
+    }
+
+    /// The store, created (with its folder) when there is none yet.
+    public func writing() throws(PlacesError) -> SQLitePlaceStore {
+        do { return try SQLitePlaceStore.openForWriting(at: location.path) } catch { throw Self.error(error) }
+    }
+
+    /// Runs a store operation, turning its error into a ``PlacesError``.
+    public static func run<T>(_ body: () throws(StoreError) -> T) throws(PlacesError) -> T {
+        do { return try body() } catch { throw Self.error(error) }
+    }
+
+    public static func error(_ error: StoreError) -> PlacesError {
+        let kind: PlacesError.Kind =
+            switch error.kind {
+            case .isDirectory, .newerSchema: .configuration
+            case .notADatabase, .corruptRecord: .badData
+            case .unavailable, .readOnly: .cannotWrite
+            case .busy: .busy
+            }
+        let remedy: Remedy? =
+            switch error.kind {
+            case .isDirectory: Remedy(.chooseStoreFile(example: error.path + "/places.sqlite"))
+            case .notADatabase: Remedy(.chooseStore)
+            case .newerSchema: Remedy(.updatePlaces)
+            case .readOnly: Remedy(.useOwnStore)
+            case .unavailable, .corruptRecord: nil
+            case .busy: .tryLater()
+            }
+        return PlacesError(kind, error.message, remedy: remedy, underlyingError: error)
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import PlaceSearch
+import PlacesKit
+
+extension Places {
+    struct Reverse: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "What is at a position: the nearest imported place, street or POI, and a live geocoder's answer.",
+            discussion: """
+                Looks in the data imported with 'places import' for the nearest POI, street and place within \\
+                --radius, and asks Photon's /reverse when it can answer (live, or from recordings); nearest first. \\
+                The same lookup names the stops of 'places stops'. Nothing known nearby: "no match" on stderr, exit 0.
+
+                Examples:
+                  places reverse 52.3731,4.8926
+                  places reverse 52.3731,4.8926 --format json | jq '.results[0].name'
+                  places reverse 52.3731,4.8926 --format geojson > here.geojson
+                """)
+
+        @Argument(help: ArgumentHelp("The position, as LAT,LON.", valueName: "lat,lon"), transform: { try Coordinate(parsing: $0) })
+        var position: Coordinate
+
+        @Option(help: ArgumentHelp("How far to look in the imported data, e.g. 250m (the default).", valueName: "distance"), transform: Parse.distance)
+        var radius = Distance(meters: 250, text: "250m")
+
+        @Option(help: ArgumentHelp("How many answers (1–20).", valueName: "n"))
+        var limit = 5
+
+        @Option(help: ArgumentHelp("\(ReverseFormat.choices).", valueName: "format"))
+        var format: ReverseFormat = .table
+
+        @OptionGroup var global: GlobalOptions
+
+        enum ReverseFormat: String, CaseIterable, ExpressibleByArgument { case table, json, geojson }
+
+        func validate() throws {
+            guard (1...20).contains(limit) else { throw ValidationError("--limit must be between 1 and 20, not \(limit)") }
+            guard radius.meters > 0, radius.meters <= 10_000 else {
+                throw ValidationError("--radius '\(radius)' must be a distance above 0 and at most 10 km, such as 250m")
+            }
+        }
+
+        func run() async throws {
+            let service = try await Session.service(global, command: "reverse")
+            let matches = try await service.reverse(position, radius: radius.meters, limit: limit)
+            switch format {
+            case .json: try StandardOutput.write(DocumentParts.reverse(matches, at: position).serialized(pretty: true) + "\n")
+            case .geojson:
+                let features = matches.map { DocumentParts.feature($0.coordinate, properties: DocumentParts.reverseMatch($0)) }
+                try StandardOutput.write(JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).serialized(pretty: true) + "\n")
+            case .table:
+                guard !matches.isEmpty else { return }
+                var table = TextTable([.init("Name"), .init("What"), .init("Distance", .right), .init("From"), .init("Where", shrinks: true)])
+                for match in matches {
+                    table.rows.append([match.name, match.kind, RouteDocument.distanceText(match.distance), match.source, match.detail ?? ""])
+                }
+                let terminal = Terminal.detect(global.color)
+                try StandardOutput.write(table.render(width: terminal.width, header: terminal.dim) { _, _, text in text }.joined(separator: "\n") + "\n")
+            }
+        }
+    }
+}

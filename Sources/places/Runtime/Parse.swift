@@ -1,0 +1,75 @@
+import Foundation
+public import ArgumentParser
+import PlaceSearch
+import PlacesKit
+
+/// What an option's text could not be: its own words, shown after the option's name.
+struct ArgumentProblem: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Option values parsed once, by the argument parser, into the library's types.
+enum Parse {
+    static func position(_ text: String) throws -> PositionInput {
+        do { return try PositionInput(parsing: text) } catch { throw ArgumentProblem(description: error.message) }
+    }
+
+    /// A time; a bare number is minutes where `bare` allows it, refused elsewhere.
+    /// - Parameter units: the units the option's messages suggest.
+    static func time(bare: Bool, units: [String] = ["s", "m"]) -> @Sendable (String) throws -> TimeAmount {
+        { text in
+            guard let time = TimeAmount(parsing: text, bareUnit: bare ? TimeAmount.bareUnit : nil) else {
+                throw ArgumentProblem(description: TimeAmount.problem(text, bareAllowed: bare, units: units))
+            }
+            return time
+        }
+    }
+
+    static func deadline(_ text: String) throws -> TimeAmount {
+        guard let time = TimeAmount(parsing: text, bareUnit: nil) else {
+            throw ArgumentProblem(description: TimeAmount.problem(text, bareAllowed: false, units: ["s", "ms"]))
+        }
+        guard PlacesSettings.acceptableDeadline(time.seconds) else {
+            throw ArgumentProblem(description: "'\(text)' must be a time from 10 ms to 1 hour, such as 10s or 2.5s")
+        }
+        return time
+    }
+
+    static func distance(_ text: String) throws -> Distance {
+        guard let distance = Distance(parsing: text) else {
+            throw ArgumentProblem(description: "'\(text)' is not a distance; write it like 800m or 1.2km")
+        }
+        return distance
+    }
+
+    /// `a,b` and repeated options alike.
+    static func list(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    }
+}
+
+extension Terminal.ColorChoice: ExpressibleByArgument {}
+
+extension Parse {
+    /// One of an enumeration's names; otherwise "'x' is not a NOUN; use one of …".
+    static func choice<T: CaseIterable & RawRepresentable>(_ type: T.Type, noun: String) -> @Sendable (String) throws -> T
+    where T.RawValue == String {
+        { text in
+            guard let value = T(rawValue: text) else {
+                throw ArgumentProblem(
+                    description: "'\(text)' is not a \(noun); use one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return value
+        }
+    }
+}
+
+extension PlacesError {
+    /// The error as the argument parser's own kind, so that a bad value found by the library's
+    /// checks ends as every other usage error does (exit 64, a pointer to --help).
+    static func validating(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as PlacesError where error.kind == .usage {
+            throw ValidationError(CLIWording.wording.line(error))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import PlaceProviders
+import PlaceSearch
+import PlacesKit
+
+/// The CLI's side of the front door: a ``PlacesService`` built from the options, its notices
+/// written to stderr as they come, its remedies worded with our flags.
+enum Session {
+    /// - Parameter command: names the file recordings go to (`cassettes/<provider>/<command>.json`).
+    static func service(_ global: GlobalOptions, command: String) async throws -> PlacesService {
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try PlacesSettings(global.settingsOptions, environment: environment)
+        let service = try await PlacesService.withPlugins(
+            settings: settings, recordingName: command, notices: stderrNotices, wording: CLIWording.wording)
+        StandardError.hide(service.secrets)
+        return service
+    }
+
+    /// A service for the commands that only touch the store: no options but `--store`.
+    /// No providers are made: a listing must start as fast as `--help`.
+    static func service(store: String?) throws -> PlacesService {
+        try PlacesService(
+            settings: try PlacesSettings(SettingsOptions(store: store)), catalog: ProviderCatalog([]), notices: stderrNotices,
+            wording: CLIWording.wording)
+    }
+
+    static let stderrNotices = NoticeSink { StandardError.line("places: \($0.text)") }
+}
+
+/// Remedies and inputs in the CLI's words: flags, variables and commands.
+enum CLIWording {
+    static let wording = Wording(remedy: words, parameter: { "--\($0)" })
+
+    static func words(_ remedy: Remedy) -> String {
+        switch remedy.action {
+        case .provideKey(_, let variable, _):
+            "set \(variable), or use --http-mode replay to answer from the bundled cassettes"
+        case .checkKey(_, let variable, let credential, let also):
+            "check \(variable)" + (credential.map { " (\($0))" } ?? "") + (also.map { " and \($0)" } ?? "")
+        case .allowMoreTime: "allow more time with --deadline"
+        case .askLiveService:
+            "offline, only recorded requests can be answered; go live (--http-mode live, with a key where the provider needs one) or record it with --http-mode missing"
+        case .goLive: "use --http-mode live to ask the live APIs"
+        case .useImportedData: "imported data covers this spot: add --offline to answer from it"
+        case .importOrGoLive(let areas):
+            (areas.isEmpty ? "" : "the bundled recordings cover \(areas.joined(separator: " and ")) only; ")
+                + "'places import FILE.osm' adds any area for --offline, or go live with the network"
+        case .chooseRecordings: "no cassettes folder was found; give one with --cassette-dir"
+        case .recordAgain: "fix the file or record it again"
+        case .askSmallerArea: "try a smaller --radius or try again later"
+        case .tryLater(let why): why.map { "\($0); try again in a minute" } ?? "try again later"
+        case .reportAPIChange: "the API may have changed; please report it"
+        case .chooseStore: "move it aside or give another --store"
+        case .useOwnStore: "reading it works; to change things give --store (or PLACES_STORE) a file of your own"
+        case .chooseStoreFile(let example): "give --store the path of a file, e.g. \(example)"
+        case .updatePlaces: "update places, or give another --store"
+        case .importData: "run 'places import FILE.osm' (or --names FILE.csv) first"
+        case .chooseFeed: "use --feed FILE|URL or set [feed] url in the config"
+        case .setSetting(let key, let example): "set it again with 'places config set \(key) \(example)'"
+        case .advice(let text): text
+        }
+    }
+}
+
+extension GlobalOptions {
+    var settingsOptions: SettingsOptions {
+        SettingsOptions(
+            httpMode: httpMode?.rawValue, cassetteDirectories: cassetteDir, deadline: deadline?.text, configFile: config, store: store,
+            verbose: verbose, noCache: noCache)
+    }
+}
