@@ -220,9 +220,10 @@ extension PlacesService {
         var report = ImportReport(file: file, format: "geonames-json", rows: result.places.count + result.skipped.count)
         report.readSeconds = (ContinuousClock.now - started).seconds
         if !result.skipped.isEmpty {
-            let shown = result.skipped.prefix(5).joined(separator: ", ")
-            report.notes.append(
-                "skipped \(result.skipped.count) cit\(result.skipped.count == 1 ? "y" : "ies") without a name or a position on the globe (geonameid \(shown)\(result.skipped.count > 5 ? ", …" : ""))")
+            let shown = result.skipped.prefix(5).joined(separator: ", ") + (result.skipped.count > 5 ? ", …" : "")
+            let cities = result.skipped.count == 1 ? "city" : "cities"
+            let skipped = "skipped \(result.skipped.count) \(cities)"
+            report.notes.append("\(skipped) without a name or a position on the globe (geonameid \(shown))")
         }
         return (source(for: file, format: "geonames-json", licence: .geoNames), result.places, report)
     }

@@ -82,7 +82,7 @@ public enum NameIndex {
             } catch {
                 throw PlacesError(.bug, "the name index \(built.path) just built cannot be read: \(error)")
             }
-        } catch where error.kind == .cannotWrite {
+        } catch let error where error.kind == .cannotWrite {
             notices.warn("\(error.message); using one built in memory")
         }
         let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }

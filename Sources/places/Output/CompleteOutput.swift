@@ -61,7 +61,9 @@ struct CompleteOutput {
             "score": DocumentParts.number(suggestion.score, places: 4),
             "sources": .array(suggestion.sources.map { .string($0) }),
         ]
-        if let matched = suggestion.matchedName { object.members.insert(.init(key: "matched_name", value: .string(matched)), at: 2) }
+        if let matched = suggestion.matchedName {
+            object.members.insert(.init(key: "matched_name", value: .string(matched)), at: 2)
+        }
         if let coordinate = record.coordinate {
             object.members.append(.init(key: "lat", value: DocumentParts.number(coordinate.latitude, places: 7)))
             object.members.append(.init(key: "lon", value: DocumentParts.number(coordinate.longitude, places: 7)))
