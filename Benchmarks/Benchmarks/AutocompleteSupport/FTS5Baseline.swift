@@ -33,7 +33,7 @@ public final class FTS5Baseline {
 
     /// `"cafe" "da"*`: every word a token, the last a prefix.
     public static func matchExpression(_ text: String) -> String {
-        let words = TextFolding.words(text)
+        let words = QueryWords.of(text)
         return words.enumerated().map { index, word in
             "\"\(word)\"" + (index == words.count - 1 ? "*" : "")
         }.joined(separator: " ")

@@ -47,7 +47,7 @@ public enum SyntheticNames {
     /// and sqlite3's `.import`.
     public static func writeCSV(count: Int, to path: String, seed: UInt64 = 42) throws {
         guard let file = FileHandle(forWritingAtPath: path) ?? {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             return FileHandle(forWritingAtPath: path)
         }() else { throw CocoaError(.fileWriteUnknown) }
         defer { try? file.close() }
@@ -84,7 +84,7 @@ public struct QuerySet: Sendable {
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         while prefix.count < count || typo.count < count {
             let record = record(Int(random.next() % UInt64(size)))
-            let words = TextFolding.words(record.name).map { Array($0) }
+            let words = QueryWords.of(record.name).map { Array($0) }
             guard words.count >= 2 else { continue }
             if prefix.count < count {
                 if prefix.count % 4 == 3 {
