@@ -123,6 +123,16 @@ enum StoreSchema {
                     PRAGMA user_version = 4;
                     """)
         }
+        register("v5: alternate names", in: &migrator) { db in
+            // The other names a place is found by (GeoNames' alternatenames, OpenStreetMap's
+            // name:*, alt_name, old_name, official_name): a JSON array of strings, NULL for none.
+            // A new column on the existing table, so every stored row stays as it is.
+            try db.execute(
+                sql: """
+                    ALTER TABLE imported_place ADD COLUMN alternate_names TEXT;
+                    PRAGMA user_version = 5;
+                    """)
+        }
         return migrator
     }()
 

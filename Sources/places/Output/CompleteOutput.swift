@@ -25,7 +25,7 @@ struct CompleteOutput {
         if focus != nil { columns.append(.init("Distance", .right)) }
         var table = TextTable(columns)
         for suggestion in suggestions {
-            var row = [suggestion.record.name, suggestion.record.kind.description, suggestion.record.detail ?? "", matchLabel(suggestion.match)]
+            var row = [Self.shownName(suggestion), suggestion.record.kind.description, suggestion.record.detail ?? "", matchLabel(suggestion.match)]
             if focus != nil { row.append(suggestion.distance.map(Self.distance) ?? "") }
             table.rows.append(row)
         }
@@ -41,6 +41,11 @@ struct CompleteOutput {
         }
     }
 
+    /// "München (Munich)" when an alternate name was typed towards, else the name.
+    static func shownName(_ suggestion: Suggestion) -> String {
+        suggestion.matchedName.map { "\($0) (\(suggestion.record.name))" } ?? suggestion.record.name
+    }
+
     static func distance(_ metres: Double) -> String {
         metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
     }
@@ -54,7 +59,11 @@ struct CompleteOutput {
             "detail": DocumentParts.optional(record.detail),
             "match": .string(matchLabel(suggestion.match)),
             "score": DocumentParts.number(suggestion.score, places: 4),
+            "sources": .array(suggestion.sources.map { .string($0) }),
         ]
+        if let matched = suggestion.matchedName {
+            object.members.insert(.init(key: "matched_name", value: .string(matched)), at: 2)
+        }
         if let coordinate = record.coordinate {
             object.members.append(.init(key: "lat", value: DocumentParts.number(coordinate.latitude, places: 7)))
             object.members.append(.init(key: "lon", value: DocumentParts.number(coordinate.longitude, places: 7)))
