@@ -112,9 +112,10 @@ public final class LocalHTTPServer: Sendable {
     /// stopped reading stops this from growing once its socket's buffers are full).
     public var bodyBytesSent: Int { traffic.bodyBytes }
 
-    /// Waits until every connection accepted so far has ended: the answer went out whole, or the
-    /// client went away. A progress signal for tests, so that they need no timer.
-    public func waitUntilConnectionsEnd() { traffic.waitUntilIdle() }
+    /// Returns once every connection accepted so far has ended: the answer went out whole, or the
+    /// client went away. A progress signal for tests, so that they need no timer; it suspends
+    /// rather than blocks, so that parallel tests keep their threads.
+    public func connectionsEnded() async { await traffic.idle() }
 
     /// Closes the listening socket; later connections are refused.
     public func stop() {
@@ -242,10 +243,10 @@ private final class Traffic: Sendable {
     private struct Counts {
         var open = 0
         var bodyBytes = 0
+        var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
     private let counts = Mutex(Counts())
-    private let idle = DispatchSemaphore(value: 0)
 
     var bodyBytes: Int { counts.withLock { $0.bodyBytes } }
 
@@ -254,14 +255,23 @@ private final class Traffic: Sendable {
     func sent(_ bytes: Int) { counts.withLock { $0.bodyBytes += bytes } }
 
     func closed() {
-        let nowIdle = counts.withLock { counts in
+        let waiting = counts.withLock { counts in
             counts.open -= 1
-            return counts.open == 0
+            guard counts.open == 0 else { return [CheckedContinuation<Void, Never>]() }
+            defer { counts.waiting = [] }
+            return counts.waiting
         }
-        if nowIdle { idle.signal() }
+        waiting.forEach { $0.resume() }
     }
 
-    func waitUntilIdle() {
-        while counts.withLock({ $0.open > 0 }) { idle.wait() }
+    func idle() async {
+        await withCheckedContinuation { continuation in
+            let now = counts.withLock { counts in
+                guard counts.open > 0 else { return true }
+                counts.waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 }

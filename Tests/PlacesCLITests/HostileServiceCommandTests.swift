@@ -5,8 +5,8 @@ import Testing
 
 /// `places coffee` when the live OpenStreetMap service misbehaves, through the built binary: the
 /// Overpass endpoint is a loopback server, Foursquare answers from its recordings (no key). The
-/// user sees one line naming the failing provider, the other's answer, exit 0, and the deadline
-/// and the memory hold.
+/// user sees one line naming the failing provider and the other's answer, and the deadline and the
+/// memory hold.
 struct HostileServiceCommandTests {
     static func arguments(_ server: LocalHTTPServer, _ home: LiveByDefaultTests.Home) throws -> [String] {
         let config = try home.config(osm: "http://127.0.0.1:\(server.port)/api/interpreter")
@@ -30,7 +30,9 @@ struct HostileServiceCommandTests {
         }
         defer { server.stop() }
         let home = LiveByDefaultTests.Home()
-        let run = try await CLI.runMeasured(try Self.arguments(server, home), environment: home.environment)
+        // A deadline a loaded machine cannot miss: here the size limit is to stop the answer.
+        let run = try await CLI.runMeasured(
+            try Self.arguments(server, home) + ["--deadline", "10m"], environment: home.environment)
         let output = run.output
         #expect(output.status == 0, "\(output.stderr)")
         #expect(
@@ -41,12 +43,13 @@ struct HostileServiceCommandTests {
         #expect(!ids.isEmpty)
         #expect(ids.allSatisfy { $0.hasPrefix("foursquare:") }, "\(ids)")
         #expect(run.peakMemoryBytes < 200 << 20, "peak memory \(run.peakMemoryBytes >> 20) MB")
-        server.waitUntilConnectionsEnd()
+        await server.connectionsEnded()
         #expect(server.bodyBytesSent < 200 << 20, "\(server.bodyBytesSent >> 20) MB went out")
     }
 
-    /// One byte a second would take hours; `--deadline 1s` ends it.
-    @Test func aBodyAtOneByteASecondEndsAtTheDeadlineAndTheOthersStillAnswer() async throws {
+    /// One byte a second would take hours; `--deadline 1s` ends it. Asked alone, so that a loaded
+    /// machine cannot make another provider late too (the test above has the others answer).
+    @Test func aBodyAtOneByteASecondEndsAtTheDeadline() async throws {
         let server = try LocalHTTPServer { _ in
             .init(
                 status: 200, body: Data(String(repeating: " ", count: 10_000).utf8),
@@ -54,11 +57,10 @@ struct HostileServiceCommandTests {
         }
         defer { server.stop() }
         let home = LiveByDefaultTests.Home()
-        let output = try await CLI.run(
-            try Self.arguments(server, home) + ["--deadline", "1s"], environment: home.environment)
-        #expect(output.status == 0, "\(output.stderr)")
+        let arguments = try Self.arguments(server, home) + ["--provider", "osm", "--deadline", "1s"]
+        let output = try await CLI.run(arguments, environment: home.environment)
+        #expect(output.status == 69, "\(output.stderr)")
         #expect(output.stderr.contains("places: osm: no answer within 1 s"), "\(output.stderr)")
-        #expect(try !Self.results(output).isEmpty)
         // Not a timing bound on the machine: proof that the 10,000-second answer was not awaited.
         #expect(output.elapsed < .seconds(600))
     }

@@ -103,7 +103,8 @@ struct KeyLeakTests {
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "PLACES_HTTP_MODE": "auto",
         ]
-        let common = ["--config", config.path, "--cassette-dir", cassettes.path, "--verbose"]
+        // A deadline a loaded machine cannot miss: nothing here is about time.
+        let common = ["--config", config.path, "--cassette-dir", cassettes.path, "--verbose", "--deadline", "10m"]
         let coffee = ["coffee", "--near", "52.37,4.89", "--provider", "foursquare", "--format", "json"] + common
         let route =
             ["route", "--from", "52.3731,4.8926", "--to", "52.3676,4.9041", "--provider", "google", "--format", "json"]
