@@ -110,6 +110,9 @@ enum StoreSchema {
                     PRAGMA user_version = 3;
                     """)
         }
+        register("v4: accounts, per-owner favourites and points", in: &migrator) { db in
+            try StoreSchema.accounts(db)
+        }
         return migrator
     }()
 

@@ -79,6 +79,6 @@ struct ImportedPlacesTests {
         let folder = TemporaryFolder()
         _ = try SQLitePlaceStore.openForWriting(at: folder.storePath)
         let version = try DatabaseQueue(path: folder.storePath).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
-        #expect(version == 3)
+        #expect(version == 4)
     }
 }
