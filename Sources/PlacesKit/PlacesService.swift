@@ -33,6 +33,8 @@ public struct PlacesService: Sendable {
     public let cache: HTTPCacheStore?
     /// The recordings already named in a note.
     let said = SaidFiles()
+    /// The name index, opened once and again only when an import rewrites it.
+    let names: NameIndexHandle
 
     /// This program's version, as `--version` and the User-Agent say it.
     public static let version = "0.2.0"
@@ -41,16 +43,22 @@ public struct PlacesService: Sendable {
     ///   - catalog: the providers to make; add an app's own with ``ProviderCatalog/register(_:)``.
     ///   - recordingName: names the file new recordings go to (`cassettes/<provider>/<name>.json`).
     ///   - notices: where notices go as they happen.
+    ///   - store: how to reach the store; nil for the one the settings name, opened when a flow needs it.
     public init(
         settings: PlacesSettings, catalog: ProviderCatalog = ProviderCatalog(), recordingName: String = "places",
-        notices: NoticeSink = .ignore, wording: Wording = .neutral, timeZone: TimeZone = .current
+        notices: NoticeSink = .ignore, wording: Wording = .neutral, timeZone: TimeZone = .current, store: StoreAccess? = nil
     ) throws(PlacesError) {
         self.settings = settings
         self.wording = wording
         self.catalog = catalog
         self.notices = notices
         self.timeZone = timeZone
-        store = try StoreAccess(option: settings.options.store, environment: settings.environment)
+        if let store {
+            self.store = store
+        } else {
+            self.store = try StoreAccess(option: settings.options.store, environment: settings.environment)
+        }
+        names = NameIndexHandle(storePath: self.store.path)
         locator = CassetteLocator(explicit: settings.options.cassetteDirectories, environment: settings.environment)
         aggregator = Aggregator(deadline: settings.deadline)
 

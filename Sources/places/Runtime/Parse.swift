@@ -17,10 +17,9 @@ enum Parse {
     /// A time; a bare number is in `bareUnit` seconds.
     static func time(_ bareUnit: Double, example: String) -> @Sendable (String) throws -> TimeAmount {
         { text in
-            guard let time = TimeAmount(parsing: text, bareUnit: bareUnit) else {
-                throw ArgumentProblem(description: "'\(text)' is not a time; write it like \(example)")
+            do throws(PlacesError) { return try TimeAmount.parse(text, bareUnit: bareUnit, example: example) } catch {
+                throw ArgumentProblem(description: error.message)
             }
-            return time
         }
     }
 
@@ -32,10 +31,7 @@ enum Parse {
     }
 
     static func distance(_ text: String) throws -> Distance {
-        guard let distance = Distance(parsing: text) else {
-            throw ArgumentProblem(description: "'\(text)' is not a distance; write it like 800m or 1.2km")
-        }
-        return distance
+        do throws(PlacesError) { return try Distance.parse(text) } catch { throw ArgumentProblem(description: error.message) }
     }
 
     /// `a,b` and repeated options alike.
