@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Autocomplete", targets: ["Autocomplete"]),
         .library(name: "PlaceStore", targets: ["PlaceStore"]),
+        .library(name: "WalkingGraph", targets: ["WalkingGraph"]),
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
         // `places serve`: its own executable, so that a plain `places` call never loads a server.
         .executable(name: "places-server", targets: ["places-server"]),
@@ -52,6 +53,8 @@ let package = Package(
         .target(name: "CZlib"),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
         .target(name: "OSMFormat", dependencies: ["PlaceSearch", "CZlib"]),
+        // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
+        .target(name: "WalkingGraph", dependencies: ["PlaceSearch", "OSMFormat"]),
         .target(
             name: "PlaceProviders",
             dependencies: [
@@ -70,14 +73,14 @@ let package = Package(
         .target(
             name: "PlacesKit",
             dependencies: [
-                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat",
+                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat", "WalkingGraph",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete",
+                "PlacesKit", "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "WalkingGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -113,11 +116,12 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceSearch", "OSMFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
             name: "PlaceProvidersTests",
             dependencies: [
-                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat",
+                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -56,6 +56,12 @@ let package = Package(
             dependencies: ["SeededRandom", .product(name: "PlaceSearch", package: "places"), .product(name: "Tracking", package: "places")],
             path: "Benchmarks/StopDetectorThroughput"
         ),
+        // A plain release executable: build, route and one-to-many timings for walking-graph.sh.
+        .executableTarget(
+            name: "WalkingGraphBench",
+            dependencies: [.product(name: "PlaceSearch", package: "places"), .product(name: "WalkingGraph", package: "places")],
+            path: "Benchmarks/WalkingGraphBench"
+        ),
         .executableTarget(
             name: "AutocompleteBenchmarks",
             dependencies: [

@@ -38,7 +38,7 @@ public struct AutocompleteIndex: Sendable {
     /// the rest is paged in by the queries that touch it.
     /// - Throws: ``IndexFileError`` for a missing, truncated or corrupt file.
     public static func open(at url: URL) throws(IndexFileError) -> AutocompleteIndex {
-        let storage = try IndexStorage(mapping: url.path)
+        let storage = try IndexStorage(mappingIndex: url.path)
         return AutocompleteIndex(view: try IndexView(storage: storage, path: url.path))
     }
 

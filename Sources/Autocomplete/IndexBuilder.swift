@@ -139,15 +139,9 @@ enum IndexBuilder {
             records.data, words.data, postings.data, byName.data, prefixes.data, prefixTop.data, cells.data,
             cellRecords.data, blob.data,
         ]
-        var file = ByteWriter()
-        file.bytes(Array(repeating: 0, count: IndexFormat.headerSize))
-        var table: [(UInt64, UInt64)] = []
-        for section in sections {
-            file.align(8)
-            table.append((UInt64(file.data.count), UInt64(section.count)))
-            file.bytes(section)
-        }
-        file.align(8)
+        let laidOut = SectionTable.layOut(sections, headerSize: IndexFormat.headerSize)
+        var file = laidOut.file
+        let table = laidOut.table
         var header = ByteWriter()
         header.bytes(IndexFormat.magic)
         header.u32(IndexFormat.version)
@@ -176,24 +170,6 @@ enum IndexBuilder {
     /// continue a UTF-8 sequence.
     static func isCharacterBoundary(_ word: [UInt8], _ length: Int) -> Bool {
         length >= word.count || (word[length] & 0xC0) != 0x80
-    }
-}
-
-struct ByteWriter {
-    var data: [UInt8] = []
-
-    mutating func u32(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-
-    mutating func u64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-
-    mutating func bytes(_ bytes: [UInt8]) { data.append(contentsOf: bytes) }
-
-    mutating func align(_ alignment: Int) {
-        while data.count % alignment != 0 { data.append(0) }
     }
 }
 

@@ -1,14 +1,6 @@
 public import PlaceSearch
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why an autocomplete index file could not be opened.
 public struct IndexFileError: Error, Equatable, CustomStringConvertible, Sendable {
     public enum Problem: Equatable, Sendable {
@@ -105,14 +97,7 @@ enum IndexFormat {
         }
     }
 
-    static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
-    }
+    static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 { MappedFile.fnv1a(bytes) }
 
     static func cellKey(latitude: Double, longitude: Double) -> (row: Int, column: Int) {
         let row = min(8_999, max(0, Int(((latitude + 90) / gridDegrees).rounded(.down))))
@@ -121,58 +106,18 @@ enum IndexFormat {
     }
 }
 
-/// The bytes of an index, owned: either mmapped from a file or allocated for an index built in
-/// memory. Immutable after creation, hence shareable across threads.
-final class IndexStorage: @unchecked Sendable {
-    let base: UnsafeRawPointer
-    let size: Int
-    private let unmap: Bool
+/// The bytes of an index: mapped from a file or allocated for one built in memory.
+typealias IndexStorage = MappedFile
 
-    /// Copies `bytes` into an allocation (an index built in memory).
-    init(copying bytes: [UInt8]) {
-        let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
-        bytes.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        base = UnsafeRawPointer(pointer)
-        size = bytes.count
-        unmap = false
-    }
-
-    /// Maps `path` read-only. Pages are faulted in as queries touch them, so opening costs the
-    /// same for 1,000 names as for 1,000,000.
-    init(mapping path: String) throws(IndexFileError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw IndexFileError(path: path, problem: .cannotRead(String(cString: strerror(errno))))
+extension MappedFile {
+    /// Maps the index file at `path`; a file too small for the header is refused before mapping.
+    convenience init(mappingIndex path: String) throws(IndexFileError) {
+        do {
+            try self.init(mapping: path)
+        } catch {
+            throw IndexFileError(path: path, problem: .cannotRead(error.reason))
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw IndexFileError(path: path, problem: .cannotRead(String(cString: strerror(errno))))
-        }
-        let length = Int(status.st_size)
-        guard length >= IndexFormat.headerSize else { throw IndexFileError(path: path, problem: .tooSmall(length)) }
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
-            throw IndexFileError(path: path, problem: .cannotRead(String(cString: strerror(errno))))
-        }
-        base = UnsafeRawPointer(mapped)
-        size = length
-        unmap = true
-    }
-
-    deinit {
-        if unmap {
-            munmap(UnsafeMutableRawPointer(mutating: base), size)
-        } else {
-            base.deallocate()
-        }
-    }
-
-    @inline(__always) func u32(_ offset: Int) -> UInt32 {
-        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-    }
-
-    @inline(__always) func u64(_ offset: Int) -> UInt64 {
-        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        guard size >= IndexFormat.headerSize else { throw IndexFileError(path: path, problem: .tooSmall(size)) }
     }
 }
 
@@ -197,7 +142,7 @@ struct IndexView: @unchecked Sendable {
         func fail(_ problem: IndexFileError.Problem) -> IndexFileError { IndexFileError(path: path, problem: problem) }
         let size = storage.size
         guard size >= IndexFormat.headerSize else { throw fail(.tooSmall(size)) }
-        let magicOK = (0..<8).allSatisfy { storage.base.load(fromByteOffset: $0, as: UInt8.self) == IndexFormat.magic[$0] }
+        let magicOK = (0..<8).allSatisfy { storage.u8($0) == IndexFormat.magic[$0] }
         guard magicOK else { throw fail(.badMagic) }
         let version = storage.u32(8)
         let stored = storage.u64(IndexFormat.checksumOffset)
@@ -208,17 +153,18 @@ struct IndexView: @unchecked Sendable {
         let declared = storage.u64(16)
         guard declared == UInt64(size) else { throw fail(.sizeMismatch(expected: declared, actual: size)) }
 
-        var offsets: [Int] = []
-        var lengths: [Int] = []
-        for section in IndexFormat.Section.allCases {
-            let entry = IndexFormat.sectionTableOffset + section.rawValue * 16
-            let offset = storage.u64(entry)
-            let length = storage.u64(entry + 8)
-            guard offset >= UInt64(IndexFormat.headerSize), offset % 8 == 0, offset <= UInt64(size),
-                length <= UInt64(size) - offset, length % UInt64(section.stride) == 0
-            else { throw fail(.badSection(section.name)) }
-            offsets.append(Int(offset))
-            lengths.append(Int(length))
+        let sections = IndexFormat.Section.allCases
+        let table = SectionTable.read(
+            storage, tableOffset: IndexFormat.sectionTableOffset, headerSize: IndexFormat.headerSize,
+            strides: sections.map(\.stride))
+        let offsets: [Int]
+        let lengths: [Int]
+        switch table {
+        case .success(let found):
+            offsets = found.map(\.offset)
+            lengths = found.map(\.length)
+        case .failure(let bad):
+            throw fail(.badSection(sections[bad.number].name))
         }
         func entries(_ section: IndexFormat.Section) -> Int { lengths[section.rawValue] / section.stride }
         recordCount = Int(storage.u32(24))

@@ -102,7 +102,7 @@ public struct OSMFileHeader: Sendable, Equatable {
 }
 
 public enum OSMFileFormat: String, Sendable, Hashable {
-    case xml, pbf, overpassJSON = "overpass-json"
+    case xml, pbf, overpassJSON = "overpass-json", geoJSON = "geojson"
 }
 
 /// Why a file could not be read, and where: the reader stops at the first problem.

@@ -7,11 +7,15 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         try writing { db in
             try db.execute(
                 sql: """
-                    INSERT INTO import_source (key, label, format, imported_at, count) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO import_source (key, label, format, imported_at, count, attribution, licence) VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(key) DO UPDATE SET label = excluded.label, format = excluded.format,
-                        imported_at = excluded.imported_at, count = excluded.count
+                        imported_at = excluded.imported_at, count = excluded.count,
+                        attribution = excluded.attribution, licence = excluded.licence
                     """,
-                arguments: [source.key, source.label, source.format, Date().timeIntervalSince1970, places.count])
+                arguments: [
+                    source.key, source.label, source.format, Date().timeIntervalSince1970, places.count, source.licence?.attribution,
+                    source.licence?.licence,
+                ])
             // What this file wrote last time and no longer has goes; rows it still has are
             // replaced below. Another file's rows with the same id change hands, never double.
             let previous = Set(try String.fetchAll(db, sql: "SELECT id FROM imported_place WHERE source = ?", arguments: [source.key]))
@@ -89,14 +93,29 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.key, s.label, s.format, s.imported_at, (SELECT COUNT(*) FROM imported_place p WHERE p.source = s.key) AS count
+                    SELECT s.key, s.label, s.format, s.imported_at, s.attribution, s.licence,
+                        (SELECT COUNT(*) FROM imported_place p WHERE p.source = s.key) AS count
                     FROM import_source s ORDER BY s.imported_at
                     """
             ).map { row in
-                ImportRecord(
-                    source: ImportSource(key: row["key"], label: row["label"], format: row["format"]), importedAt: row["imported_at"],
-                    count: row["count"])
+                let attribution: String? = row["attribution"]
+                let licence: String? = row["licence"]
+                let terms = attribution.flatMap { attribution in licence.map { DataLicence(attribution: attribution, licence: $0) } }
+                return ImportRecord(
+                    source: ImportSource(key: row["key"], label: row["label"], format: row["format"], licence: terms),
+                    importedAt: row["imported_at"], count: row["count"])
             }
+        }
+    }
+
+    public func removeImport(_ key: String) throws(StoreError) -> Int? {
+        try writing { db in
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM import_source WHERE key = ?", arguments: [key]) ?? 0 > 0 else { return nil }
+            try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [key])
+            let removed = db.changesCount
+            try db.execute(sql: "DELETE FROM import_source WHERE key = ?", arguments: [key])
+            try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
+            return removed
         }
     }
 

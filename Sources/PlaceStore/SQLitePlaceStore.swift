@@ -47,6 +47,9 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
         case .empty:
             break
         case .nonEmpty:
+            guard StoreFile.isWritable(path), StoreFile.folderIsWritable(of: path) else {
+                throw StoreError(.readOnly, path: path, detail: "it is read-only to you (the file or its folder)")
+            }
             // Look before opening for writing: a read-write open already writes (it switches the
             // journal to WAL), which must not happen to another program's file or a newer store.
             _ = try inspect(connect(path, mode: .readOnly), path: path)
@@ -69,8 +72,19 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
     /// - Throws: as ``openForWriting(at:)``.
     public static func openForReading(at path: String) throws(StoreError) -> SQLitePlaceStore? {
         guard try StoreFile.state(of: validated(path)) == .nonEmpty else { return nil }
-        let database = try connect(path, mode: .readOnly)
-        switch try inspect(database, path: path) {
+        var database: DatabaseQueue
+        let state: StoreSchema.State
+        do {
+            database = try connect(path, mode: .readOnly)
+            state = try inspect(database, path: path)
+        } catch where error.kind == .unavailable && !StoreFile.folderIsWritable(of: path) {
+            // Reading a WAL file needs its shared-memory index beside it, which cannot be made in
+            // a folder we may not write (another user's store, a read-only mount). Read the file
+            // as it stands: nobody can be writing it through this folder's missing index either.
+            database = try connect(immutableURI(path), mode: .readOnly)
+            state = try inspect(database, path: path)
+        }
+        switch state {
         case .fresh:
             return nil
         case .current:
@@ -86,6 +100,14 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
         // SQLite reads "" as "a temporary database", which would silently keep nothing.
         guard !path.isEmpty else { throw StoreError(.unavailable, path: path, detail: "the path is empty") }
         return path
+    }
+
+    /// SQLite's URI for `path` opened as a file that does not change (no locks, no index files).
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        return "file:\(absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute)?immutable=1"
     }
 
     private static func connect(_ path: String, mode: AccessMode) throws(StoreError) -> DatabaseQueue {

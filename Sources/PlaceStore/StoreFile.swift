@@ -58,6 +58,16 @@ enum StoreFile {
         }
     }
 
+    /// Whether this process may write the file at `path`.
+    static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// Whether this process may create files beside `path` (SQLite's `-wal` and `-shm`).
+    static func folderIsWritable(of path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return access(folder, W_OK) == 0
+    }
+
     private static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }

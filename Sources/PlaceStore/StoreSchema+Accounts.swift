@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 extension StoreSchema {
-    /// v4: accounts and their tokens; favourites and points get an owner. Everything already in
+    /// v6: accounts and their tokens; favourites and points get an owner. Everything already in
     /// the store becomes the CLI's own (`account` 1, `local`), so an upgraded store lists exactly
     /// what it listed before; the owner's default is that account too, so a row written without
     /// one (by a tool that predates accounts) is the CLI's.
@@ -31,7 +31,7 @@ extension StoreSchema {
                 );
                 CREATE INDEX api_token_owner ON api_token (owner, id);
 
-                CREATE TABLE favorite_v4 (
+                CREATE TABLE favorite_v6 (
                     owner INTEGER NOT NULL DEFAULT 1 REFERENCES account(id),
                     place_id TEXT NOT NULL,
                     name TEXT NOT NULL,
@@ -46,17 +46,17 @@ extension StoreSchema {
                     position INTEGER NOT NULL UNIQUE,
                     PRIMARY KEY (owner, place_id)
                 );
-                INSERT INTO favorite_v4
+                INSERT INTO favorite_v6
                     (owner, place_id, name, latitude, longitude, kind, address, note, place_json, added_at, updated_at, position)
                     SELECT 1, place_id, name, latitude, longitude, kind, address, note, place_json, added_at, updated_at, position
                     FROM favorite;
                 DROP TABLE favorite;
-                ALTER TABLE favorite_v4 RENAME TO favorite;
+                ALTER TABLE favorite_v6 RENAME TO favorite;
                 -- As in v1, listing reads the index alone; one owner's list is one range of it.
                 CREATE INDEX favorite_listing
                     ON favorite (owner, position, place_id, name, latitude, longitude, kind, address, note, added_at);
 
-                CREATE TABLE points_entry_v4 (
+                CREATE TABLE points_entry_v6 (
                     seq INTEGER PRIMARY KEY,
                     owner INTEGER NOT NULL DEFAULT 1 REFERENCES account(id),
                     feed TEXT NOT NULL,
@@ -69,12 +69,12 @@ extension StoreSchema {
                     longitude REAL,
                     UNIQUE (owner, feed, recommendation_id)
                 );
-                INSERT INTO points_entry_v4
+                INSERT INTO points_entry_v6
                     (seq, owner, feed, recommendation_id, name, points, arrived_at, recorded_at, latitude, longitude)
                     SELECT seq, 1, feed, recommendation_id, name, points, arrived_at, recorded_at, latitude, longitude
                     FROM points_entry;
                 DROP TABLE points_entry;
-                ALTER TABLE points_entry_v4 RENAME TO points_entry;
+                ALTER TABLE points_entry_v6 RENAME TO points_entry;
 
                 -- Arrivals that earned nothing, and why: the evidence when someone asks, or farms.
                 CREATE TABLE points_refusal (
@@ -98,7 +98,7 @@ extension StoreSchema {
                     recommendation_id TEXT NOT NULL,
                     sent_at REAL NOT NULL
                 );
-                PRAGMA user_version = 4;
+                PRAGMA user_version = 6;
                 """)
     }
 }

@@ -110,7 +110,23 @@ enum StoreSchema {
                     PRAGMA user_version = 3;
                     """)
         }
-        register("v4: accounts, per-owner favourites and points", in: &migrator) { db in
+        register("v4: import licences", in: &migrator) { db in
+            // Whose data each import is and on what terms, shown where its places are. Imports made
+            // before were OpenStreetMap files (ODbL) or name lists of unknown origin: the first get
+            // their licence, the others none ("not recorded") rather than a guess.
+            try db.execute(
+                sql: """
+                    ALTER TABLE import_source ADD COLUMN attribution TEXT;
+                    ALTER TABLE import_source ADD COLUMN licence TEXT;
+                    UPDATE import_source SET attribution = '© OpenStreetMap contributors', licence = 'ODbL'
+                        WHERE format IN ('osm-xml', 'osm-pbf', 'overpass-json');
+                    PRAGMA user_version = 4;
+                    """)
+        }
+        // v6, not v5: the alternate names' migration is v5. GRDB runs what a file lacks in the order
+        // registered, so a store that has v6 before v5 exists still gets v5 later; the two touch
+        // different tables.
+        register("v6: accounts, per-owner favourites and points", in: &migrator) { db in
             try StoreSchema.accounts(db)
         }
         return migrator
@@ -185,7 +201,24 @@ enum StoreSchema {
             let done = try Bool.fetchOne(
                 db, sql: "SELECT EXISTS(SELECT 1 FROM grdb_migrations WHERE identifier = ?)", arguments: [identifier])
             if done == true { throw AppliedConcurrently() }
+            let before = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             try body(db)
+            // Branches number their migrations apart (v5 may land after a store has v6): a migration
+            // run late must not take the number back, so the file says the highest it has.
+            let after = max(before, number(of: identifier) ?? 0, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+            try db.execute(sql: "PRAGMA user_version = \(after)")
         }
     }
+
+    /// N of a migration named `vN: …`.
+    private static func number(of identifier: String) -> Int? {
+        guard identifier.first == "v", let colon = identifier.firstIndex(of: ":") else { return nil }
+        return Int(identifier[identifier.index(after: identifier.startIndex)..<colon])
+    }
+
+    /// `PRAGMA user_version` of a store with every migration this build knows: its highest number.
+    static var version: Int { migrator.migrations.compactMap(number(of:)).max() ?? 0 }
+
+    /// How many migrations this build knows: the rows of `grdb_migrations` in a current store.
+    static var migrationCount: Int { migrator.migrations.count }
 }

@@ -35,6 +35,11 @@ public struct PlacesService: Sendable {
     let said = SaidFiles()
     /// The name index, opened once and again only when an import rewrites it.
     let names: NameIndexHandle
+    /// The walking graphs, opened once when first needed.
+    let graphCache: WalkingGraphCache
+
+    /// The walking graphs of the imported OpenStreetMap files.
+    public func walkingGraphs() -> WalkingGraphs { graphCache.graphs(storePath: store.path, notices: notices) }
 
     /// This program's version, as `--version` and the User-Agent say it.
     public static let version = "0.2.0"
@@ -90,6 +95,12 @@ public struct PlacesService: Sendable {
             let section = settings.config.section(factory.id.rawValue)
             registry.register(factory.make(ProviderContext(client: setup.client, credential: setup.credential, settings: section)))
         }
+        // Routes over the imported streets: a provider of its own, made here because it needs the store.
+        let graphCache = WalkingGraphCache()
+        let storePath = self.store.path
+        let noticeSink = notices
+        registry.register(LocalRouting(storePath: storePath) { graphCache.graphs(storePath: storePath, notices: noticeSink) })
+        self.graphCache = graphCache
         self.setups = setups
         self.registry = registry
     }

@@ -39,6 +39,8 @@ public struct Wording: Sendable {
             return remedyText(Remedy(.provideKey(provider: "", variable: variable, configSection: section)))
         case (.notReady, .nothingImported(let store)):
             return "nothing is imported into \(store); " + remedyText(Remedy(.importData))
+        case (.notReady, .onlyNameListsImported(let store)):
+            return "only name lists are imported into \(store), no places to search by kind; " + remedyText(Remedy(.importData))
         case (.notReady, .misconfigured(let why)), (.notReady, .unconfigured(let why)):
             return why
         case (.notReady, _):

@@ -13,6 +13,11 @@ public import Foundation
 ///   radius, so the stay goes on, and its time counts); a gap while moving is not a stop (the fix
 ///   after it is far from the one before). ``Settings/maximumGap`` ends a stay at a gap longer
 ///   than that, for data where a long silence means "unknown", not "still there".
+/// - **Unrecorded movement**: a step across a break in the recording (a new GPX `<trkseg>`, given
+///   as `startsSegment`) or across a silence longer than ``Settings/gapSilence`` is not movement: a
+///   transit counts such gaps, their time and their straight-line length apart from what was
+///   recorded, and its speed is over the recorded part only. Cerknica's track has 9 km of straight
+///   jumps between segments; counted as walking they made a 46-minute transit of 11.2 km "at 14.6 km/h".
 /// - **Merging**: two stops whose centres are within the radius are one stop when less than the
 ///   minimum duration lies between them (GPS drift took the walker out of the circle briefly), or
 ///   when the movement between covered less than twice the radius (a dwell cut in two by a gap).
@@ -38,12 +43,21 @@ public struct StopDetector: Sendable {
         public var maximumGap: Double?
         /// Metres between the points kept of a transit's path.
         public var pathSpacing: Double
+        /// Seconds of silence while moving after which the step is a gap in the recording, not
+        /// movement: 5 min. Loggers record every few seconds or metres (Cerknica's track: a fix
+        /// every 8 s, at most 201 s apart within a segment); five silent minutes on the move mean
+        /// the logger was off, and the straight line across is not where anyone walked.
+        public var gapSilence: Double
 
-        public init(radius: Double = 50, minimumDuration: Double = 300, maximumGap: Double? = nil, pathSpacing: Double = 10) {
+        public init(
+            radius: Double = 50, minimumDuration: Double = 300, maximumGap: Double? = nil, pathSpacing: Double = 10,
+            gapSilence: Double = 300
+        ) {
             self.radius = radius
             self.minimumDuration = minimumDuration
             self.maximumGap = maximumGap
             self.pathSpacing = pathSpacing
+            self.gapSilence = gapSilence
         }
     }
 
@@ -73,14 +87,41 @@ public struct StopDetector: Sendable {
         public var to: Int?
         public var departure: Date
         public var arrival: Date
-        /// Metres along every fix (not only the kept ones).
+        /// Metres recorded: along every fix (not only the kept ones), gaps left out.
         public var distance: Double
         /// The path, thinned to a point every ``Settings/pathSpacing`` metres, ends included.
         public var path: [Coordinate]
+        /// Where the recording breaks in ``path``: the indices of the points that start a new
+        /// recorded piece (the step to each from the point before is a gap). Empty without gaps.
+        public var pathBreaks: [Int]
+        /// Gaps in the recording: steps across a new track segment or a long silence.
+        public var gapCount: Int
+        /// Seconds the gaps lasted: time nobody recorded.
+        public var gapDuration: TimeInterval
+        /// Metres in straight lines across the gaps: how far apart their ends are, not a distance walked.
+        public var gapDistance: Double
+
+        public init(
+            from: Int?, to: Int?, departure: Date, arrival: Date, distance: Double, path: [Coordinate], pathBreaks: [Int] = [],
+            gapCount: Int = 0, gapDuration: TimeInterval = 0, gapDistance: Double = 0
+        ) {
+            self.from = from
+            self.to = to
+            self.departure = departure
+            self.arrival = arrival
+            self.distance = distance
+            self.path = path
+            self.pathBreaks = pathBreaks
+            self.gapCount = gapCount
+            self.gapDuration = gapDuration
+            self.gapDistance = gapDistance
+        }
 
         public var duration: TimeInterval { arrival.timeIntervalSince(departure) }
-        /// Metres per second; zero for a transit of no time.
-        public var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
+        /// Seconds of recorded movement: the duration without the gaps.
+        public var recordedDuration: TimeInterval { max(0, duration - gapDuration) }
+        /// Metres per second over the recorded movement; zero when none was recorded.
+        public var averageSpeed: Double { recordedDuration > 0 ? distance / recordedDuration : 0 }
     }
 
     public enum Event: Sendable, Equatable {
@@ -94,7 +135,7 @@ public struct StopDetector: Sendable {
     // `buffer[head..<verified]` are the fixes known to be within the radius of it; the rest are
     // still to look at (after the anchor slid). Sliding moves `head`, so it allocates nothing; the
     // slid-past front is dropped now and then. Bounded by minimumDuration of fixes.
-    private var buffer: [LocationFix] = []
+    private var buffer: [Pending] = []
     private var head = 0
     private var verified = 0
     /// The latitude the local plane was made for.
@@ -113,6 +154,12 @@ public struct StopDetector: Sendable {
     private var stopCount = 0
     private var lastTime: Date?
 
+    /// A fix in the window, and whether the recording broke just before it.
+    private struct Pending {
+        var fix: LocationFix
+        var startsSegment: Bool
+    }
+
     public init(settings: Settings = Settings()) {
         self.settings = settings
     }
@@ -123,11 +170,13 @@ public struct StopDetector: Sendable {
     /// Takes the next fix (with a time, in time order: see ``FixCheck``) and returns what it
     /// completed, oldest first: usually nothing. A fix earlier than the one before (a clock that
     /// jumped back) closes what is open, as the end of a trace would, and starts afresh.
-    public mutating func process(_ fix: LocationFix) -> [Event] {
+    /// - Parameter startsSegment: the recording was interrupted before this fix (a new GPX
+    ///   `<trkseg>`, ``TraceItem/segmentBreak``): the step to it is a gap, not movement.
+    public mutating func process(_ fix: LocationFix, startsSegment: Bool = false) -> [Event] {
         guard let now = fix.time else { return [] }
         var events: [Event] = []
         if let before = lastTime, now < before { closeAll(into: &events) }
-        consume(fix, into: &events)
+        consume(Pending(fix: fix, startsSegment: startsSegment), into: &events)
         lastTime = now
         return events
     }
@@ -147,7 +196,7 @@ public struct StopDetector: Sendable {
             self.stay = nil
         } else {
             // A window too short to be a stay is movement.
-            for fix in buffer[head...] { transit.add(fix, spacing: settings.pathSpacing, plane: plane) }
+            for pending in buffer[head...] { addToTransit(pending) }
         }
         clearWindow()
         if let held, !heldSaid { events.append(.stop(held)) }
@@ -159,7 +208,8 @@ public struct StopDetector: Sendable {
 
     // MARK: - The sliding window
 
-    private mutating func consume(_ fix: LocationFix, into events: inout [Event]) {
+    private mutating func consume(_ pending: Pending, into events: inout [Event]) {
+        let fix = pending.fix
         sayHeldStopOnceItCannotMerge(at: fix, into: &events)
         if var current = stay {
             // A confirmed stay is judged from its centre, not from its anchor: the anchor may be a
@@ -175,8 +225,14 @@ public struct StopDetector: Sendable {
             stay = nil
             transit.start(at: current.lastFix, plane: plane)
         }
-        buffer.append(fix)
+        buffer.append(pending)
         settle(into: &events)
+    }
+
+    private mutating func addToTransit(_ pending: Pending, closing: Bool = false) {
+        transit.add(
+            pending.fix, spacing: settings.pathSpacing, plane: plane, closing: closing, startsSegment: pending.startsSegment,
+            gapSilence: settings.gapSilence)
     }
 
     /// Looks at the fixes not yet verified against the anchor, sliding the anchor on by one each
@@ -186,20 +242,20 @@ public struct StopDetector: Sendable {
         var index = max(verified, head)
         while index < buffer.count {
             if index == head {
-                makePlane(for: buffer[head].coordinate)
+                makePlane(for: buffer[head].fix.coordinate)
                 index += 1
                 continue
             }
-            let anchor = buffer[head]
-            let fix = buffer[index]
-            if !gapTooLong(after: buffer[index - 1].time ?? .distantPast, to: fix), distance(from: anchor.coordinate, to: fix.coordinate) <= settings.radius {
+            let anchor = buffer[head].fix
+            let fix = buffer[index].fix
+            if !gapTooLong(after: buffer[index - 1].fix.time ?? .distantPast, to: fix), distance(from: anchor.coordinate, to: fix.coordinate) <= settings.radius {
                 index += 1
                 if let start = anchor.time, let now = fix.time, now.timeIntervalSince(start) >= settings.minimumDuration {
                     becomeStay(through: index, into: &events)
                     return
                 }
             } else {
-                transit.add(anchor, spacing: settings.pathSpacing, plane: plane)
+                addToTransit(buffer[head])
                 head += 1
                 index = head
             }
@@ -217,10 +273,10 @@ public struct StopDetector: Sendable {
     /// take what is left to look at through the stay.
     private mutating func becomeStay(through end: Int, into events: inout [Event]) {
         let anchor = buffer[head]
-        var sums = StaySums(anchor: anchor, plane: plane)
-        for fix in buffer[(head + 1)..<end] { sums.add(fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude)) }
+        var sums = StaySums(anchor: anchor.fix, plane: plane)
+        for pending in buffer[(head + 1)..<end] { sums.add(pending.fix, plane: (metresPerDegreeLatitude, metresPerDegreeLongitude)) }
         // The movement before the stay ends at the anchor.
-        transit.add(anchor, spacing: settings.pathSpacing, plane: plane, closing: true)
+        addToTransit(anchor, closing: true)
         let rest = end < buffer.count ? Array(buffer[end...]) : []
         clearWindow()
         stay = sums
@@ -230,7 +286,7 @@ public struct StopDetector: Sendable {
             events.append(.stop(held))
             heldSaid = true
         }
-        for fix in rest { consume(fix, into: &events) }
+        for pending in rest { consume(pending, into: &events) }
     }
 
     private mutating func clearWindow() {
@@ -250,8 +306,8 @@ public struct StopDetector: Sendable {
     private mutating func sayHeldStopOnceItCannotMerge(at fix: LocationFix, into events: inout [Event]) {
         guard let held, !heldSaid, let now = fix.time else { return }
         // The earliest a stay still to be confirmed can have arrived: anchors only move forward.
-        let earliestArrival = stay?.arrival ?? (head < buffer.count ? buffer[head].time : nil) ?? now
-        guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration, transit.distance >= 2 * settings.radius else { return }
+        let earliestArrival = stay?.arrival ?? (head < buffer.count ? buffer[head].fix.time : nil) ?? now
+        guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration, transit.totalDistance >= 2 * settings.radius else { return }
         events.append(.stop(held))
         heldSaid = true
     }
@@ -262,7 +318,8 @@ public struct StopDetector: Sendable {
     private func mergesWithHeld(arrival: Date, centre: Coordinate) -> Bool {
         guard let held, !heldSaid, Geodesy.distance(held.centre, centre) <= settings.radius else { return false }
         let between = arrival.timeIntervalSince(held.departure)
-        guard between < settings.minimumDuration || transit.distance < 2 * settings.radius else { return false }
+        // Where the movement went, gaps included: a jump away and back is not "nowhere".
+        guard between < settings.minimumDuration || transit.totalDistance < 2 * settings.radius else { return false }
         return settings.maximumGap.map { transit.largestGap <= $0 } ?? true
     }
 
@@ -392,16 +449,26 @@ private struct StaySums: Sendable {
 private struct TransitSums: Sendable {
     var first: LocationFix?
     var last: LocationFix?
+    /// Metres recorded, gaps left out.
     var distance = 0.0
     var path: [Coordinate] = []
+    /// Indices into `path` of the points that start a recorded piece after a gap.
+    var breaks: [Int] = []
     var lastKept: Coordinate?
     /// The longest silence between two of its fixes, seconds.
     var largestGap: TimeInterval = 0
+    var gapCount = 0
+    var gapSeconds: TimeInterval = 0
+    /// Straight-line metres across the gaps.
+    var gapDistance = 0.0
     /// The spacing the path is thinned to, doubled each time the path reaches its bound.
     var spacingFactor = 1.0
 
     /// Points a path keeps at most: a day's drive at 10 m spacing fits; beyond, it is thinned.
     static let maximumPathPoints = 8192
+
+    /// Where the movement went, gaps included: what merging two stops asks.
+    var totalDistance: Double { distance + gapDistance }
 
     /// Starts the movement at a stop's last fix.
     mutating func start(at fix: LocationFix, plane: (Double, Double)) {
@@ -411,22 +478,60 @@ private struct TransitSums: Sendable {
 
     /// - Parameter plane: metres per degree of latitude and longitude near the fixes: consecutive
     ///   fixes are metres apart, where the plane is as good as the ellipsoid and far cheaper.
-    mutating func add(_ fix: LocationFix, spacing: Double, plane: (Double, Double), closing: Bool = false) {
+    /// - Parameter startsSegment: the recording broke before `fix`; with a silence longer than
+    ///   `gapSilence`, the step to it is a gap, counted apart and never as movement.
+    mutating func add(
+        _ fix: LocationFix, spacing: Double, plane: (Double, Double), closing: Bool = false, startsSegment: Bool = false,
+        gapSilence: Double = .infinity
+    ) {
+        var isGap = false
         if let last {
-            distance += Self.metres(last.coordinate, fix.coordinate, plane)
-            if let then = last.time, let now = fix.time { largestGap = max(largestGap, now.timeIntervalSince(then)) }
+            let metres = Self.metres(last.coordinate, fix.coordinate, plane)
+            let silence = last.time.flatMap { then in fix.time.map { $0.timeIntervalSince(then) } } ?? 0
+            largestGap = max(largestGap, silence)
+            isGap = startsSegment || silence > gapSilence
+            if isGap {
+                gapCount += 1
+                gapSeconds += silence
+                gapDistance += metres
+                // The recorded piece ends at the fix before the gap, whether or not spacing kept it.
+                if lastKept != last.coordinate { append(last.coordinate) }
+            } else {
+                distance += metres
+            }
         } else {
             first = fix
         }
         last = fix
-        if let kept = lastKept, !closing, Self.metres(kept, fix.coordinate, plane) < spacing * spacingFactor { return }
-        if path.count >= Self.maximumPathPoints {
-            // Keep every other point and double the spacing: memory stays bounded on an endless transit.
-            path = path.enumerated().compactMap { $0.offset % 2 == 0 ? $0.element : nil }
-            spacingFactor *= 2
+        if !isGap, let kept = lastKept, !closing, Self.metres(kept, fix.coordinate, plane) < spacing * spacingFactor { return }
+        append(fix.coordinate, startsPiece: isGap)
+    }
+
+    private mutating func append(_ coordinate: Coordinate, startsPiece: Bool = false) {
+        if path.count >= Self.maximumPathPoints { thin() }
+        if startsPiece, !path.isEmpty, breaks.count < Self.maximumPathPoints / 4 { breaks.append(path.count) }
+        path.append(coordinate)
+        lastKept = coordinate
+    }
+
+    /// Keeps every other point (and both ends of every recorded piece) and doubles the spacing:
+    /// memory stays bounded on an endless transit. Past a quarter of the bound, breaks are no
+    /// longer marked in the path (their count, time and length still are).
+    private mutating func thin() {
+        let isBreak = Set(breaks)
+        var kept: [Coordinate] = []
+        var newBreaks: [Int] = []
+        kept.reserveCapacity(path.count / 2 + breaks.count * 2)
+        for (index, point) in path.enumerated() {
+            let startsPiece = isBreak.contains(index)
+            let endsPiece = isBreak.contains(index + 1) || index == path.count - 1
+            guard index % 2 == 0 || startsPiece || endsPiece else { continue }
+            if startsPiece { newBreaks.append(kept.count) }
+            kept.append(point)
         }
-        path.append(fix.coordinate)
-        lastKept = fix.coordinate
+        path = kept
+        breaks = newBreaks
+        spacingFactor *= 2
     }
 
     private static func metres(_ a: Coordinate, _ b: Coordinate, _ plane: (Double, Double)) -> Double {
@@ -442,6 +547,8 @@ private struct TransitSums: Sendable {
         guard let first, let last, let departure = first.time, let arrival = last.time, arrival > departure else { return nil }
         var path = path
         if path.last != last.coordinate { path.append(last.coordinate) }
-        return StopDetector.Transit(from: from, to: to, departure: departure, arrival: arrival, distance: distance, path: path)
+        return StopDetector.Transit(
+            from: from, to: to, departure: departure, arrival: arrival, distance: distance, path: path, pathBreaks: breaks,
+            gapCount: gapCount, gapDuration: gapSeconds, gapDistance: gapDistance)
     }
 }

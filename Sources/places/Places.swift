@@ -8,12 +8,14 @@ struct Places: AsyncParsableCommand {
         commandName: "places",
         abstract: "Find places worth walking to: ask several providers at once, rank like a person on foot.",
         discussion: """
-            Without an API key, places answers from the recordings bundled in cassettes/ and says so on stderr; \
-            set FOURSQUARE_API_KEY (or --http-mode live) to ask the live APIs.
+            Keyless providers (OpenStreetMap, OSRM, Photon, the garage feed) answer live; Foursquare and Google \
+            once their key is set (FOURSQUARE_API_KEY, GOOGLE_MAPS_API_KEY). Without network or key the bundled \
+            recordings answer, then your imported data, and stderr says which. Positions take a place's name too.
 
             Examples:
               places coffee --near 52.37,4.89 --top 3
-              places coffee --near 52.37,4.89 --explain
+              places coffee --near Dam --explain
+              places route --from Dam --to Nieuwmarkt
               places coffee --near 52.37,4.89 --format geojson > coffee.geojson
               places parking --advice --duration 2h --arrive "fri 08:30"
               places recommendations --near 52.3731,4.8926 --feed examples/feed.json
@@ -23,7 +25,8 @@ struct Places: AsyncParsableCommand {
               places points
               places favorites add parkshark:10418 --note "cheap on Sundays"
               places config set center 52.370216,4.895168
-              places import ../shared/data/amsterdam_centrum.osm
+              places import amsterdam.osm.pbf
+              places reverse 52.3731,4.8926
               places complete "Damr" --near 52.37,4.89
               places coffee --near 52.37,4.89 --offline
               places show osm:node/2724001437
@@ -31,17 +34,19 @@ struct Places: AsyncParsableCommand {
               places serve --listen 127.0.0.1:8080
 
             Exit codes:
-              0   answered
+              0   answered (an empty answer too: it says "no match" on stderr)
               64  bad usage: an unknown option, a value out of range
               65  bad data: an answer, cassette, store or imported file cannot be read
-              66  no such place, favourite, setting, input file or route; nothing imported
-              69  no provider could answer: network, HTTP error, timeout, no recording
+              66  no such place, favourite, setting, input file, route or name;
+                  nothing imported
+              69  no provider could answer: network, HTTP error, timeout,
+                  no recording
               70  a bug in places
               73  the store cannot be created or written (permissions, a full disk)
               74  the results could not be written (a full disk, a closed stdout)
               75  the store was busy for more than 10 s; try again
-              78  configuration: a missing API key, a broken config file, a store path that is a
-                  directory, a store written by a newer places
+              78  configuration: a missing API key, a broken config file,
+                  a store path that is a directory, a newer store
             """,
         version: PlacesService.version,
         subcommands: [

@@ -8,8 +8,10 @@ import Testing
     }
 
     @Test func jsonWithoutElements() {
-        let failure = error(#"{"type": "FeatureCollection", "features": []}"#)
-        #expect(failure?.message == "not an OpenStreetMap file: this JSON has no \"elements\" array (is it an Overpass API answer with [out:json]?)")
+        let failure = error(#"{"generator": "a tool", "nodes": []}"#)
+        #expect(
+            failure?.message
+                == "not an OpenStreetMap file: this JSON has neither an \"elements\" array (an Overpass API answer with [out:json]) nor \"features\" (GeoJSON)")
     }
 
     @Test func elementWithoutId() {
@@ -60,7 +62,7 @@ import Testing
             #expect(throws: OSMFormatError.self) { try readAll(Data(bytes), name: "noise.bin") }
         }
         let failure = #expect(throws: OSMFormatError.self) { try readAll(Data([0x50, 0x4B, 0x03, 0x04, 0x14]), name: "a.zip") }
-        #expect(failure?.message == "not an OpenStreetMap file: a.zip is neither OSM XML, PBF nor Overpass JSON (it starts with the bytes 50 4b 03 04 14)")
+        #expect(failure?.message == "not an OpenStreetMap file: a.zip is neither OSM XML, PBF, Overpass JSON nor GeoJSON (it looks like a ZIP archive)")
     }
 
     /// Random bytes behind every signature: each reader must refuse them with an error.

@@ -104,7 +104,7 @@ struct OSMExtractorTests {
         let parking = try #require(places.first { $0.record.id == "osm:node/13" })
         #expect(!parking.isIndexed)
         #expect(parking.category == "amenity=parking")
-        #expect(parking.record.name == "Car park")
+        #expect(parking.record.name == "Underground car park")
     }
 
     @Test func theSameElementsGiveTheSameRowsInTheSameOrder() {

@@ -35,6 +35,16 @@ struct CoffeeClassifierTests {
         ("Tea room", [.cafe, .tea], "tea house, not coffee"),
         ("Tabak", [.smokeShop], "smoke shop, not coffee"),
         ("Pizzeria", [.restaurant], "not a place for coffee"),
+        // Other trades: amenity=cafe with karaoke=yes (Duke of Tokyo), a nightclub, a café-bar, the
+        // outlet of a brand of other trades; a shop that is also a café, unless coffee is its trade.
+        ("Duke of Tokyo", [.cafe, .karaoke], "karaoke bar, not coffee"),
+        ("Espresso karaoke", [.coffeeShop, .karaoke], "karaoke bar, not coffee"),
+        ("Club", [.cafe, .nightclub], "nightclub, not coffee"),
+        ("Café-bar", [.cafe, .bar], "bar or pub, not coffee"),
+        ("Espresso bar", [.coffeeShop, .bar], nil),
+        ("Urban Outfitters", [.cafe, .retail], "a shop selling other things, not coffee"),
+        ("Espresso in a bookshop", [.cafe, .coffeeShop, .retail], nil),
+        ("HEMA café", [.cafe, .otherBrand], "a brand of another trade (its other outlets are not cafés), not coffee"),
     ]
 
     @Test(arguments: cases)
@@ -51,5 +61,16 @@ struct CoffeeClassifierTests {
         #expect(classifier.exclusionReason(for: Self.place("Coffeeshop Oase", [.cafe], at: Self.amsterdam, country: "BE")) == nil)
         // Two words in English are a coffee shop everywhere.
         #expect(classifier.exclusionReason(for: Self.place("Coffee Shop Amsterdam", [.coffeeShop])) == nil)
+    }
+
+    @Test func aShopIsNamedByTheProvidersLabelAndABrandByItsName() {
+        var shop = Self.place("Urban Outfitters", [.cafe, .retail])
+        shop.categories = [Category(id: "amenity=cafe", name: "Café"), Category(id: "shop=clothes", name: "Clothes")]
+        #expect(CoffeeClassifier().exclusionReason(for: shop) == "clothes shop, not coffee")
+        shop.categories = [Category(name: "Café"), Category(name: "Department Store")]
+        #expect(CoffeeClassifier().exclusionReason(for: shop) == "department store, not coffee")
+        var brand = Self.place("HEMA café", [.cafe, .otherBrand])
+        brand.tags["brand"] = "HEMA"
+        #expect(CoffeeClassifier().exclusionReason(for: brand) == "HEMA is a brand of another trade (its other outlets are not cafés), not coffee")
     }
 }

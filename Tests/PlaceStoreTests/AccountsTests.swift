@@ -1,6 +1,6 @@
 import Foundation
 import PlaceSearch
-import PlaceStore
+@testable import PlaceStore
 import Testing
 
 /// Accounts, their tokens, and favourites and points per owner: what `places serve` keeps for
@@ -106,7 +106,7 @@ struct AccountsTests {
         #expect(try store.favorite(Samples.place(1).id)?.note == "kept")
         #expect(try store.pointsBalance() == 40)
         #expect(try store.pointsHistory().map(\.recommendationID.nativeID) == ["a"])
-        #expect(try rawCount(folder.storePath, "PRAGMA user_version") == 4)
+        #expect(try rawCount(folder.storePath, "PRAGMA user_version") == StoreSchema.version)
         // The same award again is refused by the new key, as it was by the old one.
         if case .alreadyAwarded = try store.award(Self.entry("a")) {} else { Issue.record("the upgraded ledger awarded twice") }
         let ana = try #require(try store.addAccount(named: "ana", at: Samples.monday)).id

@@ -18,13 +18,18 @@ struct BadInputTests {
         (["coffee", "--near", "52.37,4.89", "--format", "xml"], 64, "--format"),
         (["coffee", "--near", "52.37,4.89", "--http-mode", "sometimes"], 64, "--http-mode 'sometimes' is not a mode"),
         (["coffee", "--near", "52.37,4.89", "--deadline", "soon"], 64, "--deadline 'soon'"),
-        (["coffee", "--near", "52.37,4.89", "--deadline", "1e30"], 64, "--deadline '1e30' must be a time from 10 ms to 1 hour"),
-        (["coffee", "--near", "52.37,4.89", "--deadline", "0.0001"], 64, "--deadline '0.0001' must be a time from 10 ms to 1 hour"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "1e30s"], 64, "--deadline '1e30s'"),
+        (["coffee", "--near", "52.37,4.89", "--deadline", "0.1ms"], 64, "--deadline '0.1ms' must be a time from 10 ms to 1 hour"),
         (["coffee", "--near", "52.37,4.89", "--max-walk", "1e300"], 64, "--max-walk '1e300'"),
         (["coffee", "--near", "52.37,4.89", "--radius", "nan"], 64, "--radius 'nan'"),
         (["coffee", "--bogus"], 64, "Unknown option '--bogus'"),
         (["show", "nonsense"], 64, "'nonsense' is not a place id"),
         (["show", "yelp:123"], 64, "unknown provider 'yelp' in 'yelp:123'"),
+        (["show", "osm:banana/1"], 64, "'osm:banana/1' is not an OpenStreetMap id"),
+        (["show", "parkshark:abc"], 64, "'parkshark:abc' is not a ParkShark meter"),
+        (["parking", "--duration", "100"], 64, "--duration '100' needs a unit: say 100m or 100h"),
+        (["follow", "--to", "52.37,4.9", "--trace", "walk.gpx", "--cooldown", "30"], 64, "--cooldown '30' needs a unit: say 30s or 30m"),
+        (["coffee", "--deadline", "10"], 64, "--deadline '10' needs a unit: say 10s or 10ms"),
         (["frobnicate"], 64, "frobnicate"),
     ])
     func badUsage(_ arguments: [String], status: Int32, message: String) async throws {
@@ -72,7 +77,7 @@ struct BadInputTests {
         #expect(output.stdout.isEmpty)
         #expect(output.stderrLines.count == 3, "\(output.stderr)")
         let foursquare = try #require(output.stderrLines.first { $0.hasPrefix("places: foursquare: ") })
-        #expect(foursquare.contains("no recording of GET https://places-api.foursquare.com/places/search for this spot"))
+        #expect(foursquare.contains("no recording of this request to GET https://places-api.foursquare.com/places/search"))
         #expect(foursquare.contains("the bundled recordings cover central Amsterdam"))
         #expect(foursquare.contains("'places import FILE.osm' adds any area for --offline"))
         #expect(output.stderrLines.allSatisfy { $0.count < 320 }, "\(output.stderr)")

@@ -215,12 +215,12 @@ struct ShowAndProvidersTests {
         let output = try await CLI.run(["providers"])
         #expect(output.status == 0)
         let lines = output.stdoutLines
-        #expect(lines.count == 9)
+        #expect(lines.count == 10)
         let columns = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
         // The feed is ready only once one is configured.
         #expect(columns == [
             "foursquare yes recorded", "osm yes recorded", "parkshark yes recorded", "amsterdam-garages yes recorded", "feed no not",
-            "google yes recorded", "osrm yes recorded", "photon yes recorded",
+            "google yes recorded", "osrm yes recorded", "photon yes recorded", "local no not",
         ])
         #expect(lines[1].contains("set FOURSQUARE_API_KEY to go live"))
         #expect(lines[4].contains("parking, details"))
@@ -228,6 +228,8 @@ struct ShowAndProvidersTests {
         #expect(lines[6].contains("routing") && lines[6].contains("set GOOGLE_MAPS_API_KEY to go live"))
         #expect(lines[7].contains("routing") && lines[7].contains("keyless"))
         #expect(lines[8].contains("geocoding") && lines[8].contains("keyless"))
+        // Routing over the imported streets is ready once something is imported.
+        #expect(lines[9].contains("routing") && lines[9].contains("nothing is imported"))
         let live = try await CLI.run(["providers", "--format", "json", "--http-mode", "live"])
         let providers = try #require(try JSONSerialization.jsonObject(with: Data(live.stdout.utf8)) as? [[String: Any]])
         #expect(providers.first?["ready"] as? Bool == false)

@@ -193,3 +193,28 @@ struct ImportCommandTests {
         #expect(try Self.names(damr).sorted() == ["Damrak", "Damraksteeg"])
     }
 }
+
+/// An id that `coffee --offline` printed can be shown and kept without the network.
+struct OfflineIDCommandTests {
+    @Test func anOfflineIDIsShownAndKeptFromTheImportedData() async throws {
+        let store = TemporaryStore()
+        _ = try await ImportCommandTests.imported(store)
+        let environment = store.environment.merging(["PLACES_HTTP_MODE": "live"]) { $1 }
+
+        let shown = try await CLI.run(["show", "osm:node/20", "--offline"], environment: environment)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Café de Jaren") && shown.stdout.contains("Nes 41"), "\(shown.stdout)")
+
+        let kept = try await CLI.run(["favorites", "add", "osm:node/20", "--offline"], environment: environment)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let again = try await CLI.run(["favorites", "add", "osm:node/20", "--offline"], environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        let list = try await CLI.run(["favorites", "list", "--format", "json"], environment: environment)
+        let ids = (try JSONValue.parse(Data(list.stdout.utf8))["favorites"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(ids == ["osm:node/20"], "kept once, not doubled: \(list.stdout)")
+
+        let foreign = try await CLI.run(["show", "fsq:4a27a35ef964a520b0911fe3", "--offline"], environment: environment)
+        #expect(foreign.status == 64, "only OpenStreetMap ids answer offline")
+        #expect(foreign.stderr.contains("needs its provider"), "\(foreign.stderr)")
+    }
+}

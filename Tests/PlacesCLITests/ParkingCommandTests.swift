@@ -80,12 +80,29 @@ struct ParkingCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdoutLines
         #expect(lines.first?.contains("Cost 2 h") == true)
-        #expect(lines.count == 5)
-        #expect(lines.last?.contains("worked out from the tariff") == true)
+        #expect(lines.count == 6)
+        #expect(lines.dropLast().last?.contains("worked out from the tariff") == true)
+        // How the arrival was read: now (Saturday 11:30), in the destination's zone, said with it.
+        #expect(lines.last == "Costs for 2 h from Sat 21 Nov 11:30 Europe/Amsterdam", "\(lines.last ?? "")")
+    }
+
+    @Test func anISOTimeWithoutAZoneIsReadInTheDestinationsZoneAndThePastIsSaid() async throws {
+        let output = try await CLI.run(["parking", "--near", "52.3731,4.8926", "--advice", "--arrive", "2026-11-27T08:30", "--format", "json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let query = try JSONValue.parse(Data(output.stdout.utf8))["query"]
+        #expect(query?["arrival"]?.stringValue == "2026-11-27T07:30:00Z")
+        #expect(query?["time_zone"]?.stringValue == "Europe/Amsterdam")
+        // A machine elsewhere reads it the same: the destination decides.
+        let elsewhere = try await CLI.run(
+            ["parking", "--near", "52.3731,4.8926", "--advice", "--arrive", "2026-11-27T08:30", "--format", "json"], environment: ["TZ": "America/New_York"])
+        #expect(try JSONValue.parse(Data(elsewhere.stdout.utf8))["query"]?["arrival"]?.stringValue == "2026-11-27T07:30:00Z")
+        let past = try await CLI.run(["parking", "--near", "52.3731,4.8926", "--arrive", "2026-11-20T08:30"])
+        #expect(past.status == 0)
+        #expect(past.stderr.contains("the arrival Fri 20 Nov 08:30 Europe/Amsterdam is in the past"), "\(past.stderr)")
     }
 
     @Test(arguments: [
-        (["parking", "--duration", "0"], "--duration '0' is too short"),
+        (["parking", "--duration", "0m"], "--duration '0m' is too short"),
         (["parking", "--duration", "-1h"], "--duration '-1h' is not a time"),
         (["parking", "--duration", "2x"], "--duration '2x' is not a time"),
         (["parking", "--duration", "30d"], "--duration '30d' is not a time"),

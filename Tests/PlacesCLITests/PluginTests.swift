@@ -35,16 +35,19 @@ struct PluginTests {
 
     @Test func theExamplePluginIsAProviderLikeAnyOther() async throws {
         let path = "\(Self.examples.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
-        let providers = try await CLI.run(["providers"], environment: ["PATH": path])
+        // Generous deadlines: a loaded machine may take seconds to start a Python interpreter.
+        let providers = try await CLI.run(["providers", "--deadline", "60s"], environment: ["PATH": path])
         #expect(providers.stdoutLines.contains { $0.hasPrefix("csv ") && $0.contains("coffee") && $0.contains("yes") }, "\(providers.stdout)")
-        let alone = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "csv", "--format", "json", "--explain"], environment: ["PATH": path])
+        let alone = try await CLI.run(
+            ["coffee", "--near", "52.37,4.89", "--provider", "csv", "--format", "json", "--explain", "--deadline", "60s"], environment: ["PATH": path])
         #expect(alone.status == 0, "\(alone.stderr)")
         let document = try JSONValue.parse(Data(alone.stdout.utf8))
         let ids = document["results"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
         #expect(ids == ["csv:office-1", "csv:office-2"])
         #expect(document["excluded"]?.arrayValue?.first?["reason"]?.stringValue == "tea house, not coffee")
         // Merged and ranked with the bundled providers.
-        let together = try await CLI.run(["coffee", "--near", "52.37,4.89", "--format", "json", "--top", "50"], environment: ["PATH": path])
+        let together = try await CLI.run(
+            ["coffee", "--near", "52.37,4.89", "--format", "json", "--top", "50", "--deadline", "60s"], environment: ["PATH": path])
         #expect(together.status == 0, "\(together.stderr)")
         let all = try JSONValue.parse(Data(together.stdout.utf8))
         let providerIDs = all["providers"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
@@ -59,7 +62,7 @@ struct PluginTests {
         let config = home.appendingPathComponent("config.toml")
         let plugin = Self.examples.appendingPathComponent("places-provider-csv").path
         try "[plugins]\ncsv = \"\(plugin)\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "csv", "--config", config.path])
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "csv", "--config", config.path, "--deadline", "60s"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("The Office Espresso Bar"))
     }
@@ -75,17 +78,19 @@ struct PluginTests {
     func aMisbehavingPluginIsNamedAndTheOthersStillAnswer(_ name: String, _ search: String, _ message: String) async throws {
         let plugins = PluginFolder()
         try plugins.add(name, search: search)
-        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3", "--deadline", "3"], environment: ["PATH": plugins.path])
+        // Only the hanging one is cut at a short deadline; the others have time to misbehave on a loaded machine.
+        let deadline = name == "hangs" ? "3s" : "60s"
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3", "--deadline", deadline], environment: ["PATH": plugins.path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdoutLines.count == 4, "\(output.stdout)")
         #expect(output.stderrLines.contains { $0.hasPrefix("places: \(name): ") && $0.contains(message) }, "\(output.stderr)")
-        #expect(output.elapsed < .seconds(60))
+        if name == "hangs" { #expect(output.elapsed < .seconds(60), "the plugin's sleep 60 was waited for") }
     }
 
     @Test func whatAPluginSaysOnStderrIsPassedOnUnderItsName() async throws {
         let plugins = PluginFolder()
         try plugins.add("chatty", search: #"echo 'looked in 3 tables' >&2; echo '{"places": []}'"#)
-        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3"], environment: ["PATH": plugins.path])
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3", "--deadline", "60s"], environment: ["PATH": plugins.path])
         #expect(output.status == 0)
         #expect(output.stderrLines.contains("places: chatty: looked in 3 tables"), "\(output.stderr)")
     }
@@ -95,7 +100,7 @@ struct PluginTests {
         try plugins.add("mute", search: "echo '{}'", describe: "exit 1")
         try plugins.add("imposter", search: "echo '{}'", describe: #"echo '{"protocol": 1, "id": "osm", "categories": ["coffee"]}'"#)
         try plugins.add("future", search: "echo '{}'", describe: #"echo '{"protocol": 2, "id": "future", "categories": ["coffee"]}'"#)
-        let output = try await CLI.run(["providers"], environment: ["PATH": plugins.path])
+        let output = try await CLI.run(["providers", "--deadline", "60s"], environment: ["PATH": plugins.path])
         #expect(output.status == 0)
         let lines = output.stdoutLines
         #expect(lines.contains { $0.hasPrefix("mute ") && $0.contains("describe exited with status 1") }, "\(output.stdout)")

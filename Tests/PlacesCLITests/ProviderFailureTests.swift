@@ -77,12 +77,12 @@ struct ProviderFailureTests {
         try scenario.copy("foursquare") { $0.durationMilliseconds = 120_000 }
         // OpenStreetMap's recordings took 640 ms; Foursquare's now take two minutes, far beyond what
         // a starved machine adds to the 4 s deadline.
-        let output = try await run(scenario, ["--deadline", "4"], environment: ["PLACES_REPLAY_LATENCY": "recorded"])
+        let output = try await run(scenario, ["--deadline", "4s"], environment: ["PLACES_REPLAY_LATENCY": "recorded"])
         #expect(output.elapsed < .seconds(60), "took \(output.elapsed)")
         #expect(output.status == 0)
         #expect(output.stderr.contains("places: foursquare: no answer within 4 s; allow more time with --deadline"))
         #expect(output.stdoutLines.count == 4)  // OpenStreetMap answered in time
-        let alone = try await run(scenario, ["--deadline", "0.3", "--provider", "foursquare"], environment: ["PLACES_REPLAY_LATENCY": "recorded"])
+        let alone = try await run(scenario, ["--deadline", "300ms", "--provider", "foursquare"], environment: ["PLACES_REPLAY_LATENCY": "recorded"])
         #expect(alone.status == 69)
         #expect(alone.stderr.contains("no answer within 300 ms"))
     }

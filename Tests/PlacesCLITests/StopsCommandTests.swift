@@ -78,13 +78,15 @@ struct StopsCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdoutLines
         #expect(lines.first?.hasPrefix("#  From") == true)
-        // transit, stop 1, transit, stop 2, transit, blank, totals
-        #expect(lines.count == 8, "\(output.stdout)")
+        // transit, stop 1, transit, stop 2, transit, blank, totals, the date and zone of the times
+        #expect(lines.count == 9, "\(output.stdout)")
         // Li's arrival is early by the last metres of the approach: 20 minutes and a bit.
         #expect(lines[2].hasPrefix("1  11:0") && (lines[2].contains("20 min") || lines[2].contains("21 min")), "\(output.stdout)")
         #expect(lines[3].contains("moving"))
         #expect(lines[4].hasPrefix("2  ") && (lines[4].contains("10 min") || lines[4].contains("11 min")))
-        #expect(lines.last?.hasPrefix("2 stops, 3") == true)
+        #expect(lines[7].hasPrefix("2 stops, 3"))
+        // The harness runs in TZ=Europe/Amsterdam: the times say so, with the day they are on.
+        #expect(lines[8].hasPrefix("2026-") && lines[8].contains("times in Europe/Amsterdam"), "\(lines[8])")
         // Nothing imported into this store: stops have no names, and nothing was created.
         #expect(!FileManager.default.fileExists(atPath: store.path))
     }

@@ -50,7 +50,7 @@ struct ProblemDocumentTests {
                 ("/v1/coffee?near=52.37,", Self.error { () throws(PlacesError) in _ = try PositionInput(parsing: "52.37,") }.map { PlacesError(.usage, $0.message, parameter: "near") }),
                 ("/v1/coffee?near=52.37,4.89&top=99", Self.error { () throws(PlacesError) in try CoffeeQuery(top: 99).validate(catalog: nil) }),
                 ("/v1/coffee?near=52.37,4.89&max-walk=soon", Self.error { () throws(PlacesError) in
-                    _ = try TimeAmount.parse("soon", bareUnit: 60, example: "15, 10m or 1h")
+                    _ = try TimeAmount.parse("soon", bare: true, units: ["m", "h"])
                 }.map {
                     PlacesError(.usage, $0.message, parameter: "max-walk")
                 }),

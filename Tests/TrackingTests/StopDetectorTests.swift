@@ -10,6 +10,8 @@ struct ConstructedDay {
     var position = Coordinate(52.3731, 4.8926)
     var second = 0
     var random: UInt64 = 42
+    /// Indices of the fixes that start a new recorded segment (a GPX `<trkseg>`).
+    var segmentStarts: Set<Int> = []
 
     mutating func noise(_ metres: Double) -> Double {
         random = random &* 6364136223846793005 &+ 1442695040888963407
@@ -44,10 +46,13 @@ struct ConstructedDay {
         position = Geodesy.destination(from: position, distance: distance, bearing: bearing)
     }
 
+    /// The recording stops here; the next fix starts a new segment.
+    mutating func newSegment() { segmentStarts.insert(fixes.count) }
+
     func run(_ settings: StopDetector.Settings = .init()) -> (stops: [StopDetector.Stop], transits: [StopDetector.Transit], order: [String]) {
         var detector = StopDetector(settings: settings)
         var events: [StopDetector.Event] = []
-        for fix in fixes { events += detector.process(fix) }
+        for (index, fix) in fixes.enumerated() { events += detector.process(fix, startsSegment: segmentStarts.contains(index)) }
         events += detector.finish()
         var stops: [StopDetector.Stop] = []
         var transits: [StopDetector.Transit] = []

@@ -24,7 +24,9 @@ enum OverpassJSONReader {
             throw OSMFormatError(location: "remark", message: "the Overpass answer reports an error: \(remark)")
         }
         guard let elements = root["elements"]?.arrayValue else {
-            throw OSMFormatError(message: "not an OpenStreetMap file: this JSON has no \"elements\" array (is it an Overpass API answer with [out:json]?)")
+            throw OSMFormatError(
+                message: "not an OpenStreetMap file: this JSON has neither an \"elements\" array (an Overpass API answer with [out:json]) "
+                    + "nor \"features\" (GeoJSON)")
         }
         try header(OSMFileHeader(format: .overpassJSON, generator: root["generator"]?.stringValue))
         for (index, value) in elements.enumerated() {

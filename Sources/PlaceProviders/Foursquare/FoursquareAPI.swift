@@ -39,8 +39,24 @@ enum FoursquareAPI {
         "coffee shop": .coffeeShop, "coffee roaster": .coffeeRoaster, "turkish coffeehouse": .coffeeShop,
         "cafe": .cafe, "cafe coffee and tea house": .cafe, "tea room": .tea, "bubble tea shop": .bubbleTea,
         "cannabis store": .cannabis, "marijuana dispensary": .cannabis, "smoke shop": .smokeShop, "bakery": .bakery,
-        "bar": .bar, "pub": .bar,
+        "bar": .bar, "pub": .bar, "cocktail bar": .bar, "wine bar": .bar, "beer bar": .bar, "sports bar": .bar, "dive bar": .bar,
+        "hotel bar": .bar, "beer garden": .bar, "speakeasy": .bar, "karaoke bar": .karaoke, "night club": .nightclub,
+        "nightclub": .nightclub,
     ]
+
+    /// Words of a store's label that say it sells food or drink: a "Grocery Store" with a café
+    /// counter is still food. Every other "… Store" or "Boutique" sells something else.
+    static let foodStoreWords: Set<String> = [
+        "grocery", "food", "convenience", "liquor", "wine", "beer", "coffee", "tea", "bakery", "candy", "chocolate", "cheese",
+        "dessert", "health", "organic", "supermarket",
+    ]
+
+    /// Whether a category label names a shop that sells things other than food and drink:
+    /// "Clothing Store", "Department Store", "Boutique".
+    static func isRetail(_ words: [String]) -> Bool {
+        guard let last = words.last, last == "store" || last == "boutique" else { return false }
+        return Set(words).isDisjoint(with: foodStoreWords)
+    }
 
     /// What `places coffee` asks for: coffee shops, cafés and roasters.
     static let coffeeCategories = ["4bf58dd8d48988d1e0931735", "4bf58dd8d48988d16d941735", "5e18993feee47d000759b256"]

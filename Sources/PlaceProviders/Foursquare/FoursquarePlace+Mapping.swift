@@ -30,6 +30,8 @@ enum FoursquareReader {
                 concepts.insert(concept)
             } else if let concept = FoursquareAPI.conceptsByName[TextFolding.words(label).joined(separator: " ")] {
                 concepts.insert(concept)
+            } else if FoursquareAPI.isRetail(TextFolding.words(label)) {
+                concepts.insert(.retail)
             }
         }
         var tags: [String: String] = [:]

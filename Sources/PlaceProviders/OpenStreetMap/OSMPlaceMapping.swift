@@ -16,16 +16,37 @@ public enum OSMPlaceMapping {
             id: PlaceID(provider: provider, nativeID: "\(type)/\(id)"), name: name, coordinate: coordinate,
             categories: OSMTags.categories(tags), concepts: OSMTags.concepts(tags), hours: OSMTags.hours(tags),
             address: OSMTags.address(tags), phone: tags["phone"] ?? tags["contact:phone"],
-            website: tags["website"] ?? tags["contact:website"], summary: tags["description"], parking: parking(tags), tags: tags)
+            website: tags["website"] ?? tags["contact:website"], summary: tags["description"], parking: parking(tags),
+            tags: tags.filter { !$0.key.hasPrefix(OSMTags.ownPrefix) })
     }
 
-    /// Most car parks in OpenStreetMap have no name; one a driver can find still deserves a line,
-    /// but never a place in the name index (the importer indexes `name` tags only).
+    /// Most car parks in OpenStreetMap have no name; one a driver can find still deserves a line
+    /// that tells it from the next, but never a place in the name index (the importer indexes
+    /// `name` tags only): what it is, its number, the street it is on (its address, else the street
+    /// beside it that the import found) and who runs it: "Underground car park on Amstelstraat
+    /// (Q-Park)", "Private car park on Valkenburgerstraat", "Car park P3".
     static func parkingName(_ tags: [String: String]) -> String? {
-        guard tags["amenity"] == "parking" || tags["amenity"] == "parking_entrance" else { return nil }
-        if let reference = tags["ref"] { return "Parking \(reference)" }
-        if let operatorName = tags["operator"] { return "Parking (\(operatorName))" }
-        return tags["amenity"] == "parking_entrance" ? "Car park entrance" : "Car park"
+        let amenities = OSMTags.values(tags["amenity"])
+        let isEntrance = amenities.contains("parking_entrance")
+        guard isEntrance || amenities.contains("parking") else { return nil }
+        var kind =
+            switch tags["parking"] {
+            case "underground": "underground car park"
+            case "multi-storey": "multi-storey car park"
+            case "rooftop": "rooftop car park"
+            case "street_side", "lane", "on_kerb", "half_on_kerb", "layby": "street parking"
+            default: tags["park_ride"].map { $0 != "no" } == true ? "park and ride" : "car park"
+            }
+        switch tags["access"] {
+        case "private", "no": kind = "private " + kind
+        case "customers": kind = "customers' " + kind
+        default: break
+        }
+        var label = kind.prefix(1).uppercased() + kind.dropFirst() + (isEntrance ? " entrance" : "")
+        if let reference = tags["ref"], !reference.isEmpty { label += " \(reference)" }
+        if let street = tags["addr:street"] ?? tags[OSMTags.streetKey], !street.isEmpty { label += " on \(street)" }
+        if let operatorName = tags["operator"], !operatorName.isEmpty { label += " (\(operatorName))" }
+        return label
     }
 
     /// What OpenStreetMap says about parking: the kind from `parking=*`, room from `capacity`.

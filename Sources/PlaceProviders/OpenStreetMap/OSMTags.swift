@@ -5,10 +5,11 @@ import PlaceSearch
 enum OSMTags {
     static func concepts(_ tags: [String: String]) -> Set<PlaceConcept> {
         var concepts = Set<PlaceConcept>()
-        let amenity = tags["amenity"]
+        // `amenity=cafe;bar` lists two: each one counts.
+        let amenities = Set(values(tags["amenity"]))
         let shop = tags["shop"]
         let cuisines = Set((tags["cuisine"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        if amenity == "cafe" { concepts.insert(.cafe) }
+        if amenities.contains("cafe") { concepts.insert(.cafe) }
         if shop == "coffee" || cuisines.contains("coffee_shop") || cuisines.contains("coffee") { concepts.insert(.coffeeShop) }
         if tags["craft"] == "coffee_roaster" || tags["craft"] == "roaster" { concepts.insert(.coffeeRoaster) }
         if cuisines.contains("bubble_tea") { concepts.insert(.bubbleTea) }
@@ -20,10 +21,48 @@ enum OSMTags {
         }
         if shop == "tobacco" || shop == "e-cigarette" { concepts.insert(.smokeShop) }
         if shop == "bakery" { concepts.insert(.bakery) }
-        if amenity == "restaurant" { concepts.insert(.restaurant) }
-        if amenity == "bar" || amenity == "pub" { concepts.insert(.bar) }
-        if amenity == "parking" || amenity == "parking_entrance" { concepts.insert(.parking) }
+        if amenities.contains("restaurant") { concepts.insert(.restaurant) }
+        if !amenities.isDisjoint(with: ["bar", "pub", "biergarten"]) || tags["bar"] == "yes" || tags["pub"] == "yes" { concepts.insert(.bar) }
+        if amenities.contains("nightclub") { concepts.insert(.nightclub) }
+        if amenities.contains("karaoke_box") || (tags["karaoke"].map { $0 != "no" } ?? false) { concepts.insert(.karaoke) }
+        if let shop, !shopsNotRetail.contains(shop) { concepts.insert(.retail) }
+        // Set by the import when the brand's other outlets in the same file are not cafés (BrandTrades).
+        if tags[brandTradeKey] != nil { concepts.insert(.otherBrand) }
+        if !amenities.isDisjoint(with: ["parking", "parking_entrance"]) { concepts.insert(.parking) }
         return concepts
+    }
+
+    /// `shop=*` values that sell food or drink (a bakery's café is a café) or say nothing; every
+    /// other shop (clothes, books, a department store) sells something else first. Cannabis and
+    /// tobacco shops have concepts of their own.
+    static let shopsNotRetail: Set<String> = [
+        "coffee", "tea", "bakery", "pastry", "confectionery", "chocolate", "deli", "cheese", "beverages", "ice_cream", "convenience",
+        "supermarket", "kiosk", "greengrocer", "farm", "health_food", "dairy", "food", "frozen_food", "butcher", "seafood", "spices",
+        "nuts", "wine", "alcohol", "cannabis", "marihuana", "marijuana", "tobacco", "e-cigarette", "yes",
+    ]
+
+    /// The tag the import sets on an element whose brand's other elements in the file are not
+    /// cafés: the main tag they have, `shop=clothes`. Not an OpenStreetMap key: places' own.
+    static let brandTradeKey = "places:brand_trade"
+    /// What starts the keys the import adds: they say something about the data, and are not
+    /// OpenStreetMap's, so a place does not show them as its tags.
+    static let ownPrefix = "places:"
+    /// The box of a car park's area, "south,west,north,east", set by the import (CarParkTags).
+    static let boundsKey = "places:bounds"
+    /// The street beside an unnamed car park without an address, set by the import (NearestStreet).
+    static let streetKey = "places:street"
+
+    /// A box from ``boundsKey``'s text.
+    static func bounds(_ tags: [String: String]) -> BoundingBox? {
+        let parts = (tags[boundsKey] ?? "").split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 4 else { return nil }
+        return BoundingBox(south: parts[0], west: parts[1], north: parts[2], east: parts[3])
+    }
+
+    /// `cafe;bar` → ["cafe", "bar"]
+    static func values(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
     /// Labels for display, most specific first: "Coffee shop", "Café".

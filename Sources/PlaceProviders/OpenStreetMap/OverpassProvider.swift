@@ -6,7 +6,8 @@ public import PlaceSearch
 ///
 /// Coffee is `amenity=cafe` and `shop=coffee` (nodes, ways and relations, with a centre for the
 /// last two); the coffee profile then leaves out what a coffee seeker does not want. Parking is
-/// `amenity=parking` and `amenity=parking_entrance`.
+/// `amenity=parking` and `amenity=parking_entrance`, asked with each area's box (`out tags bb`) so
+/// that a garage's entrances inside or beside it are listed with it, not as garages of their own.
 public struct OverpassProvider: PlaceDetailsProvider {
     public static let providerID: ProviderID = "osm"
     public static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
@@ -27,7 +28,11 @@ public struct OverpassProvider: PlaceDetailsProvider {
         self.path = url?.path.isEmpty == false ? url?.path ?? "/api/interpreter" : "/api/interpreter"
     }
 
-    public var status: ProviderStatus { .keyless(client, service: host, attribution: "OpenStreetMap data, ODbL") }
+    public var status: ProviderStatus {
+        var status = ProviderStatus.keyless(client, service: host, attribution: "OpenStreetMap data, ODbL")
+        status.credits = [DataCredit(source: host, licence: .openStreetMap)]
+        return status
+    }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         let around = String(
@@ -41,7 +46,8 @@ public struct OverpassProvider: PlaceDetailsProvider {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee and parking are supported, not \(request.category)")
         }
         let union = filters.map { "nwr\($0)\(around);" }.joined()
-        return try await run("[out:json][timeout:25];(\(union));out center tags;")
+        guard request.category == .parking else { return try await run("[out:json][timeout:25];(\(union));out center tags;") }
+        return CarParks.group(try await runElements("[out:json][timeout:25];(\(union));out tags bb;"))
     }
 
     public func details(for placeID: PlaceID) async throws -> Place {
@@ -60,6 +66,10 @@ public struct OverpassProvider: PlaceDetailsProvider {
     }
 
     private func run(_ query: String) async throws -> [Place] {
+        try await runElements(query).map(\.place)
+    }
+
+    private func runElements(_ query: String) async throws -> [CarParks.Element] {
         var fields = HTTPFields()
         fields[.contentType] = "application/x-www-form-urlencoded"
         fields[.accept] = "application/json"
@@ -69,7 +79,7 @@ public struct OverpassProvider: PlaceDetailsProvider {
         let checker = ProviderResponse(provider: id, endpoint: "\(host)\(path)", redactor: client.redactor)
         try checker.check(response, body: data, busy: "the public Overpass server is busy")
         let provider = id
-        let (places, remark) = try checker.read(data) { root throws(JSONShapeError) in try OverpassReader.read(root, provider: provider) }
+        let (places, remark) = try checker.read(data) { root throws(JSONShapeError) in try OverpassReader.readElements(root, provider: provider) }
         if let remark, remark.localizedCaseInsensitiveContains("error") {
             throw ProviderError(
                 provider: id, kind: .unavailable, message: "\(host) stopped the query: \(remark)",

@@ -18,10 +18,13 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
         guard let store, let imports = try? store.imports(), !imports.isEmpty else {
             return .notReady(.nothingImported(store: storePath))
         }
-        let count = imports.reduce(0) { $0 + $1.count }
+        // Name lists give names to complete, never places to search: credit only what answers.
+        let searched = imports.filter { !$0.source.isNameList && $0.count > 0 }
+        guard !searched.isEmpty else { return .notReady(.onlyNameListsImported(store: storePath)) }
+        let count = searched.reduce(0) { $0 + $1.count }
+        let credits = searched.map(\.source.credit)
         return ProviderStatus(
-            source: .imported, reason: .importedData(count: count, sources: imports.map(\.source.label)),
-            attribution: "OpenStreetMap data, ODbL")
+            source: .imported, reason: .importedData(count: count, sources: credits.map(\.text)), credits: credits)
     }
 
     /// The main tags each category looks for.
@@ -40,15 +43,29 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
         guard let store else {
             throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)")
         }
-        let box = BoundingBox(center: request.focus, radius: request.radius)
+        // Parking looks a little further, for the entrances of a car park in reach and the car
+        // park of an entrance in reach: each garage is then one place with its entrances.
+        let reach = request.category == .parking ? request.radius + Self.entranceReach : request.radius
+        let box = BoundingBox(center: request.focus, radius: reach)
         let found: [ImportedPlace]
         do {
             found = try store.importedPlaces(in: box, categories: tags)
         } catch {
             throw ProviderError(provider: id, kind: .unavailable, message: error.description)
         }
-        return found.compactMap(place(from:)).filter { $0.coordinate.distance(to: request.focus) <= request.radius }
+        guard request.category == .parking else {
+            return found.compactMap(place(from:)).filter { $0.coordinate.distance(to: request.focus) <= request.radius }
+        }
+        let elements = found.compactMap { stored in place(from: stored).map { CarParks.Element(place: $0, area: OSMTags.bounds(stored.tags)) } }
+        return CarParks.group(elements).filter { place in
+            place.coordinate.distance(to: request.focus) <= request.radius
+                || (place.parking?.entrances ?? []).contains { $0.coordinate.distance(to: request.focus) <= request.radius }
+        }
     }
+
+    /// Metres beyond the radius searched for parking: a garage's area and its entrances are
+    /// rarely further apart than this (Rokin's area is 180 m long).
+    static let entranceReach = 250.0
 
     public func details(for placeID: PlaceID) async throws -> Place {
         guard let store else { throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)") }

@@ -29,10 +29,15 @@ public struct WalkScorer: Scorer {
     public func score(_ candidates: [Candidate], context: RankingContext) -> [Score] {
         candidates.map { candidate in
             let walk = candidate.walk
-            let how = walk.isRouted
-                ? "routed"
-                : "\(Int(walk.straightLineMeters.rounded())) m straight × \(NumberText.fixed(context.walking.detourFactor, 1))"
-            let detail = "\(Int(walk.meters.rounded())) m on foot, \(NumberText.fixed(walk.minutes, 1)) min (\(how))"
+            let detail: String
+            if walk.isRouted {
+                let factor = walk.straightLineMeters > 0 ? walk.meters / walk.straightLineMeters : 1
+                detail = "routed \(Int(walk.meters.rounded())) m, \(NumberText.fixed(walk.minutes, 1)) min "
+                    + "(straight \(Int(walk.straightLineMeters.rounded())) m × \(NumberText.fixed(factor, 2)))"
+            } else {
+                let how = "\(Int(walk.straightLineMeters.rounded())) m straight × \(NumberText.fixed(context.walking.detourFactor, 1))"
+                detail = "\(Int(walk.meters.rounded())) m on foot, \(NumberText.fixed(walk.minutes, 1)) min (\(how))"
+            }
             return Score(value(forSeconds: walk.seconds), detail)
         }
     }

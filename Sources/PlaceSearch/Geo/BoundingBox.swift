@@ -61,4 +61,14 @@ public struct BoundingBox: Hashable, Sendable, Codable {
         }
         return (west...east).contains(coordinate.longitude)
     }
+
+    /// This box grown by `metres` on every side (roughly, by the degrees at its middle latitude).
+    public func padded(by metres: Double) -> BoundingBox {
+        let latitudeDelta = Geodesy.degrees(metres / Geodesy.meanRadius)
+        let middle = (south + north) / 2
+        let longitudeDelta = min(180, latitudeDelta / max(1e-9, cos(Geodesy.radians(middle))))
+        return BoundingBox(
+            south: max(-90, south - latitudeDelta), west: max(-180, west - longitudeDelta), north: min(90, north + latitudeDelta),
+            east: min(180, east + longitudeDelta))
+    }
 }

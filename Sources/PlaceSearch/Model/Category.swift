@@ -37,6 +37,15 @@ public struct PlaceConcept: RawRepresentable, Hashable, Comparable, Sendable, Co
     public static let smokeShop = PlaceConcept(rawValue: "smoke_shop")
     public static let bakery = PlaceConcept(rawValue: "bakery")
     public static let restaurant = PlaceConcept(rawValue: "restaurant")
+    /// A bar or a pub: drinks first.
     public static let bar = PlaceConcept(rawValue: "bar")
+    public static let nightclub = PlaceConcept(rawValue: "nightclub")
+    /// Karaoke: a karaoke bar, or a place that has it.
+    public static let karaoke = PlaceConcept(rawValue: "karaoke")
+    /// A shop that sells goods other than food and drink (clothes, books, furniture).
+    public static let retail = PlaceConcept(rawValue: "retail")
+    /// The outlet of a brand whose trade, where the data shows it, is not coffee: a fashion chain's
+    /// café counter, a department store's.
+    public static let otherBrand = PlaceConcept(rawValue: "other_brand")
     public static let parking = PlaceConcept(rawValue: "parking")
 }

@@ -5,6 +5,8 @@ public struct ProviderReport: Sendable {
     public let count: Int
     public let failure: ProviderError?
     public let elapsed: Duration
+    /// Whose data its answers are (``ProviderStatus/credits``), for the output to say.
+    public var credits: [DataCredit] = []
 
     public var succeeded: Bool { failure == nil }
 }
@@ -47,8 +49,9 @@ public struct Aggregator: Sendable {
                     let started = ContinuousClock.now
                     do {
                         let places = try await withDeadline(limit) { try await provider.search(request) }
-                        let report = ProviderReport(
+                        var report = ProviderReport(
                             provider: provider.id, count: places.count, failure: nil, elapsed: ContinuousClock.now - started)
+                        report.credits = provider.status.credits
                         return (position, places, report)
                     } catch {
                         let failure = ProviderError(provider: provider.id, wrapping: error)

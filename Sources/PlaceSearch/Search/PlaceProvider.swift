@@ -45,6 +45,10 @@ public protocol PlaceDetailsProvider: PlaceProvider {
     /// The place with hours, tips and photos filled where the source has them.
     /// - Throws: ``ProviderError`` with kind `.notFound` when the id is unknown.
     func details(for id: PlaceID) async throws -> Place
+
+    /// Why `id` cannot be one of this provider's ids (`osm:banana/1`), or nil: a malformed id is a
+    /// usage error, not a place that does not exist. Checked before anything is asked.
+    func idProblem(_ id: PlaceID) -> String?
 }
 
 /// The categories a provider answers.
@@ -61,6 +65,10 @@ public struct ProviderCapabilities: Sendable, Equatable {
 }
 
 // MARK: - Default implementations
+
+extension PlaceDetailsProvider {
+    public func idProblem(_ id: PlaceID) -> String? { nil }
+}
 
 extension PlaceProvider {
     /// Whether this provider should be asked for `category`.

@@ -44,7 +44,7 @@ public struct ProviderResponse: Sendable {
     }
 
     /// Reads the body with `read`, or throws ``ProviderError`` (`unexpectedResponse`) naming the field that is wrong.
-    public func read<T>(_ body: Data, _ read: (JSONCursor) throws(JSONShapeError) -> T) throws -> T {
+    package func read<T>(_ body: Data, _ read: (JSONCursor) throws(JSONShapeError) -> T) throws -> T {
         let root: JSONValue
         do {
             root = try JSONValue.parse(body)

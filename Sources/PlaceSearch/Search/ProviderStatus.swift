@@ -41,6 +41,8 @@ public struct ProviderStatus: Sendable, Equatable {
         case misconfigured(String)
         /// Nothing is imported into the store at this path.
         case nothingImported(store: String)
+        /// Only name lists are imported there: names to complete, no places to search by kind.
+        case onlyNameListsImported(store: String)
         /// It has not been told what to read (a feed without a file or URL): what to set.
         case unconfigured(String)
     }
@@ -51,15 +53,22 @@ public struct ProviderStatus: Sendable, Equatable {
     public var service: String?
     /// Where recordings are read or written, for messages ("cassettes/foursquare (2 files)").
     public var recordings: String?
-    /// Whose data it is ("OpenStreetMap data, ODbL").
+    /// Whose data it is ("OpenStreetMap data, ODbL"), in words for a listing.
     public var attribution: String?
+    /// Whose data its answers are, where a licence asks to say so (OpenStreetMap's ODbL); each
+    /// source once, with its own licence: what an answer credits.
+    public var credits: [DataCredit]
 
-    public init(source: Source, reason: Reason, service: String? = nil, recordings: String? = nil, attribution: String? = nil) {
+    public init(
+        source: Source, reason: Reason, service: String? = nil, recordings: String? = nil, attribution: String? = nil,
+        credits: [DataCredit] = []
+    ) {
         self.source = source
         self.reason = reason
         self.service = service
         self.recordings = recordings
         self.attribution = attribution
+        self.credits = credits
     }
 
     public var isReady: Bool { source != .notReady }

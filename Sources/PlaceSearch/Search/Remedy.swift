@@ -29,6 +29,8 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case reportAPIChange
         /// Another store path is needed.
         case chooseStore
+        /// The store is someone else's, or on a read-only disk: changes need a store of one's own.
+        case useOwnStore
         /// The store path names a folder: give a file, such as `example`.
         case chooseStoreFile(example: String)
         /// The store was written by a newer places.
@@ -72,6 +74,7 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case .tryLater(let why): (why.map { "\($0); " } ?? "") + "try again later"
         case .reportAPIChange: "the API may have changed; please report it"
         case .chooseStore: "use another store"
+        case .useOwnStore: "use a store you may write to change things"
         case .chooseStoreFile(let example): "give the path of a file, e.g. \(example)"
         case .updatePlaces: "update places, or use another store"
         case .importData: "import OpenStreetMap data or a name list first"

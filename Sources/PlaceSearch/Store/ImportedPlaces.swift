@@ -25,14 +25,23 @@ public struct ImportSource: Sendable, Equatable {
     public var key: String
     /// How to name it to the user: the path as given.
     public var label: String
-    /// `osm-xml`, `osm-pbf`, `overpass-json`, `names-csv`, `names-tsv`.
+    /// `osm-xml`, `osm-pbf`, `overpass-json`, `geojson`, `names-csv`, `names-tsv`.
     public var format: String
+    /// Whose data it is and on what terms; nil when unknown (a name list of unknown origin, or an
+    /// import made before licences were kept).
+    public var licence: DataLicence?
 
-    public init(key: String, label: String, format: String) {
+    public init(key: String, label: String, format: String, licence: DataLicence? = nil) {
         self.key = key
         self.label = label
         self.format = format
+        self.licence = licence
     }
+
+    /// Name lists give names to complete, not places to search by category.
+    public var isNameList: Bool { format.hasPrefix("names") }
+
+    public var credit: DataCredit { DataCredit(source: label, licence: licence) }
 }
 
 /// What an import changed.
@@ -78,6 +87,9 @@ public protocol ImportedPlacesStore: Sendable {
     func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace]
     func importedPlace(id: String) throws(StoreError) -> ImportedPlace?
     func imports() throws(StoreError) -> [ImportRecord]
+    /// Forgets the import of `key`: every place and name it wrote (that no later import of another
+    /// file took over). Returns how many were removed; nil when there is no such import.
+    func removeImport(_ key: String) throws(StoreError) -> Int?
     /// Changes with every import: the autocomplete index file records the one it was built from.
     func importGeneration() throws(StoreError) -> Int
 }

@@ -9,6 +9,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case newerSchema
         /// The folder cannot be created or the file cannot be opened or written (permissions, a full disk).
         case unavailable
+        /// The store may be read but not written by this user (its file or its folder).
+        case readOnly
         /// Another process held the store locked for longer than the busy timeout.
         case busy
         /// A stored record cannot be read back.
@@ -34,6 +36,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notADatabase: "the store \(path) is not a places store (\(detail))"
         case .newerSchema: "the store \(path) was written by a newer places (\(detail))"
         case .unavailable: "the store \(path) cannot be used: \(detail)"
+        case .readOnly: "the store \(path) cannot be changed: \(detail)"
         case .busy: "the store \(path) is busy (another places held it for too long)"
         case .corruptRecord: "the store \(path) has a record that cannot be read (\(detail))"
         }
@@ -49,6 +52,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the store \(path) was written by a newer places (\(detail)); update places, or give another --store"
         case .unavailable:
             "the store \(path) cannot be used: \(detail)"
+        case .readOnly:
+            "the store \(path) cannot be changed: \(detail); give another --store to change things"
         case .busy:
             "the store \(path) is busy (another places held it for too long); try again"
         case .corruptRecord:

@@ -143,7 +143,7 @@ extension ISO8601Text {
             zone = sign * (hours * 3600 + minutes * 60)
         }
         guard start + offset == end else { return nil }
-        let days = HTTPDate.daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - zone
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

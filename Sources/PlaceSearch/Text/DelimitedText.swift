@@ -2,31 +2,31 @@
 ///
 /// Works on bytes: the delimiter, quote and line breaks are ASCII, so UTF-8 text passes through
 /// untouched and a 100 MB list is read without decoding it character by character.
-public struct DelimitedText: Sequence {
-    public struct Row {
+package struct DelimitedText: Sequence {
+    package struct Row {
         /// 1-based line where the row starts.
-        public var line: Int
-        public var fields: [String]
+        package var line: Int
+        package var fields: [String]
     }
 
-    public let bytes: [UInt8]
-    public let delimiter: UInt8
+    package let bytes: [UInt8]
+    package let delimiter: UInt8
 
-    public init(bytes: [UInt8], delimiter: UInt8) {
+    package init(bytes: [UInt8], delimiter: UInt8) {
         // A UTF-8 byte order mark is not part of the first field.
         self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         self.delimiter = delimiter
     }
 
-    public func makeIterator() -> Iterator { Iterator(bytes: bytes, delimiter: delimiter) }
+    package func makeIterator() -> Iterator { Iterator(bytes: bytes, delimiter: delimiter) }
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let bytes: [UInt8]
         let delimiter: UInt8
         var index = 0
         var line = 1
 
-        public mutating func next() -> Row? {
+        package mutating func next() -> Row? {
             // Blank lines are no rows.
             while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D {
                 if bytes[index] == 0x0A { line += 1 }

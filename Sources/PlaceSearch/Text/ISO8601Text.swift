@@ -1,14 +1,14 @@
-public import Foundation
+package import Foundation
 
 /// ISO 8601 times as APIs and cassettes write them: `2026-11-21T12:00:00Z`,
 /// `2019-05-01T10:00:00.000Z`, `2026-11-20T10:00:00+01:00`.
 ///
 /// Parsed by hand for the same reason as ``HTTPDate``: Foundation's parse strategies cost a
 /// cold-started command milliseconds.
-public enum ISO8601Text {
+package enum ISO8601Text {
     /// `2026-11-21T10:30:00Z`: UTC to the second, as `Date.formatted(.iso8601)` writes it, in a
     /// fraction of its time (lists of ten thousand favourites print one per line).
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
@@ -29,7 +29,7 @@ public enum ISO8601Text {
             + NumberText.twoDigits(secondOfDay % 60) + "Z"
     }
 
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= bytes.count else { return nil }
@@ -74,7 +74,7 @@ public enum ISO8601Text {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = HTTPDate.daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

@@ -3,9 +3,9 @@
 /// Words every café shares ("café", "coffee", "the", "de") are set aside first, so
 /// "Starbucks" and "Starbucks Coffee" count as the same name while "Coffee Company" and
 /// "Coffee & Cakes" do not.
-public enum NameSimilarity {
+package enum NameSimilarity {
     /// Words that say what a place is rather than which place it is.
-    public static let genericWords: Set<String> = [
+    package static let genericWords: Set<String> = [
         "the", "de", "het", "t", "een", "a", "and", "en", "of", "van",
         "cafe", "caffe", "coffee", "koffie", "koffiebar", "coffeebar", "espresso", "espressobar", "bar",
         "shop", "store", "house", "huis", "restaurant", "brasserie", "bakery", "bakkerij",
@@ -13,12 +13,12 @@ public enum NameSimilarity {
     ]
 
     /// A name prepared for comparison once, to be compared with many others.
-    public struct Key: Sendable, Equatable {
+    package struct Key: Sendable, Equatable {
         let words: [String]
         let distinctive: [String]
         let distinctiveSet: Set<String>
 
-        public init(_ name: String) {
+        package init(_ name: String) {
             words = TextFolding.words(name)
             let kept = words.filter { !genericWords.contains($0) }
             distinctive = kept.isEmpty ? words : kept
@@ -27,11 +27,11 @@ public enum NameSimilarity {
     }
 
     /// 1 for the same name, 0 for nothing in common.
-    public static func similarity(_ a: String, _ b: String) -> Double {
+    package static func similarity(_ a: String, _ b: String) -> Double {
         similarity(Key(a), Key(b))
     }
 
-    public static func similarity(_ a: Key, _ b: Key) -> Double {
+    package static func similarity(_ a: Key, _ b: Key) -> Double {
         if a.words.isEmpty || b.words.isEmpty { return 0 }
         if a.words == b.words { return 1 }
         if a.distinctiveSet == b.distinctiveSet { return 0.95 }
@@ -40,12 +40,12 @@ public enum NameSimilarity {
     }
 
     /// Whether two names very probably name the same place.
-    public static func areSimilar(_ a: String, _ b: String, threshold: Double = 0.88) -> Bool {
+    package static func areSimilar(_ a: String, _ b: String, threshold: Double = 0.88) -> Bool {
         similarity(a, b) >= threshold
     }
 
     /// Jaro–Winkler similarity on characters (prefix scale 0.1, at most 4 prefix characters).
-    public static func jaroWinkler(_ a: String, _ b: String) -> Double {
+    package static func jaroWinkler(_ a: String, _ b: String) -> Double {
         let s1 = Array(a)
         let s2 = Array(b)
         if s1.isEmpty && s2.isEmpty { return 1 }

@@ -1,9 +1,9 @@
 /// Numbers as text without `String(format:)`, whose C varargs cost a cold-started command more
 /// than the formatting itself.
-public enum NumberText {
+package enum NumberText {
     /// `value` with exactly `decimals` digits after the point: `fixed(3.14159, 2)` is "3.14",
     /// `fixed(2, 1)` is "2.0". Halves round away from zero; minus zero prints without its sign.
-    public static func fixed(_ value: Double, _ decimals: Int) -> String {
+    package static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         let places = max(0, min(decimals, 15))
         var scale: Int64 = 1
@@ -22,7 +22,7 @@ public enum NumberText {
     }
 
     /// Like ``fixed(_:_:)`` without trailing zeros: `trimmed(52.3700, 4)` is "52.37", `trimmed(3, 2)` is "3".
-    public static func trimmed(_ value: Double, _ decimals: Int) -> String {
+    package static func trimmed(_ value: Double, _ decimals: Int) -> String {
         var text = fixed(value, decimals)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
@@ -32,12 +32,12 @@ public enum NumberText {
     }
 
     /// "07" for 7: clock hours and minutes.
-    public static func twoDigits(_ value: Int) -> String {
+    package static func twoDigits(_ value: Int) -> String {
         value >= 0 && value < 10 ? "0\(value)" : String(value)
     }
 
     /// "00E9" for 0xE9: four upper-case hex digits, as in `\u00E9`.
-    public static func hex4(_ value: UInt32) -> String {
+    package static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// `"Café 't Mirakel"` → `"cafe t mirakel"`, `"Straße"` → `"strasse"`, `"Łódź"` → `"lodz"`,
 /// `"ĳs"` → `"ijs"`. The result is for comparing and indexing, never for display.
-public enum TextFolding {
+package enum TextFolding {
     /// The folded form of `text`: lower case, no diacritics, single spaces, trimmed.
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         foldASCII(text) ?? foldLatin(text) ?? foldUnicode(text)
     }
 
@@ -87,7 +87,7 @@ public enum TextFolding {
     }
 
     /// The folded words of `text`: letters and digits only, everything else separates.
-    public static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         let folded = fold(text)
         if folded.utf8.allSatisfy({ $0 < 0x80 }) {
             return folded.utf8.split(whereSeparator: { !(isASCIILetterOrDigit($0)) }).map { String(decoding: $0, as: UTF8.self) }

@@ -23,6 +23,10 @@ struct ImportedFallbackProvider: PlaceDetailsProvider {
         }
     }
 
+    func idProblem(_ id: PlaceID) -> String? {
+        (live as? any PlaceDetailsProvider)?.idProblem(id) ?? imported.idProblem(id)
+    }
+
     func details(for placeID: PlaceID) async throws -> Place {
         guard let details = live as? any PlaceDetailsProvider else { return try await imported.details(for: placeID) }
         do {

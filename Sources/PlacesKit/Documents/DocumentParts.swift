@@ -83,6 +83,7 @@ public enum DocumentParts {
             "count": JSONValue(report.count),
             "ms": JSONValue(Int(milliseconds.rounded())),
             "error": optional(report.failure?.description),
+            "attribution": .array(report.credits.map(credit)),
         ]
     }
 
@@ -101,6 +102,11 @@ public enum DocumentParts {
             if let runnerUp { object["runner_up"] = .string(runnerUp) }
         }
         return .object(object)
+    }
+
+    /// Whose data a source is: `{"source": "amsterdam_centrum.osm", "attribution": "© OpenStreetMap contributors", "licence": "ODbL"}`.
+    public static func credit(_ credit: DataCredit) -> JSONValue {
+        ["source": .string(credit.source), "attribution": optional(credit.licence?.attribution), "licence": optional(credit.licence?.licence)]
     }
 
     /// A GeoJSON point feature; `properties` as given.

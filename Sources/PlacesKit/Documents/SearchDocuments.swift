@@ -83,7 +83,17 @@ extension ParkingSearchResult: RankedDocument {
             object["availability"] = .null
         }
         if let note = item.place.tags["cost_note"] { object["note"] = .string(note) }
+        // The ways in and out of a car park mapped apart from it (OpenStreetMap's parking_entrance).
+        object["entrances"] = offer?.entrances.map { .array($0.map(Self.entrance)) } ?? .null
         return .object(object)
+    }
+
+    static func entrance(_ entrance: ParkingEntrance) -> JSONValue {
+        [
+            "id": DocumentParts.optional(entrance.id?.description), "name": DocumentParts.optional(entrance.name),
+            "lat": DocumentParts.number(entrance.coordinate.latitude, places: 7),
+            "lon": DocumentParts.number(entrance.coordinate.longitude, places: 7),
+        ]
     }
 }
 

@@ -32,8 +32,14 @@ public enum StopsDocument {
             "duration_s": DocumentParts.number(transit.duration, places: 0),
             "distance_m": DocumentParts.number(transit.distance, places: 1),
             "speed_kmh": DocumentParts.number(transit.averageSpeed * 3.6, places: 1),
+            "gaps": JSONValue(transit.gapCount),
+            "gap_s": DocumentParts.number(transit.gapDuration, places: 0),
+            "gap_distance_m": DocumentParts.number(transit.gapDistance, places: 1),
         ]
-        if withPath { object["path"] = .array(transit.path.map(pair)) }
+        if withPath {
+            object["path"] = .array(transit.path.map(pair))
+            object["path_breaks"] = .array(transit.pathBreaks.map { JSONValue($0) })
+        }
         return object
     }
 
@@ -49,7 +55,11 @@ public enum StopsDocument {
             "skipped": JSONValue(summary.skipped),
             "stops": JSONValue(summary.stopCount),
             "stopped_s": DocumentParts.number(summary.stoppedSeconds, places: 0),
-            "moving_s": DocumentParts.number(summary.movingSeconds, places: 0),
+            "moving_s": DocumentParts.number(summary.movement.movingSeconds, places: 0),
+            "moving_m": DocumentParts.number(summary.movement.movingMetres, places: 0),
+            "gaps": JSONValue(summary.movement.gapCount),
+            "gap_s": DocumentParts.number(summary.movement.gapSeconds, places: 0),
+            "gap_distance_m": DocumentParts.number(summary.movement.gapMetres, places: 0),
             "radius_m": DocumentParts.number(summary.settings.radius, places: 1),
             "min_duration_s": DocumentParts.number(summary.settings.minimumDuration, places: 0),
             "min_accuracy_m": summary.minimumAccuracy.map { DocumentParts.number($0, places: 1) } ?? .null,

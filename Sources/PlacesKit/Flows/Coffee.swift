@@ -50,12 +50,14 @@ extension PlacesService {
         let radius = query.radius?.meters ?? profile.searchRadius
         let request = SearchRequest(category: .coffee, focus: focus.coordinate, radius: radius, limit: 50, openAt: now)
         let outcome = try await answers(request, selected: query.providers, offline: query.offline)
-        let context = RankingContext(focus: focus.coordinate, now: now, timeZone: Self.areaTimeZone(outcome.places) ?? timeZone)
+        let context = RankingContext(
+            focus: focus.coordinate, now: now, timeZone: Self.areaTimeZone(outcome.places) ?? timeZone,
+            routedMeters: routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds))
         let ranking = profile.rank(outcome.places, context: context)
         if ranking.ranked.isEmpty {
             let why = query.openNow ? "open now and " : ""
             notices.say(
-                "no coffee place \(why)within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate); try a longer "
+                "no match: no coffee place \(why)within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate); try a longer "
                     + wording.parameter("max-walk") + (query.openNow ? " or drop " + wording.parameter("open-now") : ""))
         }
         let echo: JSONValue = [

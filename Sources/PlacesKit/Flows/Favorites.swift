@@ -5,11 +5,13 @@ import PlaceStore
 extension PlacesService {
     /// Keeps the place `id` names (asking its provider for it), or refreshes it when it is kept
     /// already. One transaction per place: a run cut short has kept exactly what it reported.
-    /// - Parameter owner: whose favourite; the CLI's own account unless a server says.
-    public func addFavorite(_ id: PlaceID, as text: String? = nil, note: String?, owner: UserID = .local) async throws(PlacesError)
-        -> (FavoriteChange, Place)
+    /// - Parameters:
+    ///   - owner: whose favourite; the CLI's own account unless a server says.
+    ///   - offline: from the imported data only, without the network.
+    public func addFavorite(_ id: PlaceID, as text: String? = nil, note: String?, offline: Bool = false, owner: UserID = .local)
+        async throws(PlacesError) -> (FavoriteChange, Place)
     {
-        let place = try await details(for: id, as: text)
+        let place = try await details(for: id, as: text, offline: offline)
         let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         let favorite = Favorite(place: place, note: trimmed?.isEmpty == true ? nil : trimmed, addedAt: now)
         let opened = try store.writing()

@@ -4,6 +4,7 @@ public import OSMFormat
 public import PlaceProviders
 public import PlaceSearch
 import PlaceStore
+public import WalkingGraph
 
 /// What a name list's columns are (see ``NameListMapping``), and how it is delimited.
 public struct NameListOptions: Sendable {
@@ -51,6 +52,8 @@ public struct ImportReport: Sendable {
     public var readSeconds = 0.0
     public var writeSeconds = 0.0
     public var notes: [String] = []
+    /// The walking graph built from an OpenStreetMap file: its size, and what building it added.
+    public var walkingGraph: (statistics: WalkingGraph.Statistics, seconds: Double)?
 }
 
 /// Reports progress of a long read: `done` of `total` (bytes).
@@ -62,24 +65,67 @@ extension PlacesService {
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
-        var batches: [(ImportSource, [ImportedPlace], ImportReport)] = []
+        var batches: [(ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)] = []
         for file in files { batches.append(try readOSM(file, progress: progress(file))) }
-        for file in nameLists { batches.append(try readNameList(file, options: options)) }
+        for file in nameLists {
+            let (source, places, report) = try readNameList(file, options: options)
+            batches.append((source, places, report, nil))
+        }
         let opened = try store.writing()
         var reports: [ImportReport] = []
-        for (source, places, report) in batches {
+        for (source, places, report, graph) in batches {
             var report = report
             let started = ContinuousClock.now
             report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(source, with: places) }
+            if let graph {
+                // After the places: a graph without its import would be found by no one.
+                let file = WalkingGraphs.file(forSource: source.key, storePath: store.path)
+                do {
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try graph.write(to: file)
+                } catch {
+                    report.notes.append("the walking graph \(file.path) cannot be written (\(error.localizedDescription)); walks are estimated")
+                }
+            }
             report.writeSeconds = (ContinuousClock.now - started).seconds
             reports.append(report)
         }
+        // An import that changed nothing leaves the index as it is.
+        let changed = reports.contains { $0.summary.total > 0 || $0.summary.removed > 0 }
+        if !changed, let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
         return (reports, try NameIndex.rebuild(store: opened))
     }
 
-    private func source(for file: String, format: String) -> ImportSource {
+    /// Every import the store remembers: the file, when, how many places, and whose data it is.
+    public func importedSources() throws(PlacesError) -> [ImportRecord] {
+        guard let opened = try store.reading() else { return [] }
+        return try StoreAccess.run { () throws(StoreError) in try opened.imports() }
+    }
+
+    /// Forgets one import, named by its file (the path as given, its absolute path, or its name):
+    /// exactly its places and names, and its walking graph; then rebuilds the name index.
+    /// - Returns: what was removed, how many places, and the index after.
+    public func removeImport(_ name: String) throws(PlacesError) -> (source: ImportSource, removed: Int, index: NameIndex.Built) {
+        let sources = try importedSources()
+        let absolute = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
+        let matches = sources.filter { $0.source.key == absolute || $0.source.key == name || $0.source.label == name }
+        guard matches.count == 1, let record = matches.first else {
+            let known = sources.map(\.source.label).joined(separator: ", ")
+            if matches.count > 1 {
+                throw PlacesError(.usage, "'\(name)' names \(matches.count) imports; give the file's path: \(matches.map(\.source.key).joined(separator: ", "))")
+            }
+            throw PlacesError(.notFound, "no import of '\(name)' in \(store.path)" + (known.isEmpty ? " (nothing is imported)" : "; imported: \(known)"))
+        }
+        let opened = try store.writing()
+        let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
+        try? FileManager.default.removeItem(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
+        return (record.source, removed, try NameIndex.rebuild(store: opened))
+    }
+
+    private func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
         let url = URL(fileURLWithPath: file)
-        return ImportSource(key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format)
+        return ImportSource(
+            key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format, licence: licence)
     }
 
     private func checkReadable(_ file: String) throws(PlacesError) {
@@ -93,12 +139,21 @@ extension PlacesService {
         }
     }
 
-    private func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+    private func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError)
+        -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)
+    {
         try checkReadable(file)
         let started = ContinuousClock.now
         let result: OSMImport.Result
+        var walking = WalkingGraphBuilder()
+        var graphSeconds = 0.0
         do {
-            result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file), progress: progress)
+            // One pass over the file feeds both the places and the walking graph.
+            result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file), progress: progress) { element in
+                let before = ContinuousClock.now
+                walking.consume(element)
+                graphSeconds += (ContinuousClock.now - before).seconds
+            }
         } catch let error as OSMFormatError {
             throw PlacesError(.badData, "\(file): \(error.description)")
         } catch {
@@ -109,13 +164,25 @@ extension PlacesService {
             case .xml: "osm-xml"
             case .pbf: "osm-pbf"
             case .overpassJSON: "overpass-json"
+            default: result.format.rawValue
             }
         var report = ImportReport(file: file, format: formatName, rows: result.elements)
-        report.readSeconds = (ContinuousClock.now - started).seconds
+        report.notes += result.notes
         if result.unplaced > 0 {
             report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
         }
-        return (source(for: file, format: formatName), result.places, report)
+        var graph: WalkingGraph?
+        let finishing = ContinuousClock.now
+        do {
+            let built = try walking.finish()
+            if built.statistics.edges > 0 { graph = built }
+        } catch {
+            report.notes.append("no walking graph: \(error.description)")
+        }
+        graphSeconds += (ContinuousClock.now - finishing).seconds
+        if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        return (source(for: file, format: formatName, licence: result.licence), result.places, report, graph)
     }
 
     private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
@@ -126,6 +193,14 @@ extension PlacesService {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
         } catch {
             throw PlacesError(.notFound, "\(file) cannot be read: \(error.localizedDescription)")
+        }
+        // Say what a file that is no name list is, rather than that it has no name column.
+        let fileKind = FileKind(sniffing: bytes)
+        guard fileKind.isText || fileKind == .empty else {
+            let advice =
+                fileKind.isCompressed
+                ? "; decompress it first" : fileKind.isOpenStreetMapImport ? "; import it without --names: places import \(file)" : ""
+            throw PlacesError(.badData, "\(file) is \(fileKind), not a CSV or TSV name list\(advice)")
         }
         let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
         let separator = options.delimiter ?? (isTSV ? 0x09 : UInt8(ascii: ","))
@@ -147,7 +222,7 @@ extension PlacesService {
             report.notes.append(
                 "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))")
         }
-        return (source(for: file, format: formatName), result.places, report)
+        return (source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
     }
 }
 

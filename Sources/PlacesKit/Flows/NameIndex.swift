@@ -10,6 +10,10 @@ public enum NameIndex {
     public struct Built: Sendable {
         public let path: String
         public let count: Int
+        /// How long the build took; zero when the index was left as it was.
+        public var seconds: Double = 0
+        /// False when nothing changed and the index was left as it was.
+        public var rebuilt = true
     }
 
     public static func path(forStore storePath: String) -> String {
@@ -22,6 +26,7 @@ public enum NameIndex {
     /// would leave the file behind the store, so the build is repeated until the store stood still.
     public static func rebuild(store: SQLitePlaceStore) throws(PlacesError) -> Built {
         let path = path(forStore: store.path)
+        let started = ContinuousClock.now
         for _ in 0..<5 {
             let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
             let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }
@@ -32,7 +37,7 @@ public enum NameIndex {
                 throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
             }
             if try StoreAccess.run({ () throws(StoreError) in try store.importGeneration() }) == generation {
-                return Built(path: path, count: records.count)
+                return Built(path: path, count: records.count, seconds: (ContinuousClock.now - started).seconds)
             }
         }
         throw PlacesError(.busy, "the store kept changing while the name index was built; run the import again")
@@ -67,6 +72,15 @@ public enum NameIndex {
             notices.warn("the name index \(path) cannot be written (\(error.localizedDescription)); using one built in memory")
         }
         return index
+    }
+}
+
+extension NameIndex {
+    /// The index as it is, when an import changed nothing: nothing is built again.
+    static func unchanged(storePath: String) -> Built? {
+        let path = path(forStore: storePath)
+        guard let index = try? AutocompleteIndex.open(at: URL(fileURLWithPath: path)) else { return nil }
+        return Built(path: path, count: index.count, seconds: 0, rebuilt: false)
     }
 }
 

@@ -60,6 +60,8 @@ public struct ParkingQuery: Sendable {
 public struct ParkingSearchResult: Sendable {
     public let search: RankedSearch
     public let stay: Stay
+    /// The destination's time zone, in which the arrival was read and is shown.
+    public let timeZone: TimeZone
 }
 
 extension PlacesService {
@@ -68,6 +70,9 @@ extension PlacesService {
         let focus = try await position(query.near)
         let zone = DestinationTimeZone.zone(for: focus.coordinate, fallback: timeZone)
         let stay = Stay(arrival: try ArrivalTime.arrival(query.arrive, now: now, timeZone: zone), duration: try ArrivalTime.duration(query.duration))
+        if stay.arrival < now.addingTimeInterval(-60) {
+            notices.warn("the arrival \(ArrivalTime.describe(stay.arrival, in: zone)) is in the past; the stay is priced for then")
+        }
         let order = query.sort ?? (query.advice ? .score : .walk)
         let profile = ParkingProfile(
             stay: stay, maximumWalkSeconds: query.maxWalk.seconds, paymentMethods: query.methods, dropUnusable: query.advice, order: order, top: query.top)
@@ -78,11 +83,12 @@ extension PlacesService {
             guard query.advice, let note = outcome.places.lazy.compactMap({ $0.tags["cost_note"] }).first else { return [] }
             return ["parkshark: \(note)"]
         }
-        let ranking = profile.rank(outcome.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone))
+        let routed = routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds)
+        let ranking = profile.rank(outcome.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone, routedMeters: routed))
         if ranking.ranked.isEmpty {
             let paying = query.advice ? " that takes \(query.methods.joined(separator: ",")) for \(stay.durationText)" : ""
             notices.say(
-                "no parking within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(paying); try a longer "
+                "no match: no parking within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(paying); try a longer "
                     + wording.parameter("max-walk"))
         }
         let echo: JSONValue = [
@@ -90,6 +96,8 @@ extension PlacesService {
             "advice": .bool(query.advice),
             "near": DocumentParts.position(focus),
             "arrival": .string(stay.arrival.formatted(.iso8601)),
+            "arrival_local": .string(ArrivalTime.describe(stay.arrival, in: zone)),
+            "time_zone": .string(zone.identifier),
             "duration_min": JSONValue(Int((stay.duration / 60).rounded())),
             "methods": .array(query.methods.map { .string($0) }),
             "max_walk_min": DocumentParts.number(query.maxWalk.seconds / 60, places: 2),
@@ -97,6 +105,6 @@ extension PlacesService {
             "top": JSONValue(query.top),
         ]
         let search = RankedSearch(category: .parking, focus: focus, request: request, outcome: outcome, ranking: ranking, query: echo)
-        return ParkingSearchResult(search: search, stay: stay)
+        return ParkingSearchResult(search: search, stay: stay, timeZone: zone)
     }
 }

@@ -44,12 +44,13 @@ extension PlacesService {
         let focus = try await position(query.near)
         let feed = try await loadFeed(provider)
         let profile = RecommendationsProfile(maximumWalkSeconds: query.maxWalk.seconds, top: query.top)
-        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: timeZone))
+        let routed = routedWalks(from: focus.coordinate, to: feed.places, maximumWalkSeconds: query.maxWalk.seconds)
+        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: timeZone, routedMeters: routed))
         if ranking.ranked.isEmpty {
             let expired = ranking.excluded.filter { $0.stage == "expired" }.count
             let note = expired > 0 ? " (\(expired) of \(feed.places.count) expired)" : ""
             notices.say(
-                "no recommendation within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(note); try a longer "
+                "no match: no recommendation within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(note); try a longer "
                     + wording.parameter("max-walk") + " or another " + wording.parameter("near"))
         }
         let echo: JSONValue = [

@@ -57,13 +57,14 @@ extension PlacesService {
         }
         await sayWhereAnswersCameFrom()
         matches.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
-        if matches.isEmpty {
-            let why = failures.isEmpty ? "" : " (" + failures.map(wording.line).joined(separator: "; ") + ")"
+        if matches.isEmpty, !failures.isEmpty {
+            // Nothing could be asked: that is no answer, not an empty one.
             throw PlacesError(
-                failures.isEmpty ? .notFound : PlacesError.kind(for: failures),
-                "nothing known within \(Int(radius)) m of \(coordinate)\(why)", remedy: failures.isEmpty ? Remedy(.importData) : nil)
+                PlacesError.kind(for: failures),
+                "nothing known within \(Int(radius)) m of \(coordinate) (" + failures.map(wording.line).joined(separator: "; ") + ")")
         }
         for failure in failures { notices.warn(wording.line(failure)) }
+        if matches.isEmpty { notices.say("no match: nothing imported or known within \(Int(radius)) m of \(coordinate)") }
         return Array(matches.prefix(limit))
     }
 }

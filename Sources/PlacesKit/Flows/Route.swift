@@ -17,14 +17,17 @@ public struct RouteQuery: Sendable {
     /// `LAT,LON`, a place's name, or with ``feed`` a recommendation id (`rec-1` or `feed:rec-1`).
     public var to: String
     public var feed: String?
-    /// The routing provider; nil for the best ready one.
+    /// The routing provider; nil for the best ready one. `local` routes over the imported streets.
     public var provider: ProviderID?
+    /// Over the imported streets only: no network, no recordings.
+    public var offline: Bool
 
-    public init(from: PositionInput? = nil, to: String, feed: String? = nil, provider: ProviderID? = nil) {
+    public init(from: PositionInput? = nil, to: String, feed: String? = nil, provider: ProviderID? = nil, offline: Bool = false) {
         self.from = from
         self.to = to
         self.feed = feed
         self.provider = provider
+        self.offline = offline
     }
 }
 
@@ -40,7 +43,7 @@ extension PlacesService {
     public func route(_ query: RouteQuery) async throws(PlacesError) -> RouteResult {
         let origin = try await position(query.from, parameter: "from")
         let target = try await walkTarget(query.to, feed: query.feed, bias: origin.coordinate)
-        let provider = try routingProvider(named: query.provider)
+        let provider = try routingProvider(named: query.offline ? LocalRouting.providerID : query.provider)
         let route = try await route(RouteRequest(origin: origin.coordinate, destination: target.coordinate), with: provider)
         return RouteResult(route: route, origin: origin, destination: target, provider: provider.id)
     }
@@ -73,7 +76,13 @@ extension PlacesService {
             guard provider.status.isReady else { throw PlacesError(.configuration, "\(provider.id) cannot route: \(wording.detail(provider.status))") }
             return provider
         }
-        if let keyed = providers.first(where: { credential(for: $0.id) != nil && $0.status.isReady }) { return keyed }
+        let local = registry.provider(LocalRouting.providerID) as? LocalRouting
+        // The imported streets stand in when the network and the recordings cannot answer.
+        func withLocal(_ provider: any RoutingProvider) -> any RoutingProvider {
+            guard let local, local.status.isReady, provider.id != local.id else { return provider }
+            return LocalFallbackRouting(live: provider, local: local, notices: notices)
+        }
+        if let keyed = providers.first(where: { credential(for: $0.id) != nil && $0.status.isReady }) { return withLocal(keyed) }
         // Without a key, the keyless one (a replayed Google answer would not be what the user has);
         // a keyless one that is misconfigured is said, not passed over.
         let keyless = Set(catalog.factories.filter { $0.keyVariable == nil }.map(\.id))
@@ -81,7 +90,7 @@ extension PlacesService {
             throw PlacesError(.configuration, "no routing provider is ready; see 'places providers'")
         }
         guard fallback.status.isReady else { throw PlacesError(.configuration, "\(fallback.id) cannot route: \(wording.detail(fallback.status))") }
-        return fallback
+        return withLocal(fallback)
     }
 
     /// A route from the provider, under its deadline.

@@ -91,9 +91,7 @@ extension PlacesService {
                 .usage, "answers from imported OpenStreetMap data only; '\(other)' needs the network", parameter: "offline")
         }
         let provider = StoredOSMProvider(store: try store.reading(), storePath: store.path)
-        guard provider.status.isReady else {
-            throw PlacesError(.notFound, "nothing is imported into \(store.path)", remedy: Remedy(.importData))
-        }
+        guard provider.status.isReady else { throw PlacesError(.notFound, wording.detail(provider.status)) }
         return [provider]
     }
 

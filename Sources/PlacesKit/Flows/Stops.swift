@@ -32,8 +32,31 @@ public struct StopsSummary: Sendable {
     /// Totals, counted as the events went by.
     public let stopCount: Int
     public let stoppedSeconds: Double
-    public let movingSeconds: Double
+    public let movement: MovementTotals
 }
+
+/// The transits of a trace added up: what was recorded apart from the gaps in the recording.
+public struct MovementTotals: Sendable {
+    public init() {}
+
+    /// Seconds of recorded movement.
+    public private(set) var movingSeconds = 0.0
+    /// Metres recorded.
+    public private(set) var movingMetres = 0.0
+    public private(set) var gapCount = 0
+    public private(set) var gapSeconds = 0.0
+    /// Straight-line metres across the gaps.
+    public private(set) var gapMetres = 0.0
+
+    public mutating func add(_ transit: StopDetector.Transit) {
+        movingSeconds += transit.recordedDuration
+        movingMetres += transit.distance
+        gapCount += transit.gapCount
+        gapSeconds += transit.gapDuration
+        gapMetres += transit.gapDistance
+    }
+}
+
 
 /// `stops`: stops and the movement between them, from a trace.
 public struct StopsQuery: Sendable {
@@ -79,7 +102,7 @@ extension PlacesService {
         var transits: [StopDetector.Transit] = []
         var stopCount = 0
         var stoppedSeconds = 0.0
-        var movingSeconds = 0.0
+        var movement = MovementTotals()
         func take(_ events: [StopDetector.Event]) throws(PlacesError) {
             for event in events {
                 switch event {
@@ -90,7 +113,7 @@ extension PlacesService {
                     try each(.stop(named))
                     if keeping != .nothing { stops.append(named) }
                 case .transit(var transit):
-                    movingSeconds += transit.duration
+                    movement.add(transit)
                     try each(.transit(transit))
                     // A table shows no paths: keep none, so memory does not grow with the trace.
                     if keeping == .withoutPaths { transit.path = [] }
@@ -102,7 +125,7 @@ extension PlacesService {
             let item: TraceItem?
             do { item = try source.next() } catch { throw TraceFilter.error(error) }
             guard let item else { break }
-            if let fix = filter.take(item) { try take(detector.process(fix)) }
+            if let fix = filter.take(item) { try take(detector.process(fix, startsSegment: filter.lastFixStartsSegment)) }
         }
         try take(detector.finish())
         // Most GPX files carry no accuracy; that is worth a word only to someone who asked to filter by it.
@@ -115,7 +138,7 @@ extension PlacesService {
         }
         return StopsSummary(
             fixes: filter.read, used: filter.used, skipped: filter.skipped, stops: stops, transits: transits, settings: query.settings,
-            minimumAccuracy: query.minimumAccuracy, stopCount: stopCount, stoppedSeconds: stoppedSeconds, movingSeconds: movingSeconds)
+            minimumAccuracy: query.minimumAccuracy, stopCount: stopCount, stoppedSeconds: stoppedSeconds, movement: movement)
     }
 
     /// "61 waypoints" when a GPX file without a track has waypoints or route points.

@@ -26,6 +26,11 @@ public struct TraceFilter: Sendable {
     private var skippedSaid = 0
     /// The checks re-anchored since ``takeReanchor()`` was last asked.
     private var reanchored = false
+    /// A segment break was read since the last usable fix.
+    private var breakSinceLastFix = false
+    /// The recording broke (a new GPX `<trkseg>`) between the fix ``take(_:)`` last returned and
+    /// the usable one before it.
+    public private(set) var lastFixStartsSegment = false
 
     private struct Run: Sendable {
         let reason: String
@@ -49,6 +54,8 @@ public struct TraceFilter: Sendable {
             switch check.check(fix) {
             case .accepted(let accepted):
                 used += 1
+                lastFixStartsSegment = breakSinceLastFix
+                breakSinceLastFix = false
                 flushRun()
                 if let notice = check.notice {
                     reanchored = true
@@ -68,6 +75,7 @@ public struct TraceFilter: Sendable {
             say(issue.description.hasSuffix("skipped") ? issue.description : issue.description + "; skipped", fixes: 1)
             return nil
         case .segmentBreak:
+            breakSinceLastFix = used > 0
             return nil
         }
     }

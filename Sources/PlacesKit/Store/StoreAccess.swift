@@ -53,7 +53,7 @@ public struct StoreAccess: Sendable {
             switch error.kind {
             case .isDirectory, .newerSchema: .configuration
             case .notADatabase, .corruptRecord: .badData
-            case .unavailable: .cannotWrite
+            case .unavailable, .readOnly: .cannotWrite
             case .busy: .busy
             }
         let remedy: Remedy? =
@@ -61,6 +61,7 @@ public struct StoreAccess: Sendable {
             case .isDirectory: Remedy(.chooseStoreFile(example: error.path + "/places.sqlite"))
             case .notADatabase: Remedy(.chooseStore)
             case .newerSchema: Remedy(.updatePlaces)
+            case .readOnly: Remedy(.useOwnStore)
             case .unavailable, .corruptRecord: nil
             case .busy: .tryLater()
             }

@@ -1,8 +1,27 @@
+import Foundation
+
 /// A length of time as typed (`15`, `10m`, `1h30m`), kept with its text so that messages quote
 /// what the person wrote.
+///
+/// A bare number means minutes, the same in every time option that takes one (`--max-walk 15`,
+/// `--min-duration 5`); options where minutes would mislead (a stay, a deadline, an alert's
+/// timing) refuse a bare number and say which units to write.
 public struct TimeAmount: Sendable, Equatable, CustomStringConvertible {
     public let seconds: Double
     public let text: String
+
+    /// Seconds in a bare number, wherever one is accepted.
+    public static let bareUnit: Double = 60
+
+    /// Why `text` is no time: a bare number where one is refused, or no time at all.
+    /// - Parameter units: the units to suggest, as typed (`["m", "h"]`).
+    public static func problem(_ text: String, bareAllowed: Bool, units: [String]) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !bareAllowed, TimeText.isBare(trimmed) {
+            return "'\(text)' needs a unit: say " + units.map { trimmed + $0 }.joined(separator: " or ")
+        }
+        return "'\(text)' is not a time; write it like " + units.map { "90" + $0 }.joined(separator: ", ") + " or 1h30m"
+    }
 
     /// - Parameter bareUnit: seconds in a bare number (`15`); nil refuses bare numbers.
     /// - Returns: nil when the text is no time.

@@ -12,10 +12,12 @@ public enum ArrivalTime {
         (["fri", "friday", "vr", "vrijdag"], 6), (["sat", "saturday", "za", "zaterdag"], 7),
     ]
 
-    /// A stay's length: "2h", "90m", "1.5h", "1h30m"; a bare number is hours. From 5 minutes to 7 days.
+    /// A stay's length: "2h", "90m", "1.5h", "1h30m" (a bare number is refused: minutes or hours?).
+    /// From 5 minutes to 7 days.
     public static func duration(_ text: String) throws(PlacesError) -> TimeInterval {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let seconds = TimeText.seconds(trimmed, bareUnit: 3600), seconds.isFinite else {
+        guard let seconds = TimeText.seconds(trimmed, bareUnit: nil), seconds.isFinite else {
+            if TimeText.isBare(trimmed) { throw failure("duration", TimeAmount.problem(text, bareAllowed: false, units: ["m", "h"])) }
             throw failure("duration", "'\(text)' is not a time; write it like 2h, 90m, 1.5h or 1h30m")
         }
         guard seconds >= 5 * 60 else {
@@ -34,6 +36,7 @@ public enum ArrivalTime {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
         if lower == "now" { return now }
+        if let local = localDateTime(trimmed, timeZone: timeZone) { return local }
         if trimmed.contains("-"), trimmed.count >= 16, let date = ISO8601Text.parse(trimmed) { return date }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -56,6 +59,34 @@ public enum ArrivalTime {
         var ahead = (weekday - current + 7) % 7
         if ahead == 0 && atToday < now.addingTimeInterval(-60) { ahead = 7 }
         return calendar.date(byAdding: .day, value: ahead, to: atToday) ?? atToday
+    }
+
+    /// "Fri 27 Nov 08:30 CET": a moment as a person reads it, in `zone`, with the zone said.
+    public static func describe(_ date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = days[((parts.weekday ?? 1) - 1 + 7) % 7]
+        let month = months[((parts.month ?? 1) - 1 + 12) % 12]
+        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        return "\(weekday) \(parts.day ?? 1) \(month) \(clock) \(zone.identifier)"
+    }
+
+    /// `2026-11-27T08:30` (or with a space, or seconds) without a zone: a clock time on that day in
+    /// `timeZone`, the destination's, as "fri 08:30" is read.
+    static func localDateTime(_ text: String, timeZone: TimeZone) -> Date? {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/),
+            let year = Int(match.1), let month = Int(match.2), let day = Int(match.3), let hour = Int(match.4), let minute = Int(match.5),
+            (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        let second = match.6.flatMap { Int($0) } ?? 0
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == day else { return nil }
+        return date
     }
 
     /// "08:30", "8:30", "8.30", "0830" → (8, 30); "8" → (8, 0).

@@ -2,12 +2,12 @@
 /// them after its flag (`--max-walk 'x' is not a time …`), the server after the query parameter.
 extension TimeAmount {
     /// - Parameters:
-    ///   - bareUnit: seconds in a bare number (`15`).
-    ///   - example: how to write one, for the message (`15, 10m or 1h`).
-    /// - Throws: ``PlacesError`` (`usage`): "'x' is not a time; write it like 15, 10m or 1h".
-    public static func parse(_ text: String, bareUnit: Double, example: String) throws(PlacesError) -> TimeAmount {
-        guard let time = TimeAmount(parsing: text, bareUnit: bareUnit) else {
-            throw PlacesError(.usage, "'\(text)' is not a time; write it like \(example)")
+    ///   - bare: whether a bare number (minutes) is accepted.
+    ///   - units: the units the messages suggest.
+    /// - Throws: ``PlacesError`` (`usage`) with ``problem(_:bareAllowed:units:)``'s words.
+    public static func parse(_ text: String, bare: Bool, units: [String] = ["s", "m"]) throws(PlacesError) -> TimeAmount {
+        guard let time = TimeAmount(parsing: text, bareUnit: bare ? bareUnit : nil) else {
+            throw PlacesError(.usage, problem(text, bareAllowed: bare, units: units))
         }
         return time
     }

@@ -90,10 +90,10 @@ public struct QueryParameters: Sendable {
         do { return try Coordinate(parsing: text) } catch { throw Problem.parameter(name, error.description) }
     }
 
-    /// A time; a bare number is in `bareUnit` seconds.
-    public func time(_ name: String, bareUnit: Double, example: String) throws(Problem) -> TimeAmount? {
+    /// A time; a bare number is minutes where `bare` allows it, as the CLI's option does.
+    public func time(_ name: String, bare: Bool, units: [String] = ["s", "m"]) throws(Problem) -> TimeAmount? {
         guard let text = string(name) else { return nil }
-        do { return try TimeAmount.parse(text, bareUnit: bareUnit, example: example) } catch { throw Problem.parameter(name, error.message) }
+        do { return try TimeAmount.parse(text, bare: bare, units: units) } catch { throw Problem.parameter(name, error.message) }
     }
 
     public func distance(_ name: String) throws(Problem) -> Distance? {

@@ -48,7 +48,7 @@ struct FollowRoutes {
             return value.meters
         }
         func time(_ name: String, _ fallback: Double) throws(Problem) -> Double {
-            guard let value = try query.time(name, bareUnit: 1, example: "15s") else { return fallback }
+            guard let value = try query.time(name, bare: false) else { return fallback }
             guard value.seconds >= 0, value.seconds <= 3600 else { throw Problem.parameter(name, "'\(value)' must be a time from 0 s to 1 hour, such as 15s") }
             return value.seconds
         }

@@ -48,8 +48,8 @@ struct StopsRoutes {
             }
             return value.meters
         }
-        func time(_ name: String, _ fallback: Double?, _ range: ClosedRange<Double>) throws(Problem) -> Double? {
-            guard let value = try query.time(name, bareUnit: 60, example: "5m or 90s") else { return fallback }
+        func time(_ name: String, _ fallback: Double?, _ range: ClosedRange<Double>, units: [String]) throws(Problem) -> Double? {
+            guard let value = try query.time(name, bare: true, units: units) else { return fallback }
             guard range.contains(value.seconds) else {
                 throw Problem.parameter(name, "'\(value)' must be a time from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, such as 5m or 90s")
             }
@@ -57,8 +57,8 @@ struct StopsRoutes {
         }
         let accuracy = try query.distance("min-accuracy")
         let settings = StopDetector.Settings(
-            radius: try distance("radius", 50, 1...10_000), minimumDuration: try time("min-duration", 300, 1...(7 * 86_400)) ?? 300,
-            maximumGap: try time("max-gap", nil, 1...(30 * 86_400)))
+            radius: try distance("radius", 50, 1...10_000), minimumDuration: try time("min-duration", 300, 1...(7 * 86_400), units: ["s", "m"]) ?? 300,
+            maximumGap: try time("max-gap", nil, 1...(30 * 86_400), units: ["m", "h"]))
         return StopsQuery(
             settings: settings, minimumAccuracy: try distance("min-accuracy", 150, 1...100_000), accuracyAsked: accuracy != nil,
             nameWithin: try distance("name-within", 75, 0...5000))

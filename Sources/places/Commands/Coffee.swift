@@ -40,13 +40,13 @@ extension Places {
 
         @Option(
             parsing: .unconditional, help: ArgumentHelp("Longest walk you accept, e.g. 15 (minutes), 10m, 1h.", valueName: "time"),
-            transform: Parse.time(60, example: "15, 10m or 1h"))
+            transform: Parse.time(bare: true, units: ["m", "h"]))
         var maxWalk = TimeAmount(seconds: 900, text: "15")
 
         @Flag(help: "Only places known to be open now (unknown hours are left out).")
         var openNow = false
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @Flag(help: "Show each place's score parts and what was left out, and why.")

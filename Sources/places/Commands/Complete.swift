@@ -42,7 +42,7 @@ extension Places {
         @Flag(help: "Only exact and prefix matches, no typos.")
         var noTypos = false
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
@@ -61,6 +61,7 @@ extension Places {
             let query = AutocompleteQuery(
                 text, focus: near, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)), typoTolerance: !noTypos)
             let suggestions = try service.complete(query)
+            if suggestions.isEmpty { StandardError.line("places: no match for '\(text)' among the imported names") }
             try StandardOutput.write(CompleteOutput(text: text, focus: near, suggestions: suggestions, terminal: Terminal.detect(.auto)).render(format))
         }
     }

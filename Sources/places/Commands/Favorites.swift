@@ -34,6 +34,9 @@ extension Places.Favorites {
         @Option(help: ArgumentHelp("Your own words about it (replaces an earlier note).", valueName: "text"))
         var note: String?
 
+        @Flag(help: "Keep places from the OpenStreetMap data imported with 'places import' (ids that --offline printed): no network.")
+        var offline = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -49,7 +52,7 @@ extension Places.Favorites {
             // One at a time, each in its own transaction and printed once committed: an interrupted
             // run has kept exactly what it printed.
             for text in ids {
-                let (change, place) = try await service.addFavorite(try PlaceID(parsing: text), as: text, note: note)
+                let (change, place) = try await service.addFavorite(try PlaceID(parsing: text), as: text, note: note, offline: offline)
                 try StandardOutput.write("\(change.rawValue) \(place.id)  \(place.name)\n")
             }
             await service.sayWhereAnswersCameFrom()
@@ -59,7 +62,7 @@ extension Places.Favorites {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your favourites, oldest first.")
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
@@ -71,8 +74,8 @@ extension Places.Favorites {
             let service = try Session.service(store: storeOptions.store)
             let favorites = try service.favorites()
             try StandardOutput.write(FavoritesOutput(favorites: favorites, terminal: Terminal.detect(color)).render(format))
-            if favorites.isEmpty, format == .table {
-                StandardError.line("places: no favourites yet in \(service.store.path); add one with 'places favorites add ID'")
+            if favorites.isEmpty {
+                StandardError.line("places: no match: no favourites yet in \(service.store.path); add one with 'places favorites add ID'")
             }
         }
     }

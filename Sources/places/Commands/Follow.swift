@@ -44,14 +44,17 @@ extension Places {
         @Option(help: ArgumentHelp("The trace: a GPX, GeoJSON or NDJSON file, or - for stdin (gpsd JSON or NDJSON).", valueName: "file"))
         var trace: String
 
-        @Option(help: ArgumentHelp("The trace's format when it cannot be told from its content: gpx, geojson, ndjson or gpsd.", valueName: "format"))
+        @Option(help: ArgumentHelp("The trace's format when it cannot be told from its content: \(TraceFormat.choices).", valueName: "format"))
         var traceFormat: TraceFormat?
 
         @Option(help: ArgumentHelp("Follow this route (GeoJSON LineString or GPX rte/trk) instead of asking a routing provider.", valueName: "file"))
         var route: String?
 
-        @Option(help: ArgumentHelp("The routing provider when there is no --route: google or osrm.", valueName: "id"))
+        @Option(help: ArgumentHelp("The routing provider when there is no --route: google, osrm or local (the imported streets).", valueName: "id"))
         var provider: String?
+
+        @Flag(help: "Route (and reroute) over the streets imported with 'places import' only: no network, no recordings.")
+        var offline = false
 
         @Option(help: ArgumentHelp("Off route at once from this far, e.g. 50m.", valueName: "distance"), transform: Parse.distance)
         var offRouteDistance = Distance(meters: 50, text: "50m")
@@ -59,10 +62,10 @@ extension Places {
         @Option(help: ArgumentHelp("Still on the route within this far, e.g. 15m.", valueName: "distance"), transform: Parse.distance)
         var tolerance = Distance(meters: 15, text: "15m")
 
-        @Option(help: ArgumentHelp("Off route after this long beyond the tolerance, e.g. 15s.", valueName: "time"), transform: Parse.time(1, example: "15s"))
+        @Option(help: ArgumentHelp("Off route after this long beyond the tolerance, e.g. 15s.", valueName: "time"), transform: Parse.time(bare: false))
         var offRouteTime = TimeAmount(seconds: 15, text: "15s")
 
-        @Option(help: ArgumentHelp("No new alert this long after one, e.g. 30s.", valueName: "time"), transform: Parse.time(1, example: "30s"))
+        @Option(help: ArgumentHelp("No new alert this long after one, e.g. 30s.", valueName: "time"), transform: Parse.time(bare: false))
         var cooldown = TimeAmount(seconds: 30, text: "30s")
 
         @Option(
@@ -76,7 +79,7 @@ extension Places {
         @Flag(help: "When the walker goes off route, ask the routing provider for a new route from there (as navigation apps do); needs the network, or recordings of those requests.")
         var reroute = false
 
-        @Option(help: ArgumentHelp("text (a line per event) or ndjson (a JSON object per event).", valueName: "format"))
+        @Option(help: ArgumentHelp("\(FollowFormat.choices) (a line, or a JSON object, per event).", valueName: "format"))
         var format: FollowFormat = .text
 
         @OptionGroup var global: GlobalOptions
@@ -122,7 +125,7 @@ extension Places {
                 do { given = (try TraceReader.readPath(path: route), route) } catch { throw TraceFilter.error(error) }
             }
             let query = FollowQuery(
-                to: to, feed: feed, route: given, provider: provider.map { ProviderID($0) }, settings: try settings(),
+                to: to, feed: feed, route: given, provider: offline ? "local" : provider.map { ProviderID($0) }, settings: try settings(),
                 arrivalRadius: arrivalRadius?.meters, reroute: reroute)
             let plan = try await service.planFollow(query)
             let output = FollowOutput(format: format, timeZone: service.timeZone, terminal: Terminal.detect(global.color), targetName: plan.targetName)

@@ -4,12 +4,34 @@ import PlaceSearch
 import PlacesKit
 
 extension Places {
+    /// `places import FILE…`, `places import list`, `places import remove FILE`.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import OpenStreetMap data and name lists into the local store, for offline search and completion.",
             discussion: """
-                OpenStreetMap files: OSM XML (.osm, also .osm.gz and .osm.bz2), PBF (.osm.pbf) and Overpass JSON, \
-                recognised by their content. An import keeps named POIs with the tags that matter (amenity, shop, \
+                'places import FILE…' imports; its options (name-list columns, --format) are in \
+                'places import files --help'.
+
+                Examples:
+                  places import amsterdam.osm.pbf
+                  places import --names streets.csv --name-column 3 --kind street
+                  places import list
+                  places import remove amsterdam.osm.pbf
+                """,
+            subcommands: [Files.self, List.self, Remove.self],
+            defaultSubcommand: Files.self)
+    }
+}
+
+extension Places.Import {
+    struct Files: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "files",
+            abstract: "Import OpenStreetMap files and name lists (the default: 'places import FILE').",
+            discussion: """
+                OpenStreetMap files: OSM XML (.osm, also .osm.gz and .osm.bz2), PBF (.osm.pbf), Overpass JSON and \
+                GeoJSON (as overpass-turbo exports it: points and polygons, with OSM tags as properties), recognised \
+                by their content. An import keeps named POIs with the tags that matter (amenity, shop, \
                 tourism, leisure, cuisine, opening_hours, addr:*, website …), car parks, one entry per street name \
                 and area (not one per way segment) and places (city, suburb, neighbourhood) with an importance; ways \
                 and relations get a centre.
@@ -20,16 +42,17 @@ extension Places {
 
                 Importing the same file again replaces what it wrote before; a place two files share is kept once. \
                 An import that fails changes nothing. The autocomplete index (beside the store, .names) is rebuilt \
-                after every import.
+                after an import that changed something; 'places import list' shows what is imported, 'places import \
+                remove FILE' takes one file's places away again.
 
                 Examples:
-                  places import ../shared/data/amsterdam_centrum.osm
+                  places import amsterdam.osm
                   places import liechtenstein.osm.pbf overpass.json
                   places import --names streets.csv --name-column 3 --kind street
                   places import --names rg_cities1000.csv             # header lat,lon,name,…: columns found by name
                 """)
 
-        @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON (.gz/.bz2 too).", valueName: "file"))
+        @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON, GeoJSON (.gz/.bz2 too).", valueName: "file"))
         var files: [String] = []
 
         @Option(name: .customLong("names"), help: ArgumentHelp("A name list (CSV or TSV) to import (repeatable).", valueName: "file"))
@@ -59,8 +82,8 @@ extension Places {
         @Option(help: ArgumentHelp("Name-list delimiter: comma, tab or semicolon (default: tab for .tsv, else comma).", valueName: "delimiter"))
         var delimiter: String?
 
-        @Option(help: ArgumentHelp("table or json.", valueName: "format"))
-        var format: OutputFormat = .table
+        @Option(help: ArgumentHelp("\(ImportFormat.choices).", valueName: "format"))
+        var format: ImportFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -72,7 +95,6 @@ extension Places {
             if let delimiter, NameListOptions.delimiter(delimiter) == nil {
                 throw ValidationError("--delimiter '\(delimiter)' must be comma, tab or semicolon")
             }
-            guard format == .table || format == .json else { throw ValidationError("--format must be table or json for import") }
             let nameOptions = [nameColumn, latColumn, lonColumn, importanceColumn].compactMap { $0 } + detailColumn
             if nameLists.isEmpty, !nameOptions.isEmpty {
                 throw ValidationError("column options describe a name list: give it with --names FILE")
@@ -91,6 +113,41 @@ extension Places {
             }
             bars.finish()
             try StandardOutput.write(ImportOutput(reports: reports, index: index).render(format))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "What is imported: each file, when, how many places, and whose data it is (its licence).")
+
+        @Option(help: ArgumentHelp("\(ImportFormat.choices).", valueName: "format"))
+        var format: ImportFormat = .table
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let service = try Session.service(store: storeOptions.store)
+            let sources = try service.importedSources()
+            if sources.isEmpty { StandardError.line("places: no match: nothing is imported into \(service.store.path)") }
+            try StandardOutput.write(ImportListOutput(sources: sources, terminal: Terminal.detect(.auto)).render(format))
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take one imported file's places and names away again, and rebuild the name index.")
+
+        @Argument(help: ArgumentHelp("The file as 'places import list' shows it (its name or its path).", valueName: "file"))
+        var file: String
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let service = try Session.service(store: storeOptions.store)
+            let (source, removed, index) = try service.removeImport(file)
+            try StandardOutput.write(
+                "removed \(source.label): \(ImportOutput.grouped(removed)) place\(removed == 1 ? "" : "s")\n"
+                    + "Name index: \(ImportOutput.grouped(index.count)) names in \(index.path) (rebuilt in \(String(format: "%.2f", index.seconds)) s)\n")
         }
     }
 }

@@ -22,7 +22,8 @@ extension Places {
                   places parking --advice --duration 90m --sort cost --explain
                   places parking --advice --methods pin,creditcard --format json | jq '.results[0].cost'
 
-                Times: --duration takes 2h, 90m, 1.5h or 1h30m (a bare number is hours). --arrive takes now, 08:30 \
+                Times: --duration takes 2h, 90m, 1.5h or 1h30m (a bare number is refused: say 100m or 100h; in \
+                --max-walk a bare number is minutes, as in every time option that takes one). --arrive takes now, 08:30 \
                 (the next 08:30), 'fri 08:30', 'tomorrow 9:00' or an ISO 8601 time; clock times are the destination's \
                 (Amsterdam time in the Netherlands).
                 """)
@@ -57,10 +58,10 @@ extension Places {
 
         @Option(
             parsing: .unconditional, help: ArgumentHelp("Longest walk from the car, e.g. 10 (minutes), 5m.", valueName: "time"),
-            transform: Parse.time(60, example: "10 or 5m"))
+            transform: Parse.time(bare: true, units: ["m", "h"]))
         var maxWalk = TimeAmount(seconds: 600, text: "10")
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @Flag(help: "Show each place's score parts and what was left out, and why.")

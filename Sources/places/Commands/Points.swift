@@ -17,7 +17,7 @@ extension Places {
                   places points --format json | jq .balance
                 """)
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions

@@ -16,7 +16,7 @@ extension Places {
 
         enum Format: String, CaseIterable, ExpressibleByArgument { case table, json }
 
-        @Option(help: ArgumentHelp("table or json.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(Format.choices).", valueName: "format"))
         var format: Format = .table
 
         @OptionGroup var global: GlobalOptions

@@ -57,10 +57,10 @@ extension Places {
 
         @Option(
             parsing: .unconditional, help: ArgumentHelp("Longest walk you accept, e.g. 30 (minutes), 20m, 1h.", valueName: "time"),
-            transform: Parse.time(60, example: "30, 20m or 1h"))
+            transform: Parse.time(bare: true, units: ["m", "h"]))
         var maxWalk = TimeAmount(seconds: 1800, text: "30")
 
-        @Option(help: ArgumentHelp("table, json, ndjson or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table
 
         @Flag(help: "Show each recommendation's score parts and what was left out, and why.")
@@ -75,7 +75,7 @@ extension Places {
         func run() async throws {
             let service = try await Session.service(global, command: "recommendations")
             let result = try await service.recommendations(query)
-            let output = RecommendationsOutput(document: result, terminal: Terminal.detect(global.color), timeZone: service.timeZone, explain: explain)
+            let output = RecommendationsOutput(document: result, terminal: Terminal.detect(global.color), timeZone: DestinationTimeZone.zone(for: result.focus.coordinate, fallback: service.timeZone), explain: explain)
             try StandardOutput.write(output.render(format))
         }
     }

@@ -9,7 +9,7 @@ extension Places {
             discussion: """
                 Looks in the data imported with 'places import' for the nearest POI, street and place within \\
                 --radius, and asks Photon's /reverse when it can answer (live, or from recordings); nearest first. \\
-                The same lookup names the stops of 'places stops'. Nothing known nearby: exit 66.
+                The same lookup names the stops of 'places stops'. Nothing known nearby: "no match" on stderr, exit 0.
 
                 Examples:
                   places reverse 52.3731,4.8926
@@ -26,7 +26,7 @@ extension Places {
         @Option(help: ArgumentHelp("How many answers (1–20).", valueName: "n"))
         var limit = 5
 
-        @Option(help: ArgumentHelp("table, json or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(ReverseFormat.choices).", valueName: "format"))
         var format: ReverseFormat = .table
 
         @OptionGroup var global: GlobalOptions
@@ -49,6 +49,7 @@ extension Places {
                 let features = matches.map { DocumentParts.feature($0.coordinate, properties: DocumentParts.reverseMatch($0)) }
                 try StandardOutput.write(JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).serialized(pretty: true) + "\n")
             case .table:
+                guard !matches.isEmpty else { return }
                 var table = TextTable([.init("Name"), .init("What"), .init("Distance", .right), .init("From"), .init("Where", shrinks: true)])
                 for match in matches {
                     table.rows.append([match.name, match.kind, RouteDocument.distanceText(match.distance), match.source, match.detail ?? ""])

@@ -9,7 +9,8 @@ extension Places {
             discussion: """
                 Asks a routing provider for the way on foot: Google Directions (mode=walking) when \
                 GOOGLE_MAPS_API_KEY is set, otherwise OSRM's foot profile on the FOSSGIS servers, which needs no key. \
-                Without network or key the bundled recordings answer the README's examples.
+                Without network the bundled recordings answer the README's examples, and the streets imported with \
+                'places import' answer anywhere they cover (--offline: only them).
 
                 The GeoJSON and GPX it writes can be given to 'places follow --route'.
 
@@ -36,17 +37,31 @@ extension Places {
         @Option(help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"))
         var feed: String?
 
-        @Option(help: ArgumentHelp("The routing provider: google or osrm. Default: google with a key, else osrm.", valueName: "id"))
+        @Option(
+            help: ArgumentHelp(
+                "The routing provider: google, osrm or local (the imported streets). Default: google with a key, else osrm, "
+                    + "with the imported streets when neither the network nor a recording can answer.",
+                valueName: "id"))
         var provider: String?
 
-        @Option(help: ArgumentHelp("table, json, ndjson (one step per line), geojson or gpx.", valueName: "format"))
+        @Flag(help: "Route over the streets imported with 'places import' only: no network, no recordings.")
+        var offline = false
+
+        @Option(help: ArgumentHelp("\(RouteFormat.choices) (ndjson: one step per line).", valueName: "format"))
         var format: RouteFormat = .table
 
         @OptionGroup var global: GlobalOptions
 
+        func validate() throws {
+            if offline, let provider, provider != "local" {
+                throw ValidationError("--offline routes over the imported streets; it cannot be used with --provider \(provider)")
+            }
+        }
+
         func run() async throws {
             let service = try await Session.service(global, command: "route")
-            let result = try await service.route(RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }))
+            let result = try await service.route(
+                RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }, offline: offline))
             try StandardOutput.write(RouteOutput(document: RouteDocument(result), terminal: Terminal.detect(global.color)).render(format))
         }
     }

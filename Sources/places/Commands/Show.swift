@@ -20,8 +20,11 @@ extension Places {
         @Argument(help: ArgumentHelp("A place id such as osm:node/2724001437.", valueName: "id"))
         var id: String
 
-        @Option(help: ArgumentHelp("table (text), json or geojson.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(Format.choices) (table is text).", valueName: "format"))
         var format: Format = .table
+
+        @Flag(help: "From the OpenStreetMap data imported with 'places import' only (an osm: id that --offline printed): no network.")
+        var offline = false
 
         @OptionGroup var global: GlobalOptions
 
@@ -32,7 +35,7 @@ extension Places {
         func run() async throws {
             let placeID = try PlaceID(parsing: id)
             let service = try await Session.service(global, command: "show")
-            let place = try await service.details(for: placeID, as: id)
+            let place = try await service.details(for: placeID, as: id, offline: offline)
             await service.sayWhereAnswersCameFrom()
             let output = PlaceDetailsOutput(place: place, now: service.now, timeZone: service.timeZone, terminal: Terminal.detect(global.color))
             let text: String

@@ -37,7 +37,7 @@ extension Places {
 
         @Option(
             help: ArgumentHelp("A stay lasts at least this long to be a stop, e.g. 5m (minutes), 90s.", valueName: "time"),
-            transform: Parse.time(60, example: "5m or 90s"))
+            transform: Parse.time(bare: true))
         var minDuration = TimeAmount(seconds: 300, text: "5m")
 
         @Option(help: ArgumentHelp("Drop fixes less accurate than this, e.g. 150m (the default).", valueName: "distance"), transform: Parse.distance)
@@ -45,16 +45,16 @@ extension Places {
 
         @Option(
             help: ArgumentHelp("End a stay at a gap in the data longer than this, e.g. 1h. Default: gaps never end a stay.", valueName: "time"),
-            transform: Parse.time(60, example: "1h or 20m"))
+            transform: Parse.time(bare: true, units: ["m", "h"]))
         var maxGap: TimeAmount?
 
         @Option(help: ArgumentHelp("Name a stop after a place within this distance, e.g. 75m; 0 for no names.", valueName: "distance"), transform: Parse.distance)
         var nameWithin = Distance(meters: 75, text: "75m")
 
-        @Option(help: ArgumentHelp("The trace's format when it cannot be told from its content: gpx, geojson, ndjson or gpsd.", valueName: "format"))
+        @Option(help: ArgumentHelp("The trace's format when it cannot be told from its content: \(TraceFormat.choices).", valueName: "format"))
         var traceFormat: TraceFormat?
 
-        @Option(help: ArgumentHelp("table, json, ndjson (streamed), geojson or gpx.", valueName: "format"))
+        @Option(help: ArgumentHelp("\(StopsFormat.choices) (ndjson is streamed).", valueName: "format"))
         var format: StopsFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions

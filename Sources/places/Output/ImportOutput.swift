@@ -1,15 +1,16 @@
 import Foundation
 import PlaceSearch
 import PlacesKit
+import WalkingGraph
 
 /// The summary of `places import`: per file what was written, then the index.
 struct ImportOutput {
     let reports: [ImportReport]
     let index: NameIndex.Built
 
-    func render(_ format: OutputFormat) -> String {
+    func render(_ format: ImportFormat) -> String {
         switch format {
-        case .json, .ndjson, .geojson: json().serialized(pretty: format == .json) + "\n"
+        case .json: json().serialized(pretty: true) + "\n"
         case .table: text()
         }
     }
@@ -23,14 +24,22 @@ struct ImportOutput {
                 return "\(Self.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
             }
             lines.append(
-                "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s")
+                "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s")
             var changes = parts.isEmpty ? ["nothing to keep"] : parts
             if report.summary.removed > 0 { changes.append("\(Self.grouped(report.summary.removed)) no longer in the file, removed") }
             if report.summary.replaced > 0 { changes.append("\(Self.grouped(report.summary.replaced)) already stored, replaced") }
             lines.append("  " + changes.joined(separator: " · "))
+            if let (graph, seconds) = report.walkingGraph {
+                lines.append(
+                    "  walking graph: \(Self.grouped(graph.nodes)) junctions, \(Self.grouped(graph.edges)) ways between them, "
+                        + "\(Self.sizeText(graph.bytes)), built in \(String(format: "%.2f", seconds)) s")
+            }
             for note in report.notes { lines.append("  note: \(note)") }
         }
-        lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path)")
+        let built = index.rebuilt ? "rebuilt in \(String(format: "%.2f", index.seconds)) s" : "unchanged: the import changed nothing"
+        lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path) (\(built))")
+        let total = reports.reduce(index.seconds) { $0 + $1.readSeconds + $1.writeSeconds }
+        if reports.count > 1 || index.rebuilt { lines.append("In all \(String(format: "%.2f", total)) s") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -38,7 +47,7 @@ struct ImportOutput {
         let imports: [JSONValue] = reports.map { report in
             var written = JSONObject()
             for kind in NameKind.allCases { written.members.append(.init(key: kind.description, value: JSONValue(report.summary.written[kind] ?? 0))) }
-            return [
+            var object: JSONObject = [
                 "file": .string(report.file),
                 "format": .string(report.format),
                 "rows": JSONValue(report.rows),
@@ -48,8 +57,23 @@ struct ImportOutput {
                 "seconds": DocumentParts.number(report.readSeconds + report.writeSeconds, places: 3),
                 "notes": .array(report.notes.map { .string($0) }),
             ]
+            if let (graph, seconds) = report.walkingGraph {
+                object["walking_graph"] = [
+                    "junctions": JSONValue(graph.nodes), "ways": JSONValue(graph.edges), "bytes": JSONValue(graph.bytes),
+                    "components": JSONValue(graph.components), "seconds": DocumentParts.number(seconds, places: 3),
+                ]
+            }
+            return .object(object)
         }
-        return ["imports": .array(imports), "index": ["path": .string(index.path), "names": JSONValue(index.count)]]
+        let total = reports.reduce(index.seconds) { $0 + $1.readSeconds + $1.writeSeconds }
+        return [
+            "imports": .array(imports),
+            "index": [
+                "path": .string(index.path), "names": JSONValue(index.count), "rebuilt": .bool(index.rebuilt),
+                "seconds": DocumentParts.number(index.seconds, places: 3),
+            ],
+            "seconds": DocumentParts.number(total, places: 3),
+        ]
     }
 
     static func formatName(_ format: String) -> String {
@@ -58,8 +82,14 @@ struct ImportOutput {
         case "osm-pbf": "OSM PBF"
         case "overpass-json": "Overpass JSON"
         case "names-tsv": "TSV name list"
+        case "geojson": "GeoJSON"
         default: "CSV name list"
         }
+    }
+
+    /// 164856 → "161 KB"
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1_048_576 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(max(1, bytes / 1024)) KB"
     }
 
     /// 12345 → "12,345"

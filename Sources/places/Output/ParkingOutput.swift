@@ -48,6 +48,8 @@ struct ParkingOutput: RankedOutput {
         if result.ranked.contains(where: { StayPricing.price($0.place, for: stay).source == .tariff }) {
             output.append(terminal.dim("* worked out from the tariff; other costs as the provider calculated them"))
         }
+        // How --arrive was read: in the destination's zone, said with it.
+        output.append(terminal.dim("Costs for \(stay.durationText) from \(ArrivalTime.describe(stay.arrival, in: document.timeZone))"))
         return output.joined(separator: "\n") + "\n"
     }
 

@@ -16,7 +16,8 @@ extension RankedOutput {
 
     func render(_ format: OutputFormat) -> String {
         switch format {
-        case .table: table()
+        // An empty answer leaves stdout empty for scripts; the flow says "no …" on stderr.
+        case .table: result.ranked.isEmpty ? "" : table()
         case .json: document.document(explain: explain).serialized(pretty: true) + "\n"
         case .ndjson: document.lines().map { $0.serialized() + "\n" }.joined()
         case .geojson: document.geojson().serialized(pretty: true) + "\n"

@@ -19,7 +19,7 @@ struct RecommendationsOutput: RankedOutput {
 
     func table() -> String {
         var table = TextTable([
-            .init("#", .right), .init("Name"), .init("Points", .right), .init("Walk", .right), .init("Until"), .init("ID"),
+            .init("#", .right), .init("Name"), .init("Points", .right), .init("Walk", .right), .init("Until (\(timeZone.identifier))"), .init("ID"),
             .init("About", shrinks: true),
         ])
         for item in result.ranked {

@@ -28,6 +28,18 @@ struct StopsOutput {
 
     func json(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject { StopsDocument.transit(transit, withPath: withPath) }
 
+    /// The recorded lines of a transit's path: split at its gaps, so that no line crosses one, and
+    /// without the single points a gap leaves between two others (a line needs two).
+    static func pieces(_ transit: StopDetector.Transit) -> [ArraySlice<Coordinate>] {
+        var pieces: [ArraySlice<Coordinate>] = []
+        var start = 0
+        for index in transit.pathBreaks + [transit.path.count] where index > start && index <= transit.path.count {
+            if index - start >= 2 { pieces.append(transit.path[start..<index]) }
+            start = index
+        }
+        return pieces
+    }
+
     private static func pair(_ coordinate: Coordinate) -> JSONValue { StopsDocument.pair(coordinate) }
 
     func summaryJSON(_ summary: StopsSummary) -> JSONObject { StopsDocument.summary(summary) }
@@ -67,11 +79,16 @@ struct StopsOutput {
             case .stop(let named):
                 features.append(DocumentParts.feature(named.stop.centre, properties: .object(json(named))))
             case .transit(let transit):
-                features.append([
-                    "type": "Feature",
-                    "geometry": ["type": "LineString", "coordinates": .array(transit.path.map(Self.pair))],
-                    "properties": .object(json(transit, withPath: false)),
-                ])
+                // With gaps, the recorded pieces only: a line across a gap is not where anyone went.
+                // A transit that is one jump has no line: its geometry is null (RFC 7946 §3.2).
+                let pieces = Self.pieces(transit)
+                let geometry: JSONValue =
+                    switch pieces.count {
+                    case 0: .null
+                    case 1: ["type": "LineString", "coordinates": .array(pieces[0].map(Self.pair))]
+                    default: ["type": "MultiLineString", "coordinates": .array(pieces.map { .array($0.map(Self.pair)) })]
+                    }
+                features.append(["type": "Feature", "geometry": geometry, "properties": .object(json(transit, withPath: false))])
             }
         }
         return ["type": "FeatureCollection", "features": .array(features)]
@@ -91,23 +108,29 @@ struct StopsOutput {
             text += "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
             text += "<type>stop</type></wpt>\n"
         }
-        for transit in summary.transits where transit.path.count >= 2 {
+        for transit in summary.transits where !Self.pieces(transit).isEmpty {
             let from = transit.from.map { "stop \($0)" } ?? "start"
             let to = transit.to.map { "stop \($0)" } ?? "end"
             text += "  <trk><name>\(RouteDocument.escape("\(from) to \(to)"))</name>"
-            text += "<desc>\(RouteDocument.escape("\(RouteDocument.distanceText(transit.distance)) in \(Self.duration(transit.duration))"))</desc><trkseg>\n"
-            for (index, point) in transit.path.enumerated() {
-                let attributes = "lat=\"\(RouteDocument.coordinate(point.latitude))\" lon=\"\(RouteDocument.coordinate(point.longitude))\""
-                // Times are known at the ends only: the path in between is thinned.
-                if index == 0 {
-                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
-                } else if index == transit.path.count - 1 {
-                    text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.arrival))</time></trkpt>\n"
-                } else {
-                    text += "    <trkpt \(attributes)/>\n"
+            text += "<desc>\(RouteDocument.escape(movementText(transit)))</desc>"
+            // One <trkseg> per recorded piece, as the recording had them: no segment crosses a gap.
+            for piece in Self.pieces(transit) {
+                text += "<trkseg>\n"
+                for index in piece.indices {
+                    let point = piece[index]
+                    let attributes = "lat=\"\(RouteDocument.coordinate(point.latitude))\" lon=\"\(RouteDocument.coordinate(point.longitude))\""
+                    // Times are known at the ends only: the path in between is thinned.
+                    if index == 0 {
+                        text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.departure))</time></trkpt>\n"
+                    } else if index == transit.path.count - 1 {
+                        text += "    <trkpt \(attributes)><time>\(ISO8601Text.format(transit.arrival))</time></trkpt>\n"
+                    } else {
+                        text += "    <trkpt \(attributes)/>\n"
+                    }
                 }
+                text += "  </trkseg>"
             }
-            text += "  </trkseg></trk>\n"
+            text += "</trk>\n"
         }
         return text + "</gpx>\n"
     }
@@ -172,10 +195,8 @@ struct StopsOutput {
                     "\(NumberText.trimmed(stop.centre.latitude, 5)),\(NumberText.trimmed(stop.centre.longitude, 5))",
                 ])
             case .transit(let transit):
-                let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
                 table.rows.append([
-                    "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration),
-                    "moving \(RouteDocument.distanceText(transit.distance)) at \(speed)", "",
+                    "", when(transit.departure), when(transit.arrival), Self.duration(transit.duration), movementText(transit), "",
                 ])
             }
         }
@@ -183,8 +204,44 @@ struct StopsOutput {
             ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell }
             : table.text(width: terminal.width))
         let stops = summary.stopCount
+        let movement = summary.movement
+        let unrecorded =
+            movement.gapCount == 0
+            ? ""
+            : ", \(Self.duration(movement.gapSeconds)) unrecorded (\(Self.gaps(movement.gapCount)), "
+                + "\(RouteDocument.distanceText(movement.gapMetres)) in straight lines)"
         text += "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
-            + "\(Self.duration(summary.movingSeconds)) moving (\(summary.used) of \(summary.fixes) fixes used)\n"
+            + "\(Self.duration(movement.movingSeconds)) moving over \(RouteDocument.distanceText(movement.movingMetres))\(unrecorded) "
+            + "(\(summary.used) of \(summary.fixes) fixes used)\n"
+        if let first = items.first { text += zoneLine(first: first, days: days) }
         return text
     }
+
+    /// Which clock the times are on: the recording says UTC, the table says the machine's zone,
+    /// and a place's own zone is not known from its coordinates alone.
+    private func zoneLine(first: TimelineItem, days: Set<String>) -> String {
+        let start: Date =
+            switch first {
+            case .stop(let named): named.stop.arrival
+            case .transit(let transit): transit.departure
+            }
+        let abbreviation = timeZone.abbreviation(for: start).map { " (\($0))" } ?? ""
+        let date = days.count > 1 ? "dates and times" : "\(day(start)), times"
+        return "\(date) in \(timeZone.identifier)\(abbreviation); set TZ for another zone\n"
+    }
+
+    /// "moving 692 m at 5.9 km/h"; with gaps, what was recorded and what was not:
+    /// "moving 2.2 km at 4.1 km/h, 3 gaps: 9.0 km straight in 39 min unrecorded".
+    func movementText(_ transit: StopDetector.Transit) -> String {
+        let speed = String(format: "%.1f km/h", transit.averageSpeed * 3.6)
+        let moving =
+            transit.recordedDuration > 0 || transit.distance > 0
+            ? "moving \(RouteDocument.distanceText(transit.distance)) at \(speed)" : nil
+        guard transit.gapCount > 0 else { return moving ?? "moving 0 m" }
+        let gap = "\(RouteDocument.distanceText(transit.gapDistance)) straight in \(Self.duration(transit.gapDuration)) unrecorded"
+        guard let moving else { return "\(Self.gaps(transit.gapCount)): \(gap)" }
+        return "\(moving), \(Self.gaps(transit.gapCount)): \(gap)"
+    }
+
+    static func gaps(_ count: Int) -> String { count == 1 ? "1 gap" : "\(count) gaps" }
 }

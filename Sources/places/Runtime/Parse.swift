@@ -14,18 +14,22 @@ enum Parse {
         do { return try PositionInput(parsing: text) } catch { throw ArgumentProblem(description: error.message) }
     }
 
-    /// A time; a bare number is in `bareUnit` seconds.
-    static func time(_ bareUnit: Double, example: String) -> @Sendable (String) throws -> TimeAmount {
+    /// A time; a bare number is minutes where `bare` allows it, refused elsewhere.
+    /// - Parameter units: the units the option's messages suggest.
+    static func time(bare: Bool, units: [String] = ["s", "m"]) -> @Sendable (String) throws -> TimeAmount {
         { text in
-            do throws(PlacesError) { return try TimeAmount.parse(text, bareUnit: bareUnit, example: example) } catch {
+            do throws(PlacesError) { return try TimeAmount.parse(text, bare: bare, units: units) } catch {
                 throw ArgumentProblem(description: error.message)
             }
         }
     }
 
     static func deadline(_ text: String) throws -> TimeAmount {
-        guard let time = TimeAmount(parsing: text, bareUnit: 1), PlacesSettings.acceptableDeadline(time.seconds) else {
-            throw ArgumentProblem(description: "'\(text)' must be a time from 10 ms to 1 hour, such as 10 or 2.5s")
+        guard let time = TimeAmount(parsing: text, bareUnit: nil) else {
+            throw ArgumentProblem(description: TimeAmount.problem(text, bareAllowed: false, units: ["s", "ms"]))
+        }
+        guard PlacesSettings.acceptableDeadline(time.seconds) else {
+            throw ArgumentProblem(description: "'\(text)' must be a time from 10 ms to 1 hour, such as 10s or 2.5s")
         }
         return time
     }

@@ -51,6 +51,7 @@ enum CLIWording {
         case .tryLater(let why): why.map { "\($0); try again in a minute" } ?? "try again later"
         case .reportAPIChange: "the API may have changed; please report it"
         case .chooseStore: "move it aside or give another --store"
+        case .useOwnStore: "reading it works; to change things give --store (or PLACES_STORE) a file of your own"
         case .chooseStoreFile(let example): "give --store the path of a file, e.g. \(example)"
         case .updatePlaces: "update places, or give another --store"
         case .importData: "run 'places import FILE.osm' (or --names FILE.csv) first"

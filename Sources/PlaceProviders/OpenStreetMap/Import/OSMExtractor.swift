@@ -16,6 +16,7 @@ public struct OSMExtractor {
     private var kept: [Pending] = []
     private var streets = StreetCollector()
     private var settlements: [(name: String, point: OSMPoint, rank: OSMFeatures.SettlementRank)] = []
+    private var brands = BrandTrades()
     /// Elements that should have been kept but whose position could not be worked out (their nodes
     /// are outside the extract).
     public private(set) var unplaced = 0
@@ -31,6 +32,8 @@ public struct OSMExtractor {
         var point: OSMPoint
         var tags: [String: String]
         var role: OSMFeatures.Role
+        /// A car park's box, when it is an area.
+        var area: PointBox?
     }
 
     public mutating func consume(_ element: OSMElement) {
@@ -48,7 +51,13 @@ public struct OSMExtractor {
                 streets.add(way: way, name: name, highway: highway, nodes: nodes, centre: centre)
                 return
             }
-            if let centre { keep(.way, way.id, centre, way.tags) } else if OSMFeatures.role(way.tags) != nil { unplaced += 1 }
+            if let centre {
+                // A car park's area, for the entrances inside or beside it (CarParks).
+                let area = OSMFeatures.role(way.tags) == .parking ? box(of: way.nodeRefs) : nil
+                keep(.way, way.id, centre, way.tags, area: area)
+            } else if OSMFeatures.role(way.tags) != nil {
+                unplaced += 1
+            }
         case .relation(let relation):
             guard !relation.tags.isEmpty, OSMFeatures.role(relation.tags) != nil || OSMFeatures.isArea(relation.tags) else { return }
             if let centre = relation.center ?? centre(of: relation.members) {
@@ -59,20 +68,25 @@ public struct OSMExtractor {
         }
     }
 
-    private mutating func keep(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String]) {
+    private mutating func keep(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], area: PointBox? = nil) {
+        brands.note(tags)
         guard let role = OSMFeatures.role(tags) ?? (OSMFeatures.isArea(tags) ? .place : nil) else { return }
         if role == .place, let name = tags["name"], let place = tags["place"] {
             settlements.append((name, point, OSMFeatures.settlementRank(place)))
         }
-        kept.append(Pending(type: type, id: id, point: point, tags: tags, role: role))
+        kept.append(Pending(type: type, id: id, point: point, tags: tags, role: role, area: area))
     }
 
     /// The middle of the box around the nodes found: for a building, its middle; for a long way
     /// outside the extract, the part inside it.
     private func centre(of refs: [Int64]) -> OSMPoint? {
+        box(of: refs).centre
+    }
+
+    private func box(of refs: [Int64]) -> PointBox {
         var box = PointBox()
         for ref in refs { if let point = nodes[ref] { box.add(point) } }
-        return box.centre
+        return box
     }
 
     private func centre(of members: [OSMRelation.Member]) -> OSMPoint? {
@@ -89,6 +103,7 @@ public struct OSMExtractor {
 
     /// Everything to write, in a stable order (kind, then id) so that two imports of one file match.
     public mutating func finish() -> [ImportedPlace] {
+        var nearestStreet: NearestStreet?
         var places: [ImportedPlace] = []
         places.reserveCapacity(kept.count + streets.count)
         for pending in kept {
@@ -97,7 +112,14 @@ public struct OSMExtractor {
                 continue
             }
             let id = "\(provider):\(pending.type.rawValue)/\(pending.id)"
-            let tags = OSMFeatures.keptTags(pending.tags)
+            var tags = OSMFeatures.keptTags(pending.tags)
+            if let trade = brands.otherTrade(of: pending.tags) { tags[OSMTags.brandTradeKey] = trade }
+            if pending.role == .parking {
+                CarParkTags.add(to: &tags, area: pending.area, point: pending.point) { point in
+                    if nearestStreet == nil { nearestStreet = NearestStreet(streets, nodes: nodes) }
+                    return nearestStreet?.name(near: point)
+                }
+            }
             let name = pending.tags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             switch pending.role {
             case .place:
@@ -112,7 +134,7 @@ public struct OSMExtractor {
                 places.append(
                     ImportedPlace(
                         record: NameRecord(
-                            id: id, name: indexed ? name : OSMPlaceMapping.parkingName(pending.tags) ?? "Car park", kind: .poi,
+                            id: id, name: indexed ? name : OSMPlaceMapping.parkingName(tags) ?? "Car park", kind: .poi,
                             importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags)),
                         isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
             }
@@ -196,7 +218,7 @@ public struct OSMExtractor {
 
 /// The box around some points, for centres.
 struct PointBox {
-    private var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
+    private(set) var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
 
     mutating func add(_ point: OSMPoint) {
         south = min(south, point.latitude)

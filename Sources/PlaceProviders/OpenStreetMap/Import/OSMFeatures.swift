@@ -67,7 +67,7 @@ enum OSMFeatures {
         "name", "alt_name", "official_name", "brand", "operator", "amenity", "shop", "tourism", "leisure", "historic", "craft",
         "office", "cuisine", "opening_hours", "website", "phone", "email", "description", "wheelchair", "parking", "fee", "capacity",
         "access", "park_ride", "ref", "maxstay", "takeaway", "outdoor_seating", "internet_access", "smoking", "wikidata",
-        "wikipedia", "place", "population", "highway", "level", "payment:cash", "payment:cards",
+        "wikipedia", "place", "population", "highway", "level", "payment:cash", "payment:cards", "karaoke", "bar", "pub",
     ]
     private static let keptPrefixes = ["addr:", "contact:", "diet:", "drink:", "cannabis", "payment:", "capacity:"]
 

@@ -2,8 +2,8 @@ public import Foundation
 public import OSMFormat
 public import PlaceSearch
 
-/// Reads an OpenStreetMap file (XML, PBF, Overpass JSON; gzip or bzip2 too) into the places an
-/// import writes. Nothing is written here: the caller stores the result in one transaction, so a
+/// Reads an OpenStreetMap file (XML, PBF, Overpass JSON, GeoJSON; gzip or bzip2 too) into the
+/// places an import writes. Nothing is written here: the caller stores the result in one transaction, so a
 /// file that fails half-way changes nothing.
 public enum OSMImport {
     public struct Result: Sendable {
@@ -12,14 +12,60 @@ public enum OSMImport {
         public var elements: Int
         /// Places that could not be given a position (their nodes are outside the extract).
         public var unplaced: Int
+        /// What the read passed over, in words: "16 lines skipped (a line is not a place)".
+        public var notes: [String]
+        /// OpenStreetMap's (ODbL) for OSM files and for GeoJSON exported from OpenStreetMap (by
+        /// overpass-turbo, or with OSM ids); nil for a GeoJSON of other data.
+        public var licence: DataLicence?
     }
 
-    public static func read(contentsOf url: URL, progress: OSMReadProgress? = nil) throws -> Result {
+    /// - Parameter also: sees every element too, in the same pass (the walking graph's builder).
+    public static func read(contentsOf url: URL, progress: OSMReadProgress? = nil, also: (OSMElement) -> Void = { _ in }) throws -> Result {
         var extractor = OSMExtractor()
         var format = OSMFileFormat.xml
-        try OSMFileReader.read(
-            contentsOf: url, progress: progress, header: { format = $0.format }, element: { extractor.consume($0) })
+        var generator: String?
+        let read = try OSMFileReader.read(
+            contentsOf: url, progress: progress,
+            header: {
+                format = $0.format
+                generator = $0.generator
+            },
+            element: { element in
+                extractor.consume(element)
+                also(element)
+            })
+        let fromOSM = format != .geoJSON || read.featuresWithOSMIDs > 0 || (generator?.lowercased().contains("overpass") ?? false)
         let places = extractor.finish()
-        return Result(places: places, format: format, elements: extractor.elementCount, unplaced: extractor.unplaced)
+        return Result(
+            places: places, format: format, elements: format == .geoJSON ? read.features : extractor.elementCount,
+            unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places), licence: fromOSM ? .openStreetMap : nil)
+    }
+
+    /// A GeoJSON of something other than OpenStreetMap data (a city's parking bays) keeps nothing:
+    /// say why instead of a bare "nothing to keep".
+    private static func nothingKept(_ format: OSMFileFormat, _ read: OSMReadNotes, _ places: [ImportedPlace]) -> [String] {
+        let placed = read.features - read.skipped.values.reduce(0, +)
+        guard format == .geoJSON, places.isEmpty, placed > 0 else { return [] }
+        let features: String = placed == 1 ? "1 feature has" : "\(placed) features have"
+        let tags = "(a name with amenity, shop, tourism, leisure, historic, craft, office or place; amenity=parking)"
+        return ["none of its \(features) the OpenStreetMap tags a place is kept for \(tags)"]
+    }
+
+    private static func notes(_ read: OSMReadNotes) -> [String] {
+        read.skipped.sorted { $0.key < $1.key }.map { what, count -> String in
+            let noun: String = count == 1 ? what : plural(what)
+            let why: String = what == "line" ? " (a line is not a place)" : ""
+            return "\(count) \(noun) skipped\(why)"
+        }
+    }
+
+    /// "line" → "lines", "Point geometry" → "Point geometries", "feature without a geometry" → "features without a geometry".
+    private static func plural(_ noun: String) -> String {
+        var words = noun.split(separator: " ").map(String.init)
+        let head = words.firstIndex(of: "without").map { $0 - 1 } ?? words.count - 1
+        guard head >= 0 else { return noun }
+        let word = words[head]
+        words[head] = word.hasSuffix("y") ? word.dropLast() + "ies" : word + "s"
+        return words.joined(separator: " ")
     }
 }

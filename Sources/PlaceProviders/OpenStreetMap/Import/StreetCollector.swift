@@ -23,7 +23,7 @@ struct StreetCollector {
         var highway: String
     }
 
-    private var segmentsByName: [String: (name: String, segments: [Segment])] = [:]
+    private(set) var segmentsByName: [String: (name: String, segments: [Segment])] = [:]
     private(set) var count = 0
 
     mutating func add(way: OSMWay, name: String, highway: String, nodes: NodePositions, centre: OSMPoint?) {

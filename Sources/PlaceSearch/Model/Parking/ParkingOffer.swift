@@ -26,10 +26,13 @@ public struct ParkingOffer: Sendable, Equatable, Codable {
     /// (or the stay is longer than allowed), as ParkShark's `match` column says.
     public var paymentMatch: Int?
     public var availability: ParkingAvailability?
+    /// The ways in and out, where they are mapped apart from the car park; nil when none is known.
+    /// (Optional so that places stored before entrances existed still decode.)
+    public var entrances: [ParkingEntrance]?
 
     public init(
         kind: Kind, reference: String? = nil, stayCost: StayCost? = nil, tariff: ParkingTariff? = nil, paymentMethods: [String]? = nil,
-        paymentMatch: Int? = nil, availability: ParkingAvailability? = nil
+        paymentMatch: Int? = nil, availability: ParkingAvailability? = nil, entrances: [ParkingEntrance]? = nil
     ) {
         self.kind = kind
         self.reference = reference
@@ -38,6 +41,7 @@ public struct ParkingOffer: Sendable, Equatable, Codable {
         self.paymentMethods = paymentMethods
         self.paymentMatch = paymentMatch
         self.availability = availability
+        self.entrances = entrances
     }
 
     /// This offer with the gaps filled from `other` (a second provider's record of the same place).
@@ -49,6 +53,7 @@ public struct ParkingOffer: Sendable, Equatable, Codable {
         merged.paymentMethods = paymentMethods ?? other.paymentMethods
         merged.paymentMatch = paymentMatch ?? other.paymentMatch
         merged.availability = availability ?? other.availability
+        merged.entrances = entrances ?? other.entrances
         return merged
     }
 }

@@ -1,0 +1,36 @@
+public import PlaceSearch
+
+/// `node/123`, `way/45`, `relation/6`: the native ids of OpenStreetMap places, live or imported.
+enum OSMIdentifier {
+    static func problem(_ id: PlaceID) -> String? {
+        let parts = id.nativeID.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2, ["node", "way", "relation"].contains(parts[0]), !parts[1].isEmpty, parts[1].allSatisfy(\.isASCII),
+            parts[1].allSatisfy(\.isNumber)
+        {
+            return nil
+        }
+        return "'\(id)' is not an OpenStreetMap id; they look like \(id.provider):node/123, \(id.provider):way/45 or \(id.provider):relation/6"
+    }
+}
+
+extension OverpassProvider {
+    public func idProblem(_ id: PlaceID) -> String? { OSMIdentifier.problem(id) }
+}
+
+extension StoredOSMProvider {
+    public func idProblem(_ id: PlaceID) -> String? { OSMIdentifier.problem(id) }
+}
+
+extension ParkSharkProvider {
+    public func idProblem(_ id: PlaceID) -> String? {
+        id.nativeID.allSatisfy({ $0.isASCII && $0.isNumber }) && !id.nativeID.isEmpty
+            ? nil : "'\(id)' is not a ParkShark meter; they look like parkshark:10418, as 'places parking' prints them"
+    }
+}
+
+extension FoursquareProvider {
+    public func idProblem(_ id: PlaceID) -> String? {
+        id.nativeID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) && !id.nativeID.isEmpty
+            ? nil : "'\(id)' is not a Foursquare place id; they look like foursquare:4a1a9b2ef964a520517a1fe3"
+    }
+}

@@ -1,0 +1,98 @@
+import PlaceSearch
+
+/// Turns an assembled graph into the bytes of a file (``GraphFormat``). A graph built in memory
+/// is read from these same bytes, so there is one query path to test.
+enum GraphWriter {
+    static func bytes(of graph: AssembledGraph) -> [UInt8] {
+        var sections = [[UInt8]](repeating: [], count: GraphFormat.Section.allCases.count)
+        func put(_ section: GraphFormat.Section, _ fill: (inout ByteWriter) -> Void) {
+            var writer = ByteWriter()
+            fill(&writer)
+            sections[section.rawValue] = writer.data
+        }
+        put(.nodePositions) { $0.array(graph.nodePositions) }
+        put(.firstArc) { $0.array(graph.firstArc) }
+        put(.arcs) { writer in
+            writer.data.reserveCapacity(graph.arcTargets.count * GraphFormat.arcSize)
+            for index in graph.arcTargets.indices {
+                writer.u32(graph.arcTargets[index])
+                writer.f32(graph.arcLengths[index])
+                writer.u32(graph.arcChains[index])
+            }
+        }
+        put(.nodeComponents) { $0.array(graph.nodeComponents) }
+        put(.componentSizes) { $0.array(graph.componentSizes) }
+        put(.chains) { writer in
+            writer.data.reserveCapacity(graph.chains.count * GraphFormat.chainSize)
+            for chain in graph.chains {
+                for value in [chain.firstPoint, chain.pointCount, chain.start, chain.end] { writer.u32(value) }
+                writer.f32(chain.length)
+                writer.u32(chain.name)
+                writer.u8(chain.kind)
+                writer.u8(chain.directions)
+                writer.u8(0)
+                writer.u8(0)
+            }
+        }
+        put(.points) { $0.array(graph.points) }
+        var nameBytes: [UInt8] = []
+        var nameOffsets: [UInt32] = [0]
+        for name in graph.names {
+            nameBytes.append(contentsOf: name.utf8)
+            nameOffsets.append(UInt32(nameBytes.count))
+        }
+        put(.nameOffsets) { $0.array(nameOffsets) }
+        put(.nameBytes) { $0.bytes(nameBytes) }
+        put(.cellFirst) { $0.array(graph.cellFirst) }
+        put(.cellEntries) { $0.array(graph.cellEntries) }
+
+        let laidOut = SectionTable.layOut(sections, headerSize: GraphFormat.headerSize)
+        var file = laidOut.file
+        let table = laidOut.table
+        let bodyChecksum = file.data.withUnsafeBytes { bytes in
+            GraphFormat.bodyChecksum(UnsafeRawBufferPointer(rebasing: bytes[GraphFormat.headerSize...]))
+        }
+
+        var header = ByteWriter()
+        header.bytes(GraphFormat.magic)
+        header.u32(GraphFormat.version)
+        header.u32(UInt32(GraphFormat.headerSize))
+        header.u64(UInt64(file.data.count))
+        for count in [
+            graph.nodePositions.count / 2, graph.arcTargets.count, graph.chains.count, graph.points.count / 2,
+            graph.names.count, graph.componentSizes.count, graph.wayCount, graph.cellEntries.count,
+        ] {
+            header.u32(UInt32(clamping: count))
+        }
+        let grid = graph.grid
+        for value in [grid.south, grid.west, grid.cellHeight, grid.cellWidth] { header.i32(value) }
+        header.u32(grid.rows)
+        header.u32(grid.columns)
+        let bounds = Self.bounds(of: graph.points)
+        for value in [bounds.south, bounds.west, bounds.north, bounds.east] { header.i32(value) }
+        for (offset, length) in table {
+            header.u64(offset)
+            header.u64(length)
+        }
+        header.u64(bodyChecksum)
+        header.bytes([UInt8](repeating: 0, count: GraphFormat.headerChecksumOffset - header.data.count))
+        let headerChecksum = header.data.withUnsafeBytes { MappedFile.fnv1a($0) }
+        header.u64(headerChecksum)
+        file.data.replaceSubrange(0..<header.data.count, with: header.data)
+        return file.data
+    }
+
+    static func bounds(of points: [Int32]) -> (south: Int32, west: Int32, north: Int32, east: Int32) {
+        guard !points.isEmpty else { return (0, 0, 0, 0) }
+        var south = Int32.max, west = Int32.max, north = Int32.min, east = Int32.min
+        var index = 0
+        while index + 1 < points.count {
+            south = min(south, points[index])
+            north = max(north, points[index])
+            west = min(west, points[index + 1])
+            east = max(east, points[index + 1])
+            index += 2
+        }
+        return (south, west, north, east)
+    }
+}

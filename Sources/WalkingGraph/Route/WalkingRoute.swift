@@ -1,0 +1,137 @@
+public import PlaceSearch
+
+/// A walk over the graph: where each end was placed on the ways, the path, and the steps.
+public struct WalkingRoute: Sendable, Equatable {
+    /// Where the origin was placed on the ways, and how far it was from them.
+    public var origin: SnappedPoint
+    public var destination: SnappedPoint
+    /// Metres along the ways, from the origin's snapped point to the destination's.
+    public var distance: Double
+    /// Seconds at ``WalkingGraph/walkingSpeed``.
+    public var duration: Double
+    /// The path, from the origin's snapped point to the destination's.
+    public var path: [Coordinate]
+    /// One per stretch of the same way, then the arrival.
+    public var steps: [RouteStep]
+    /// Nodes the search settled: its work, for benchmarks.
+    public var settledNodes: Int
+
+    /// Snapped points further than this from the asked point are said in the route's warnings.
+    public static let noticeableSnap = 25.0
+
+    /// The walk as PlaceSearch's ``Route`` (one leg), for the renderers and the route monitor.
+    public func route(provider: ProviderID = LocalWalkingRouter.providerID) -> Route {
+        var warnings: [String] = []
+        if origin.distance > Self.noticeableSnap {
+            warnings.append(
+                "The start is \(Int(origin.distance.rounded())) m from the nearest walkable way; the walk begins there."
+            )
+        }
+        if destination.distance > Self.noticeableSnap {
+            warnings.append(
+                "The destination is \(Int(destination.distance.rounded())) m from the nearest walkable way; the walk ends there."
+            )
+        }
+        let leg = RouteLeg(distance: distance, duration: duration, steps: steps)
+        return Route(
+            provider: provider, path: path, distance: distance, duration: duration, legs: [leg], summary: summary,
+            warnings: warnings,
+            attribution: WalkingGraph.attribution)
+    }
+
+    /// The names of the two longest named stretches, in walking order, as OSRM summarises: "Damrak, Rokin".
+    var summary: String? {
+        let named = steps.enumerated().filter { $0.element.name != nil && $0.element.maneuver != "arrive" }
+        let longest = named.sorted { $0.element.distance > $1.element.distance }.prefix(2).sorted {
+            $0.offset < $1.offset
+        }
+        let names = longest.compactMap(\.element.name)
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+}
+
+/// How far a walk to one place is, from ``WalkingGraph/distances(from:to:within:)``.
+public struct WalkDistance: Sendable, Equatable {
+    /// Metres along the ways, between the two snapped points.
+    public var alongWays: Double
+    /// Metres off the ways: from the origin to its nearest way, and from the target's nearest way
+    /// to the target (a café's door is rarely on the street's centre line).
+    public var offWays: Double
+
+    /// The whole walk, in metres.
+    public var metres: Double { alongWays + offWays }
+    /// Seconds at ``WalkingGraph/walkingSpeed``.
+    public var seconds: Double { metres / WalkingGraph.walkingSpeed }
+
+    public init(alongWays: Double, offWays: Double) {
+        self.alongWays = alongWays
+        self.offWays = offWays
+    }
+}
+
+extension WalkingGraph {
+    /// The shortest walk from `origin` to `destination`, each placed on its nearest walkable way.
+    /// - Throws: ``WalkingRouteError``: `.noPath` when no walk joins them (different islands, or
+    ///   one-way paths), `.emptyGraph` for a graph without ways.
+    public func route(from origin: Coordinate, to destination: Coordinate) throws(WalkingRouteError) -> WalkingRoute {
+        guard let start = snap(origin).map(onMainNetwork), let end = snap(destination).map(onMainNetwork) else {
+            throw WalkingRouteError(.emptyGraph)
+        }
+        return try route(from: start, to: end)
+    }
+
+    /// The shortest walk between two points already snapped (``snap(_:)``).
+    public func route(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError) -> WalkingRoute
+    {
+        guard origin.component == destination.component else {
+            throw WalkingRouteError(.noPath(from: origin, to: destination))
+        }
+        let view = self.view
+        let scale = heuristicScale
+        let found = try pool.withSpace { space throws(WalkingRouteError) in
+            guard
+                let found = PointToPointSearch(view: view, scale: scale, space: space).run(
+                    from: origin, to: destination)
+            else {
+                throw WalkingRouteError(.noPath(from: origin, to: destination))
+            }
+            return found
+        }
+        var path: [Coordinate] = []
+        var stretches: [Instructions.Stretch] = []
+        for piece in found.pieces {
+            let points = view.coordinates(of: piece)
+            path.appendJoining(points)
+            let chain = view.chain(piece.chain)
+            stretches.append(
+                Instructions.Stretch(name: view.name(chain.name), kind: chain.kind, path: points, metres: piece.length))
+        }
+        if path.isEmpty { path = [origin.coordinate, destination.coordinate] }
+        let steps = Instructions.steps(for: stretches, speed: Self.walkingSpeed)
+        return WalkingRoute(
+            origin: origin, destination: destination, distance: found.metres,
+            duration: found.metres / Self.walkingSpeed, path: path,
+            steps: steps, settledNodes: found.settled)
+    }
+
+    /// Walking distances from `origin` to each of `targets`, in one search that stops when all are
+    /// settled: what ranking needs for a list of candidates.
+    ///
+    /// Each target is placed on its nearest way; nil where no walk reaches it (another island,
+    /// or further than `limit` metres along the ways).
+    public func distances(from origin: Coordinate, to targets: [Coordinate], within limit: Double = .infinity)
+        -> [WalkDistance?]
+    {
+        guard let start = snap(origin).map(onMainNetwork) else { return targets.map { _ in nil } }
+        let snapped = targets.map { snap($0).map(onMainNetwork) }
+        let view = self.view
+        let metres =
+            (try? pool.withSpace { space throws(WalkingRouteError) in
+                OneToManySearch(view: view, space: space).run(from: start, to: snapped, limit: limit)
+            }) ?? targets.map { _ in nil }
+        return zip(metres, snapped).map { along, end in
+            guard let along, let end else { return nil }
+            return WalkDistance(alongWays: along, offWays: start.distance + end.distance)
+        }
+    }
+}

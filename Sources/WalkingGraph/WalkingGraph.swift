@@ -1,0 +1,104 @@
+public import Foundation
+public import PlaceSearch
+
+/// The ways a person may walk, as a graph read in place from a memory-mapped file (or built in
+/// memory by ``WalkingGraphBuilder``): snapping, shortest walks, and distances to many places at
+/// once.
+///
+/// ```swift
+/// let graph = try WalkingGraph.open(at: URL(fileURLWithPath: "places.walk"))
+/// let walk = try graph.route(from: dam, to: waterlooplein)       // WalkingRoute
+/// print(walk.route.steps.map(\.instruction))                     // PlaceSearch.Route
+/// let metres = graph.distances(from: focus, to: candidates)      // one search for all
+/// ```
+///
+/// It is immutable and `Sendable`: one instance serves queries from any number of threads, each
+/// borrowing its own search space from a small pool.
+public final class WalkingGraph: Sendable {
+    let view: GraphView
+    /// Where it was read from, for messages ("(memory)" for a graph built in memory).
+    public let path: String
+    /// A plane on which straight lines are never longer than the ways: the A* estimate.
+    let heuristicScale: LocalScale
+    let pool: SearchPool
+
+    /// Walking speed for durations, metres per second.
+    public static let walkingSpeed = 1.4
+    /// Whose data it is, as the licence asks to show it.
+    public static let attribution = "© OpenStreetMap contributors"
+
+    init(storage: MappedFile, path: String, verifyChecksum: Bool = true) throws(WalkingGraphError) {
+        view = try GraphView(storage: storage, path: path, verifyBody: verifyChecksum)
+        self.path = path
+        let south = FixedPoint.degrees(view.bounds.south)
+        let north = FixedPoint.degrees(view.bounds.north)
+        heuristicScale = LocalScale.lowerBound(south: min(south, north), north: max(south, north))
+        pool = SearchPool(capacity: view.nodeCount)
+    }
+
+    /// Opens a graph file by mapping it.
+    ///
+    /// The header is checked (magic, version, checksum, size, sections) and, unless
+    /// `verifyChecksum` is false, the body's checksum too (about 1 ms per 10 MB). Every read the
+    /// queries make is bounds-checked besides, so a damaged file gives a ``WalkingGraphError``
+    /// here or wrong walks later, never a crash.
+    /// - Throws: ``WalkingGraphError``; when ``WalkingGraphError/isRebuildable`` build it again
+    ///   from the OSM data.
+    public static func open(at url: URL, verifyChecksum: Bool = true) throws(WalkingGraphError) -> WalkingGraph {
+        let storage: MappedFile
+        do {
+            storage = try MappedFile(mapping: url.path)
+        } catch {
+            throw WalkingGraphError(path: url.path, problem: .cannotRead(error.reason))
+        }
+        return try WalkingGraph(storage: storage, path: url.path, verifyChecksum: verifyChecksum)
+    }
+
+    /// Writes the graph to `url` atomically (a temporary file beside it, then a rename), so a reader
+    /// never maps half a file.
+    public func write(to url: URL) throws {
+        try Data(view.storage.bytes).write(to: url, options: .atomic)
+    }
+
+    /// The graph file beside a store: `places.sqlite` → `places.walk`.
+    public static func fileURL(forStore store: URL) -> URL {
+        let base = store.pathExtension.isEmpty ? store : store.deletingPathExtension()
+        return base.appendingPathExtension("walk")
+    }
+
+    /// What the graph holds, for an import's report.
+    public struct Statistics: Sendable, Equatable {
+        /// Walkable ways read from the OSM data.
+        public var ways: Int
+        /// Junctions and ends of ways.
+        public var nodes: Int
+        /// Stretches of way between two nodes.
+        public var edges: Int
+        /// Points of their geometry.
+        public var points: Int
+        /// Pieces no way joins to each other, and the share of nodes in the largest.
+        public var components: Int
+        public var largestComponentShare: Double
+        /// Size of the file.
+        public var bytes: Int
+    }
+
+    public var statistics: Statistics {
+        var largest = 0
+        for component in 0..<view.componentCount { largest = max(largest, view.componentSize(component)) }
+        return Statistics(
+            ways: view.wayCount, nodes: view.nodeCount, edges: view.chainCount, points: view.pointCount,
+            components: view.componentCount,
+            largestComponentShare: view.nodeCount > 0 ? Double(largest) / Double(view.nodeCount) : 0,
+            bytes: view.storage.size)
+    }
+
+    /// The box around every way, nil for an empty graph: whether a focus is "covered" starts here
+    /// (then ``snap(_:)`` says how far the nearest way is).
+    public var bounds: BoundingBox? {
+        guard view.pointCount > 0 else { return nil }
+        return BoundingBox(
+            south: FixedPoint.degrees(view.bounds.south), west: FixedPoint.degrees(view.bounds.west),
+            north: FixedPoint.degrees(view.bounds.north), east: FixedPoint.degrees(view.bounds.east))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PlaceSearch
+import Testing
+
+/// A canal with one bridge, at its east end: the street south of the canal and the one north of
+/// it are 111 m apart as the crow flies, and 1.1 km apart on foot from their west ends. A café
+/// on the north side's west end; an island no bridge reaches.
+enum CanalOSM {
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="places tests">
+          <node id="1" lat="52.3700" lon="4.8900"/>
+          <node id="2" lat="52.3700" lon="4.8960"/>
+          <node id="3" lat="52.3710" lon="4.8960"/>
+          <node id="4" lat="52.3710" lon="4.8900"/>
+          <node id="5" lat="52.3720" lon="4.8900"/>
+          <node id="6" lat="52.3720" lon="4.8910"/>
+          <node id="10" lat="52.3712" lon="4.8901"><tag k="amenity" v="cafe"/><tag k="name" v="Koffie Noordkant"/><tag k="cuisine" v="coffee_shop"/></node>
+          <node id="11" lat="52.3698" lon="4.8902"><tag k="amenity" v="cafe"/><tag k="name" v="Koffie Zuidkant"/><tag k="cuisine" v="coffee_shop"/></node>
+          <node id="20" lat="52.3705" lon="4.8980"/>
+          <node id="21" lat="52.3706" lon="4.8982"/>
+          <way id="100"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Zuidkade"/></way>
+          <way id="101"><nd ref="2"/><nd ref="3"/><tag k="highway" v="footway"/><tag k="bridge" v="yes"/><tag k="name" v="Oostbrug"/></way>
+          <way id="102"><nd ref="3"/><nd ref="4"/><tag k="highway" v="residential"/><tag k="name" v="Noordkade"/></way>
+          <way id="103"><nd ref="4"/><nd ref="5"/><nd ref="6"/><tag k="highway" v="footway"/><tag k="name" v="Steeg"/></way>
+          <way id="104"><nd ref="20"/><nd ref="21"/><tag k="highway" v="footway"/><tag k="name" v="Eilandpad"/></way>
+        </osm>
+        """
+
+    static let south = "52.37,4.8901"
+    static let north = "52.371,4.8901"
+
+    static func imported(_ store: TemporaryStore) async throws -> CLI.Output {
+        let file = store.folder.appendingPathComponent("canal.osm")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["import", file.path], environment: store.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result
+    }
+}
+
+/// Walking over the imported streets: routes offline, and rankings by the walk a person will make.
+struct WalkingCommandTests {
+    @Test func theImportBuildsAWalkingGraphAndSaysSo() async throws {
+        let store = TemporaryStore()
+        let output = try await CanalOSM.imported(store)
+        #expect(output.stdout.contains("walking graph: "), "\(output.stdout)")
+        let json = try await CLI.run(["import", store.folder.appendingPathComponent("canal.osm").path, "--format", "json"], environment: store.environment)
+        let graph = try JSONValue.parse(Data(json.stdout.utf8))["imports"]?.arrayValue?.first?["walking_graph"]
+        #expect(graph?["junctions"]?.intValue ?? 0 >= 4)
+        #expect(graph?["bytes"]?.intValue ?? 0 > 0)
+    }
+
+    @Test func aRouteOfflineGoesRoundByTheBridge() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let output = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--offline", "--format", "json"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let route = try JSONValue.parse(Data(output.stdout.utf8))["route"]
+        #expect(route?["provider"]?.stringValue == "local")
+        let metres = try #require(route?["distance_m"]?.doubleValue)
+        #expect(metres > 900 && metres < 1_000, "\(metres)")
+        let table = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--provider", "local"], environment: store.environment)
+        #expect(table.stdout.contains("Oostbrug"), "\(table.stdout)")
+    }
+
+    @Test func rankingUsesTheRoutedWalkAndSaysSo() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let output = try await CLI.run(
+            ["coffee", "--near", CanalOSM.south, "--offline", "--format", "json", "--explain", "--max-walk", "30"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let results = try JSONValue.parse(Data(output.stdout.utf8))["results"]?.arrayValue ?? []
+        // Across the canal the café is 111 m away as the crow flies and ten times that on foot: the one on this side wins.
+        #expect(results.first?["name"]?.stringValue == "Koffie Zuidkant")
+        let across = try #require(results.first { $0["name"]?.stringValue == "Koffie Noordkant" })
+        #expect(across["walk"]?["routed"]?.boolValue == true)
+        #expect((across["walk"]?["meters"]?.doubleValue ?? 0) > 900)
+        let detail = across["components"]?.arrayValue?.first { $0["name"]?.stringValue == "walk" }?["detail"]?.stringValue ?? ""
+        #expect(detail.hasPrefix("routed 9"), "\(detail)")
+        #expect(detail.contains("(straight 134 m × 7."), "\(detail)")
+        // Without a graph (an extract of points only) the straight line × 1.3 stands, and says so.
+        let other = TemporaryStore()
+        try await NamedOSM.imported(other)
+        let estimated = try await CLI.run(["coffee", "--near", "52.3641,4.883", "--offline", "--explain"], environment: other.environment)
+        #expect(estimated.stdout.contains("m straight × 1.3)"), "\(estimated.stdout)")
+    }
+
+    @Test func noWalkBetweenThePointsIsExit66NamingBoth() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let output = try await CLI.run(["route", "--from", CanalOSM.south, "--to", "52.37055,4.8981", "--offline"], environment: store.environment)
+        #expect(output.status == 66, "\(output.stderr)")
+        #expect(output.stderrLines.count == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("52.37,4.8901") && output.stderr.contains("52.37055,4.8981"), "\(output.stderr)")
+    }
+
+    @Test func aDamagedGraphIsBuiltAgainFromItsFile() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let folder = store.folder.appendingPathComponent("places.walks")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        #expect(files.count == 1)
+        for file in files {
+            var bytes = try Data(contentsOf: file)
+            bytes[bytes.count / 2] ^= 0xFF
+            try bytes.write(to: file)
+        }
+        let output = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--offline"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("corrupt") && output.stderr.contains("building it again from canal.osm"), "\(output.stderr)")
+        // A file that is not a graph at all, with its source gone: said, and the route is refused, not crashed.
+        for file in files { try Data("not a graph".utf8).write(to: file) }
+        try FileManager.default.removeItem(at: store.folder.appendingPathComponent("canal.osm"))
+        let gone = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--offline"], environment: store.environment)
+        #expect(gone.status != 0)
+        #expect(gone.stderr.contains("import canal.osm again"), "\(gone.stderr)")
+    }
+}

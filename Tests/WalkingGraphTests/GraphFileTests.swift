@@ -1,0 +1,145 @@
+import Foundation
+import PlaceSearch
+import Testing
+@testable import WalkingGraph
+
+/// The graph file: written atomically, read back the same, and refused (never a crash) when it is
+/// damaged, truncated, or from another version.
+struct GraphFileTests {
+    private static let walks: [(Coordinate, Coordinate)] = [
+        (CanalTown.zuidkade(4.8905), CanalTown.noordkade(4.8905)),
+        (CanalTown.achterstraat(4.8930), Coordinate(52.3720, 4.8950)),
+        (CanalTown.zuidkade(4.8955), CanalTown.overkant(4.8930)),
+    ]
+
+    private func written() throws -> (WalkingGraph, URL, Data) {
+        let graph = try TestGraphs.canalTown()
+        let url = TestGraphs.temporaryURL()
+        try graph.write(to: url)
+        return (graph, url, try Data(contentsOf: url))
+    }
+
+    @Test func theFileAnswersAsTheGraphInMemory() throws {
+        let (graph, url, _) = try written()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let opened = try WalkingGraph.open(at: url)
+        #expect(opened.statistics == graph.statistics)
+        #expect(opened.bounds == graph.bounds)
+        for (from, to) in Self.walks {
+            #expect(try opened.route(from: from, to: to) == graph.route(from: from, to: to))
+        }
+        #expect(WalkingGraph.fileURL(forStore: URL(fileURLWithPath: "/x/places.sqlite")).path == "/x/places.walk")
+    }
+
+    @Test func statisticsCountWhatTheTownHas() throws {
+        let statistics = try TestGraphs.canalTown().statistics
+        // 17 ways in the file, of which the canal, the car ferry, foot=no and access=private are not walkable.
+        #expect(statistics.ways == 13)
+        // The mainland, the island, and the gate's far side is joined round by Weststraat: two pieces.
+        #expect(statistics.components == 2)
+        #expect(statistics.bytes > 384 && statistics.bytes % 8 == 0)
+    }
+
+    @Test func aMissingFileSaysSo() {
+        #expect {
+            try WalkingGraph.open(at: TestGraphs.temporaryURL())
+        } throws: { error in
+            guard let error = error as? WalkingGraphError, case .cannotRead = error.problem else { return false }
+            return !error.isRebuildable
+        }
+    }
+
+    @Test func truncatedOrPaddedFilesAreRefused() throws {
+        let (_, url, whole) = try written()
+        defer { try? FileManager.default.removeItem(at: url) }
+        for length in [0, 1, 7, 8, 100, 383, 384, 400, whole.count / 2, whole.count - 8, whole.count - 1] {
+            try whole.prefix(length).write(to: url)
+            #expect(throws: WalkingGraphError.self, "truncated at \(length)") { try WalkingGraph.open(at: url) }
+        }
+        try (whole + Data(count: 8)).write(to: url)
+        #expect(throws: WalkingGraphError.self) { try WalkingGraph.open(at: url) }
+    }
+
+    @Test func everyFlippedHeaderByteIsRefused() throws {
+        let (_, url, whole) = try written()
+        defer { try? FileManager.default.removeItem(at: url) }
+        for offset in 0..<GraphFormat.headerSize {
+            var bytes = whole
+            bytes[offset] ^= 0x5A
+            try bytes.write(to: url)
+            #expect(throws: WalkingGraphError.self, "flipped byte \(offset)") { try WalkingGraph.open(at: url) }
+        }
+    }
+
+    @Test func aFlippedBodyByteIsRefusedByTheChecksum() throws {
+        let (_, url, whole) = try written()
+        defer { try? FileManager.default.removeItem(at: url) }
+        for offset in stride(from: GraphFormat.headerSize, to: whole.count, by: max(1, whole.count / 97)) {
+            var bytes = whole
+            bytes[offset] ^= 0x01
+            try bytes.write(to: url)
+            #expect(throws: WalkingGraphError(path: url.path, problem: .badBodyChecksum), "flipped byte \(offset)") {
+                try WalkingGraph.open(at: url)
+            }
+        }
+    }
+
+    @Test func anOlderVersionIsRefusedAsOneToRebuild() throws {
+        let (_, url, whole) = try written()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = whole
+        bytes[8] = 0  // version 0, with a header checksum that matches it
+        let checksum = bytes.withUnsafeBytes {
+            MappedFile.fnv1a(UnsafeRawBufferPointer(rebasing: $0[0..<GraphFormat.headerChecksumOffset]))
+        }
+        withUnsafeBytes(of: checksum.littleEndian) {
+            bytes.replaceSubrange(GraphFormat.headerChecksumOffset..<GraphFormat.headerSize, with: $0)
+        }
+        try bytes.write(to: url)
+        do {
+            _ = try WalkingGraph.open(at: url)
+            Issue.record("opened a version 0 file")
+        } catch {
+            #expect(error.problem == .unsupportedVersion(0))
+            #expect(error.isRebuildable)
+            #expect(error.description.contains("version 0 is not supported"))
+        }
+    }
+
+    @Test func garbageIsNotAGraph() throws {
+        let url = TestGraphs.temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(repeating: 0x41, count: 4096).write(to: url)
+        #expect(throws: WalkingGraphError(path: url.path, problem: .badMagic)) { try WalkingGraph.open(at: url) }
+    }
+
+    @Test func aScrambledBodyOpenedWithoutTheChecksumNeverTraps() throws {
+        // The checksum is the first line; bounds checks on every read are the second.
+        let (_, url, whole) = try written()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var generator = SplitMix(seed: 18)
+        for round in 0..<40 {
+            var bytes = whole
+            for _ in 0..<(round < 20 ? 16 : 400) {
+                let offset =
+                    GraphFormat.headerSize + Int(generator.next() % UInt64(bytes.count - GraphFormat.headerSize))
+                bytes[offset] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            try bytes.write(to: url)
+            let opened = try WalkingGraph.open(at: url, verifyChecksum: false)
+            for (from, to) in Self.walks {
+                _ = opened.snap(from)
+                _ = try? opened.route(from: from, to: to)
+                _ = opened.distances(from: from, to: [to, CanalTown.island, from])
+            }
+        }
+    }
+
+    @Test func writingReplacesAnOldFileWhole() throws {
+        let url = TestGraphs.temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("old".utf8).write(to: url)
+        try TestGraphs.canalTown().write(to: url)
+        #expect(try WalkingGraph.open(at: url).statistics.ways == 13)
+    }
+}
