@@ -84,7 +84,7 @@ struct OpeningTests {
         #expect(try reader.favoriteSummaries().map(\.id) == [Samples.place(1).id])
         #expect(try reader.setting("center") == "52.37,4.89")
         let error = try #require(throws: StoreError.self) { try reader.addFavorite(Samples.favorite(2)) }
-        #expect(error.kind == .unavailable)
+        #expect(error.kind == .readOnly)
         #expect(try writer.favorites().count == 1)
     }
 
