@@ -65,8 +65,7 @@ extension PlacesServerCommand {
             logger.logLevel = verbose ? .debug : .info
             // Opened once, for writing: the schema is brought up to date before the first request.
             let location = try StoreAccess(option: storeChoice.store, environment: environment).location
-            let store: SQLitePlaceStore
-            do { store = try SQLitePlaceStore.openForWriting(at: location.path) } catch { throw StoreAccess.error(error) }
+            let store = try Self.openStore(at: location.path)
             let service = try await PlacesService.withPlugins(
                 settings: places, recordingName: "serve", notices: ServerNotices.sink(logger), wording: .neutral, store: StoreAccess(holding: store))
             let settled = settings
@@ -79,6 +78,23 @@ extension PlacesServerCommand {
                 })
             try await app.runService()
             PlacesServerCommand.line("places serve: stopped")
+        }
+
+        /// The store, for writing; a store this user may only read (another's, a read-only disk) is
+        /// served for reading, every change then answered 503 `read-only-store`.
+        static func openStore(at path: String) throws(PlacesError) -> SQLitePlaceStore {
+            do {
+                return try SQLitePlaceStore.openForWriting(at: path)
+            } catch where error.kind == .readOnly {
+                let readable: SQLitePlaceStore?
+                do { readable = try SQLitePlaceStore.openForReading(at: path) } catch { throw StoreAccess.error(error) }
+                guard let readable else { throw StoreAccess.error(error) }
+                PlacesServerCommand.line(
+                    "places serve: the store \(path) is read-only to this user: searches and lookups answer, changes get 503 (give --store a file of your own to keep them)")
+                return readable
+            } catch {
+                throw StoreAccess.error(error)
+            }
         }
     }
 }

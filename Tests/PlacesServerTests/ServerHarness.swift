@@ -64,6 +64,19 @@ final class TestServer: Sendable {
         self.settings = settings
     }
 
+    /// A server on `other`'s store opened for reading only, as `places serve` opens a store its
+    /// user may not write (another user's file, a read-only disk; tests run as root, so no chmod).
+    init(readingOnly other: TestServer) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-server-\(UUID().uuidString)")
+        guard let readable = try SQLitePlaceStore.openForReading(at: other.store.path) else { throw TestFailure("no store to read") }
+        store = readable
+        service = try PlacesService(
+            settings: other.service.settings, notices: ServerNotices.sink(other.logger), wording: .neutral, timeZone: other.service.timeZone,
+            store: StoreAccess(holding: readable))
+        logger = other.logger
+        settings = other.settings
+    }
+
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     var application: some ApplicationProtocol {

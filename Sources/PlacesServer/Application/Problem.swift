@@ -40,6 +40,13 @@ public struct Problem: Error, HTTPResponseError, CustomStringConvertible {
             }
         var headers: HTTPFields = [:]
         if error.kind == .busy { headers[.retryAfter] = "1" }
+        if error.remedy?.action == .useOwnStore {
+            // The server's store, not the client's: nothing the client can do, and no retry helps.
+            self.init(
+                .serviceUnavailable, "read-only-store", Wording.neutral.line(PlacesError(error.kind, error.message)),
+                remedy: "this server's store is read-only: searches and lookups answer, changes (favourites, points) cannot be kept until its operator gives it a store it may write")
+            return
+        }
         self.init(
             status, type, Wording.neutral.line(PlacesError(error.kind, error.message, parameter: error.parameter)), parameter: error.parameter,
             remedy: error.remedy.map { Wording.neutral($0) }, headers: headers)

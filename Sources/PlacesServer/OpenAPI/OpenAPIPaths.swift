@@ -190,7 +190,8 @@ enum OpenAPIPaths {
                     [("200", json("Place", "The favourite.")), ("400", problem("The id is malformed.")), ("404", problem("Not one of your favourites."))] + mine, access: .token),
                 "delete": operation("removeFavorite", "Stop keeping a place.", [idPath],
                     [("204", ["description": "Removed.", "headers": headers]), ("400", problem("The id is malformed.")),
-                     ("404", problem("Not one of your favourites."))] + mine, access: .token),
+                     ("404", problem("Not one of your favourites.")),
+                     ("503", problem("The server's store is read-only (`read-only-store`), or busy (`Retry-After`).", retry: true))] + mine, access: .token),
             ]),
             ("/v1/points", ["get": operation(
                 "points", "Your points: the balance, each award, and each arrival that earned nothing and why.", [],
