@@ -19,6 +19,8 @@ struct ProblemDocumentTests {
         ("/v1/complete?text=Dam&limit=0", "limit"),
         ("/v1/complete?text=Dam&kind=shop", "kind"),
         ("/v1/complete", "text"),
+        ("/v1/complete?text=" + String(repeating: "a", count: 201), "text"),
+        ("/api?q=" + String(repeating: "a", count: 201), "q"),
         ("/v1/route?to=91,4", "to"),
         ("/v1/recommendations?feed=/etc/passwd", "feed"),
         ("/api?q=Dam&lat=52.37", "lon"),

@@ -127,7 +127,8 @@ enum OpenAPIPaths {
     static var lookup: [(String, JSONValue)] {
         [
             ("/v1/places/{id}", ["get": operation(
-                "place", "Everything known about a place (`places show`).", [idPath, format],
+                "place", "Everything known about a place (`places show`).",
+                [idPath, format, query("offline", Schema.boolean, "From the imported OpenStreetMap data only, without the network (an `osm:` id).")],
                 [("200", ["description": "The place.", "headers": headers, "content": [
                     "application/json": ["schema": Schema.ref("Place")], "application/geo+json": ["schema": Schema.anyObject]]])]
                     + guarded + upstream)]),
@@ -177,7 +178,8 @@ enum OpenAPIPaths {
             ("/v1/favorites", [
                 "get": operation("favorites", "Your favourites, oldest first.", [], [("200", json("Favorites", "Your favourites."))] + mine, access: .token),
                 "post": operation(
-                    "addFavorite", "Keep a place (asking its provider for it), or refresh one kept.", [],
+                    "addFavorite", "Keep a place (asking its provider for it), or refresh one kept.",
+                    [query("offline", Schema.boolean, "Keep it from the imported OpenStreetMap data, without the network (an `osm:` id).")],
                     [("200", json("FavoriteChange", "Refreshed.")), ("201", json("FavoriteChange", "Added.")),
                      ("400", problem("The body is not `{\"id\": …, \"note\": …}`.")), ("408", problem("The body came too slowly.")),
                      ("413", problem("The body is too large."))] + mine + upstream, access: .token,

@@ -27,6 +27,10 @@ enum OpenAPISchemas {
 
     static let report = Schema.object([
         ("id", Schema.string), ("ok", Schema.boolean), ("count", Schema.integer), ("ms", Schema.integer), ("error", Schema.nullable(Schema.string)),
+        // Whose data the answer holds: one credit per source.
+        ("attribution", Schema.array(Schema.object([
+            ("source", Schema.string), ("attribution", Schema.nullable(Schema.string)), ("licence", Schema.nullable(Schema.string)),
+        ]))),
     ])
 
     static func rankedDocument(_ item: String, extra: [(String, JSONValue)] = [], providers: Bool = true) -> JSONValue {
@@ -49,6 +53,10 @@ enum OpenAPISchemas {
                 ("observed_at", Schema.nullable(Schema.dateTime)),
             ]))),
             ("note", Schema.string),
+            // A car park's ways in and out, mapped apart from it.
+            ("entrances", Schema.nullable(Schema.array(Schema.object([
+                ("id", Schema.nullable(Schema.string)), ("name", Schema.nullable(Schema.string)), ("lat", Schema.number), ("lon", Schema.number),
+            ])))),
         ], optional: ["note"])
 
     static let recommendation = Schema.derived(
@@ -129,11 +137,13 @@ enum OpenAPISchemas {
         ("transits", Schema.array(Schema.object([
             ("kind", Schema.enumeration(["transit"])), ("from", Schema.nullable(Schema.integer)), ("to", Schema.nullable(Schema.integer)),
             ("departure", Schema.dateTime), ("arrival", Schema.dateTime), ("duration_s", Schema.number), ("distance_m", Schema.number),
-            ("speed_kmh", Schema.number), ("path", Schema.array(pair)),
+            ("speed_kmh", Schema.number), ("gaps", Schema.integer), ("gap_s", Schema.number), ("gap_distance_m", Schema.number),
+            ("path", Schema.array(pair)), ("path_breaks", Schema.array(Schema.integer)),
         ]))),
         ("summary", Schema.object([
             ("fixes", Schema.integer), ("used", Schema.integer), ("skipped", Schema.integer), ("stops", Schema.integer), ("stopped_s", Schema.number),
-            ("moving_s", Schema.number), ("radius_m", Schema.number), ("min_duration_s", Schema.number), ("min_accuracy_m", Schema.nullable(Schema.number)),
+            ("moving_s", Schema.number), ("moving_m", Schema.number), ("gaps", Schema.integer), ("gap_s", Schema.number),
+            ("gap_distance_m", Schema.number), ("radius_m", Schema.number), ("min_duration_s", Schema.number), ("min_accuracy_m", Schema.nullable(Schema.number)),
             ("max_gap_s", Schema.nullable(Schema.number)),
         ])),
     ])

@@ -55,6 +55,13 @@ public struct QueryParameters: Sendable {
         return value
     }
 
+    /// Typed text (a completion, a search): at most `maximum` characters, as `/openapi.json` says.
+    public func text(_ name: String, example: String, maximum: Int = 200) throws(Problem) -> String {
+        let value = try required(name, example: example)
+        guard value.count <= maximum else { throw Problem.parameter(name, "is \(value.count) characters; send at most \(maximum)") }
+        return value
+    }
+
     /// A whole number; its range is the flow's to check, in the flow's words.
     public func int(_ name: String, default fallback: Int) throws(Problem) -> Int {
         guard let text = string(name) else { return fallback }

@@ -16,10 +16,10 @@ struct LookupRoutes {
 
     @Sendable func details(_ request: Request, context: ServerContext) async throws -> Response {
         let query = try QueryParameters(request.uri.query)
-        try query.only(["format"])
+        try query.only(["format", "offline"])
         let format = try query.choice("format", ["json", "geojson"], default: "json")
         let (id, text) = try Self.placeID(context)
-        let place = try await state.service.details(for: id, as: text)
+        let place = try await state.service.details(for: id, as: text, offline: try query.flag("offline"))
         let document = PlaceDocument(place: place, now: state.service.now, timeZone: state.service.timeZone)
         return format == "geojson" ? JSONResponse.geo(document.geojson()) : JSONResponse.make(document.json())
     }
@@ -35,7 +35,7 @@ struct LookupRoutes {
         let query = try QueryParameters(request.uri.query)
         try query.only(["text", "near", "limit", "kind", "no-typos", "format"])
         let format = try query.choice("format", ["json", "geojson"], default: "json")
-        let text = try query.required("text", example: "Damr")
+        let text = try query.text("text", example: "Damr")
         let limit = try query.int("limit", default: 10)
         guard (1...100).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 100, not \(limit)") }
         var kinds: Set<NameKind> = []

@@ -26,9 +26,12 @@ struct PersonalRoutes {
     }
 
     /// `{"id": "osm:node/42", "note": "…"}`: asks the place's provider for it, keeps it; 201 when it
-    /// is new, 200 when it was refreshed.
+    /// is new, 200 when it was refreshed. `?offline=true` keeps it from the imported data, as
+    /// `places favorites add ID --offline` does.
     @Sendable func add(_ request: Request, context: ServerContext) async throws -> Response {
-        try QueryParameters(request.uri.query).only([])
+        let query = try QueryParameters(request.uri.query)
+        try query.only(["offline"])
+        let offline = try query.flag("offline")
         let owner = try Self.owner(context)
         let body = try await state.bodies.collect(request, context: context)
         let object: JSONObject
@@ -52,7 +55,7 @@ struct PersonalRoutes {
             guard string.count <= 1000 else { throw Problem.parameter("note", "is \(string.count) characters; keep it under 1000") }
             note = string
         }
-        let (change, _) = try await state.service.addFavorite(id, as: text, note: note, owner: owner)
+        let (change, _) = try await state.service.addFavorite(id, as: text, note: note, offline: offline, owner: owner)
         guard let kept = try state.service.favorites(owner: owner).first(where: { $0.id == id }) else {
             throw Problem(.internalServerError, "server-error", "\(id) was kept but cannot be read back")
         }

@@ -18,7 +18,7 @@ struct PhotonRoutes {
     @Sendable func search(_ request: Request, context: ServerContext) async throws -> Response {
         let query = try QueryParameters(request.uri.query)
         try query.only(["q", "lat", "lon", "limit", "lang", "zoom", "location_bias_scale", "osm_tag", "layer", "bbox"])
-        let text = try query.required("q", example: "Damrak")
+        let text = try query.text("q", example: "Damrak")
         let limit = try query.int("limit", default: 15)
         guard (1...50).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 50, not \(limit)") }
         let focus = try Self.point(query)
