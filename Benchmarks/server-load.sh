@@ -10,6 +10,7 @@
 #   Benchmarks/server-load.sh                  # 1,000,000 names, 10 s per endpoint
 #   NAMES=200000 SECONDS_EACH=5 Benchmarks/server-load.sh
 #   CONNECTIONS=32 Benchmarks/server-load.sh   # wrk's connections (default 16, one wrk thread)
+#   BIN=.build-release/release Benchmarks/server-load.sh   # binaries built already
 #
 # Server and wrk share the machine (2 cores here): the ratios, measured in the same run, are the
 # result; absolute requests/s move with whatever else the machine is doing.
@@ -27,10 +28,14 @@ cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$wor
 trap cleanup EXIT
 
 echo "building (release)…" >&2
-swift build -c release --product places >/dev/null
-swift build -c release --product places-server >/dev/null
+if [ -n "${BIN:-}" ]; then
+    bin=$BIN  # places and places-server built already (e.g. with --scratch-path)
+else
+    swift build -c release --product places >/dev/null
+    swift build -c release --product places-server >/dev/null
+    bin=$(swift build -c release --show-bin-path)
+fi
 (cd Benchmarks && swift build -c release --product ServerLoadFixture >/dev/null)
-bin=$(swift build -c release --show-bin-path)
 fixture=Benchmarks/.build/release/ServerLoadFixture
 
 export HOME=$work PLACES_STORE=$work/places.sqlite PLACES_HTTP_MODE=replay PLACES_CASSETTE_DIR=$PWD/cassettes PLACES_NOW=2026-11-21T10:30:00Z

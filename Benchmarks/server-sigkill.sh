@@ -5,6 +5,7 @@
 #
 #   Benchmarks/server-sigkill.sh                 # 8 accounts, 3 rounds (about 5 minutes)
 #   ACCOUNTS=16 ROUNDS=5 Benchmarks/server-sigkill.sh
+#   BIN=.build-release/release Benchmarks/server-sigkill.sh   # a places-server built already
 #
 # Offline: the ParkShark meters and the walking routes it needs are recordings it writes itself.
 set -euo pipefail
@@ -14,8 +15,12 @@ rounds=${ROUNDS:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-swift build -c release --product places-server >/dev/null
-bin=$(swift build -c release --show-bin-path)
+if [ -n "${BIN:-}" ]; then
+    bin=$BIN  # places-server built already (e.g. with --scratch-path)
+else
+    swift build -c release --product places-server >/dev/null
+    bin=$(swift build -c release --show-bin-path)
+fi
 export HOME=$work PLACES_STORE=$work/places.sqlite PLACES_HTTP_MODE=replay PLACES_CASSETTE_DIR=$work/cassettes \
     PLACES_CONFIG=$work/config.toml
 
