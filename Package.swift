@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
         .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
         .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "OSMFormat", targets: ["OSMFormat"]),
         .library(name: "Autocomplete", targets: ["Autocomplete"]),
         .library(name: "PlaceStore", targets: ["PlaceStore"]),
         .library(name: "WalkingGraph", targets: ["WalkingGraph"]),
@@ -45,14 +46,16 @@ let package = Package(
         // Test doubles shared by our tests and by apps that embed the library.
         .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch"]),
         .target(name: "PlaceRanking", dependencies: ["PlaceSearch"]),
+        // The one byte-level XML scanner, for GPX traces and OSM XML alike: whole files or chunked streams.
+        .target(name: "XMLScanning"),
         // GPS traces (GPX, GeoJSON, NDJSON, gpsd), their checks, the route monitor and the stop detector.
-        .target(name: "Tracking", dependencies: ["PlaceSearch"]),
+        .target(name: "Tracking", dependencies: ["PlaceSearch", "XMLScanning"]),
         // The name index file and completion as you type.
         .target(name: "Autocomplete", dependencies: ["PlaceSearch"]),
         // The system zlib and libbz2 (PBF blobs, .osm.gz and .osm.bz2).
         .target(name: "CZlib"),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
-        .target(name: "OSMFormat", dependencies: ["PlaceSearch", "CZlib"]),
+        .target(name: "OSMFormat", dependencies: ["PlaceSearch", "XMLScanning", "CZlib"]),
         // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
         .target(name: "WalkingGraph", dependencies: ["PlaceSearch", "OSMFormat"]),
         .target(
@@ -113,9 +116,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning", "PlaceSearchTesting"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
-        .testTarget(name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceSearch", "OSMFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
@@ -123,7 +128,8 @@ let package = Package(
             dependencies: [
                 "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PlaceStoreTests",

@@ -59,7 +59,10 @@ let package = Package(
         // A plain release executable: build, route and one-to-many timings for walking-graph.sh.
         .executableTarget(
             name: "WalkingGraphBench",
-            dependencies: [.product(name: "PlaceSearch", package: "places"), .product(name: "WalkingGraph", package: "places")],
+            dependencies: [
+                .product(name: "PlaceSearch", package: "places"), .product(name: "OSMFormat", package: "places"),
+                .product(name: "WalkingGraph", package: "places"),
+            ],
             path: "Benchmarks/WalkingGraphBench"
         ),
         .executableTarget(

@@ -15,7 +15,8 @@ prefix, floor_name, floor_label, name, label, target = sys.argv[1:7]
 times = {floor_name: [], name: []}
 for path in sorted(glob.glob(f"{prefix}-*.json")):
     for result in json.load(open(path))["results"]:
-        times[result["command"]] += result["times"]
+        if result["command"] in times:  # a run may measure more commands than this comparison
+            times[result["command"]] += result["times"]
 floor = statistics.median(times[floor_name]) * 1000
 measured = statistics.median(times[name]) * 1000
 ratio = measured / floor

@@ -27,12 +27,20 @@ let package = Package(
     name: "trace-bench",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "$repo")],
-    targets: [.executableTarget(name: "trace-bench", dependencies: [.product(name: "PlaceSearch", package: "$(basename "$repo")")])]
+    targets: [
+        .executableTarget(
+            name: "trace-bench",
+            dependencies: [
+                .product(name: "PlaceSearch", package: "$(basename "$repo")"),
+                .product(name: "Tracking", package: "$(basename "$repo")"),
+            ])
+    ]
 )
 EOF
 cat >"$scratch/bench/Sources/trace-bench/main.swift" <<'EOF'
 import Foundation
 import PlaceSearch
+import Tracking
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else { print("usage: trace-bench generate|read|check FILE [MB]"); exit(64) }

@@ -1,5 +1,6 @@
 import Foundation
 import OSMFormat
+import PlaceSearchTesting
 import Testing
 
 @Suite struct JSONErrorTests {
@@ -56,10 +57,10 @@ import Testing
     }
 
     @Test func randomBytes() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(printingSeedFor: "randomBytes")
         for _ in 0..<200 {
             let bytes = (0..<Int.random(in: 1..<600, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            #expect(throws: OSMFormatError.self) { try readAll(Data(bytes), name: "noise.bin") }
+            #expect(throws: OSMFormatError.self, "seed \(generator.seed)") { try readAll(Data(bytes), name: "noise.bin") }
         }
         let failure = #expect(throws: OSMFormatError.self) { try readAll(Data([0x50, 0x4B, 0x03, 0x04, 0x14]), name: "a.zip") }
         #expect(failure?.message == "not an OpenStreetMap file: a.zip is neither OSM XML, PBF, Overpass JSON nor GeoJSON (it looks like a ZIP archive)")
@@ -68,10 +69,10 @@ import Testing
     /// Random bytes behind every signature: each reader must refuse them with an error.
     @Test(arguments: [[UInt8(0x1F), 0x8B], Array("BZh9".utf8), Array("<osm>".utf8), Array("{".utf8), [0, 0, 0, 0x0D, 0x0A, 0x09] + Array("OSMHeader".utf8)])
     func randomBytesAfterASignature(signature: [UInt8]) {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(printingSeedFor: "randomBytesAfterASignature(\(signature))")
         for _ in 0..<100 {
             let bytes = signature + (0..<Int.random(in: 0..<300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            #expect(throws: OSMFormatError.self) { try readAll(Data(bytes)) }
+            #expect(throws: OSMFormatError.self, "seed \(generator.seed)") { try readAll(Data(bytes)) }
         }
     }
 

@@ -39,6 +39,7 @@ enum RoutePairs {
             route.steps.allSatisfy {
                 !$0.instruction.isEmpty && !$0.instruction.contains("<") && !$0.instruction.contains("{")
             })
+        #expect(route.steps.contains { !$0.path.isEmpty }, "no step has a path")
         for step in route.steps where !step.path.isEmpty {
             #expect(step.path.allSatisfy { $0.distance(to: request.origin) < straight * 2 })
         }

@@ -48,8 +48,8 @@ struct HelpAgreementTests {
 extension Places {
     /// The command a command line names: `favorites list` is Favorites' List, and `import map.osm`
     /// is Import's default subcommand, which is what parsing runs.
-    static func subcommand(_ words: [String]) -> ParsableCommand.Type? {
-        var current: ParsableCommand.Type = Places.self
+    static func subcommand(_ words: [String]) -> (any ParsableCommand.Type)? {
+        var current: any ParsableCommand.Type = Places.self
         for word in words {
             guard let next = current.configuration.subcommands.first(where: { $0._commandName == word }) else {
                 if let fallback = current.configuration.defaultSubcommand { current = fallback }

@@ -2,18 +2,15 @@ import Foundation
 import PlaceSearch
 import Testing
 
-/// The real files of ../shared/data, when they are beside the checkout (CI has them). Each test
-/// prints a skip line and returns when its file is not there.
+/// The real files of ../shared/data, when they are beside the checkout (CI has them). A test whose
+/// files are not there is skipped, and Swift Testing says so, rather than passing without a check.
 struct RealDataImportTests {
     static let data = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/data")
 
-    static func file(_ name: String, for test: String = #function) -> URL? {
-        let url = data.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("◇ skipped \(test): \(url.path) is not there (../shared/data is only beside CI's checkout)")
-            return nil
-        }
-        return url
+    static func file(_ name: String) -> URL { data.appendingPathComponent(name) }
+
+    static func has(_ names: String...) -> Bool {
+        names.allSatisfy { FileManager.default.fileExists(atPath: file($0).path) }
     }
 
     static func suggestions(_ arguments: [String], _ store: TemporaryStore) async throws -> [JSONValue] {
@@ -22,8 +19,9 @@ struct RealDataImportTests {
         return try JSONValue.parse(Data(result.stdout.utf8))["suggestions"]?.arrayValue ?? []
     }
 
-    @Test func centralAmsterdamCompletesDamrKalverstrAndATypo() async throws {
-        guard let osm = Self.file("amsterdam_centrum.osm") else { return }
+    @Test(.enabled(if: has("amsterdam_centrum.osm"), "needs ../shared/data/amsterdam_centrum.osm"))
+    func centralAmsterdamCompletesDamrKalverstrAndATypo() async throws {
+        let osm = Self.file("amsterdam_centrum.osm")
         let store = TemporaryStore()
         let imported = try await CLI.run(["import", osm.path, "--format", "json"], environment: store.environment)
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -47,8 +45,10 @@ struct RealDataImportTests {
         #expect(!results.contains { $0["name"]?.stringValue == "SooTea" }, "bubble tea is not coffee")
     }
 
-    @Test func theBAGStreetListAndTheGeoNamesGazetteerImportAsNameLists() async throws {
-        guard let streets = Self.file("amsterdam_streets_bag.csv"), let cities = Self.file("rg_cities1000.csv") else { return }
+    @Test(.enabled(if: has("amsterdam_streets_bag.csv", "rg_cities1000.csv"), "needs the BAG and GeoNames lists of ../shared/data"))
+    func theBAGStreetListAndTheGeoNamesGazetteerImportAsNameLists() async throws {
+        let streets = Self.file("amsterdam_streets_bag.csv")
+        let cities = Self.file("rg_cities1000.csv")
         let store = TemporaryStore()
         let bag = try await CLI.run(
             ["import", "--names", streets.path, "--name-column", "3", "--kind", "street", "--format", "json"], environment: store.environment)
@@ -71,8 +71,9 @@ struct RealDataImportTests {
         #expect(zurich.contains { $0.hasPrefix("Z") && $0.contains("rich") }, "diacritics folded: \(zurich)")
     }
 
-    @Test func liechtensteinPBFImports() async throws {
-        guard let pbf = Self.file("liechtenstein_2015.osm.pbf") else { return }
+    @Test(.enabled(if: has("liechtenstein_2015.osm.pbf"), "needs ../shared/data/liechtenstein_2015.osm.pbf"))
+    func liechtensteinPBFImports() async throws {
+        let pbf = Self.file("liechtenstein_2015.osm.pbf")
         let store = TemporaryStore()
         let imported = try await CLI.run(["import", pbf.path, "--format", "json"], environment: store.environment)
         #expect(imported.status == 0, "\(imported.stderr)")

@@ -42,6 +42,7 @@ struct RouteCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         let features = try #require(try JSONValue.parse(Data(output.stdout.utf8))["features"]?.arrayValue)
         #expect(features.first?["geometry"]?["type"]?.stringValue == "LineString")
+        #expect(features.count > 1, "the steps are missing")
         #expect(features.dropFirst().allSatisfy { $0["geometry"]?["type"]?.stringValue == "Point" })
         #expect(features.count == 21)
         let last = try #require(features.first?["geometry"]?["coordinates"]?.arrayValue?.last?.arrayValue?.compactMap { $0.doubleValue })

@@ -150,6 +150,7 @@ struct StopsCommandTests {
         #expect(table.stdout.contains("Café de Jaren ("))
         let unnamed = try await CLI.run(["stops", trace, "--format", "json", "--name-within", "0"], environment: store.environment)
         let plain = try #require(try JSONValue.parse(Data(unnamed.stdout.utf8))["stops"]?.arrayValue)
+        #expect(plain.count == 2)
         #expect(plain.allSatisfy { $0["name"] == .null })
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceSearchTesting
 import Testing
 
 /// Nothing stored is lost or doubled: many writers at once, and a writer killed mid-write.
@@ -55,6 +56,7 @@ struct StoreDurabilityTests {
             for try await output in group { outputs.append(output) }
             return outputs
         }
+        #expect(outputs.count == 20)
         #expect(outputs.allSatisfy { $0.status == 0 })
         #expect(outputs.filter { $0.stdout.hasPrefix("added") }.count == 1)
         #expect(try await Self.listedIDs(store) == ["parkshark:20001"])
@@ -62,22 +64,25 @@ struct StoreDurabilityTests {
 
     /// `places favorites add` of 300 places, killed with SIGKILL after a random number of them, five
     /// times over on one store: it still opens, holds every favourite printed as added, once, in order.
-    /// A recorded 30 ms per lookup (replayed) spreads the kills over lookups and writes alike, and keeps
-    /// the writer running long enough to be killed when parallel tests load the machine.
+    /// The kill is triggered by the writer's own progress: a thread of its own reads the writer's
+    /// output and kills it on the target-th line, so that the test's tasks being starved by the
+    /// other tests running in parallel cannot let the writer finish first. A recorded 30 ms per
+    /// lookup (replayed) spreads the kills over lookups and writes alike.
     @Test func aWriterKilledMidWriteLosesNothingItReported() async throws {
         let scenario = try Self.meterCassette(count: 300, latency: 30)
         let store = TemporaryStore()
         let environment = store.environment.merging(["PLACES_CASSETTE_DIR": scenario.cassetteDirectories, "PLACES_REPLAY_LATENCY": "1"]) { $1 }
+        var random = SeededRandom(printingSeedFor: "aWriterKilledMidWriteLosesNothingItReported")
         var expected: [String] = []
         for round in 0..<5 {
-            let stdout = store.folder.appendingPathComponent("add-\(round).out")
-            FileManager.default.createFile(atPath: stdout.path, contents: nil)
+            let target = Int.random(in: 10...60, using: &random)
             let process = Process()
             process.executableURL = CLI.executable
             process.arguments = ["favorites", "add"] + (0..<300).map { "parkshark:\(20001 + $0)" }
             process.environment = CLI.environment(environment, home: store.folder)
             process.currentDirectoryURL = CLI.repository
-            process.standardOutput = try FileHandle(forWritingTo: stdout)
+            let output = Pipe()
+            process.standardOutput = output
             let stderr = store.folder.appendingPathComponent("add-\(round).err")
             FileManager.default.createFile(atPath: stderr.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: stderr)
@@ -85,35 +90,52 @@ struct StoreDurabilityTests {
                 process.terminationHandler = { _ in continuation.yield(); continuation.finish() }
             }
             try process.run()
-            let target = Int.random(in: 10...60)
-            let deadline = ContinuousClock.now + .seconds(60)
-            while ContinuousClock.now < deadline, process.isRunning {
-                if Self.lines(stdout).count >= target { break }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 1...4)))
-            }
-            let killedMidway = process.isRunning
-            kill(process.processIdentifier, SIGKILL)
+            try? output.fileHandleForWriting.close()
+            let printed = await Self.killing(process.processIdentifier, atLine: target, reading: output.fileHandleForReading)
             for await _ in exited {}
+            let context = "round \(round), seed \(random.seed), killed at line \(target) of \(printed.count)"
             #expect(
-                killedMidway,
-                "the writer finished before it could be killed (status \(process.terminationStatus), \(Self.lines(stdout).count) lines): \(String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self))")
-            for line in Self.lines(stdout) {
+                process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+                "the writer was not killed (status \(process.terminationStatus)), \(context): \(String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self))")
+            for line in printed {
                 let words = line.split(separator: " ")
                 // A re-added favourite keeps its first place; only new ones join the end.
                 if words.count >= 2, words[0] == "added" { expected.append(String(words[1])) }
             }
             let stored = try await Self.listedIDs(store)
-            #expect(Array(stored.prefix(expected.count)) == expected, "round \(round)")
+            #expect(Array(stored.prefix(expected.count)) == expected, "\(context)")
             // At most the one in flight was committed without being printed.
-            #expect(stored.count <= expected.count + 1)
-            #expect(Set(stored).count == stored.count)
+            #expect(stored.count <= expected.count + 1, "\(context)")
+            #expect(Set(stored).count == stored.count, "\(context)")
             expected = stored
         }
         let more = try await CLI.run(["favorites", "add", "parkshark:20300"], environment: environment)
         #expect(more.status == 0, "\(more.stderr)")
     }
 
-    static func lines(_ file: URL) -> [String] {
-        String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
+    /// Reads a process's output line by line on a thread of its own and kills it with SIGKILL once
+    /// `target` lines have come; returns every line it printed (those after the target too).
+    static func killing(_ pid: Int32, atLine target: Int, reading handle: FileHandle) async -> [String] {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var pending = Data()
+                var lines: [String] = []
+                var killed = false
+                while true {
+                    let chunk = handle.availableData  // blocks until output comes; empty once the writer is gone
+                    if chunk.isEmpty { break }
+                    pending.append(chunk)
+                    while let newline = pending.firstIndex(of: 0x0A) {
+                        lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                        pending.removeSubrange(pending.startIndex...newline)
+                    }
+                    if !killed, lines.count >= target {
+                        kill(pid, SIGKILL)
+                        killed = true
+                    }
+                }
+                continuation.resume(returning: lines)
+            }
+        }
     }
 }

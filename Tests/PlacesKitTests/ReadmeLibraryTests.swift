@@ -16,7 +16,7 @@ struct ReadmeLibraryTests {
     // BEGIN README EXAMPLE (the body below, from `let settings` to the last brace, is the README's block)
     static func example(_ printed: Printed) async throws {
         @Sendable func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
-        let settings = try PlacesSettings(SettingsOptions(httpMode: "replay", cassetteDirectories: "cassettes"))
+        let settings = try PlacesSettings(SettingsOptions(httpMode: "replay", cassetteDirectories: "cassettes", store: "app.sqlite"))
         let service = try PlacesService(settings: settings, notices: NoticeSink { print("note:", $0) })
         let coffee = try await service.coffee(CoffeeQuery(near: .name("Dam"), top: 3))
         for item in coffee.ranking.ranked {
@@ -57,5 +57,7 @@ struct ReadmeLibraryTests {
         #expect(results.count == 3, "\(printed.all)")
         #expect(results.first?.hasPrefix("1 ") == true)
         #expect(printed.all.contains { $0.hasPrefix("note: replayed from") }, "\(printed.all)")
+        // Only read, so never created.
+        #expect(!FileManager.default.fileExists(atPath: TestService.repository.appendingPathComponent("app.sqlite").path))
     }
 }

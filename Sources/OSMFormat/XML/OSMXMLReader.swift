@@ -1,3 +1,5 @@
+import XMLScanning
+
 /// Reads OSM XML (API 0.6, Overpass, JOSM, osmium) from its bytes: `<osm>` with `<bounds>`, `<node>`,
 /// `<way>` and `<relation>`, calling back once per element. Unknown elements (`<note>`, `<meta>`,
 /// `<changeset>`, …) are skipped with their content, so newer files still read.
@@ -76,7 +78,7 @@ struct OSMXMLReader {
                 guard let open = openElements.popLast() else {
                     throw formatError(offset, "unexpected end tag </\(scanner.text(name))>: no element is open")
                 }
-                guard equalBytes(open, name) else {
+                guard scanner.equalBytes(open, name) else {
                     throw formatError(offset, "the end tag </\(scanner.text(name))> does not match the open element <\(scanner.text(open))>")
                 }
                 if openElements.isEmpty {
@@ -85,7 +87,7 @@ struct OSMXMLReader {
                     return
                 }
                 try finish(depth: openElements.count, header: header, element: element, progress: &progress)
-            case .endOfInput:
+            case .endOfInput, .needMore:  // needMore cannot happen: the scanner has the whole file
                 guard rootSeen else {
                     throw formatError(scanner.position, "not an OpenStreetMap file: this XML has no root element")
                 }
@@ -174,12 +176,13 @@ struct OSMXMLReader {
     }
 
     private mutating func readMember(offset: Int) throws {
-        let what = "a <member> of \(pendingName)"
-        guard let typeName = try attribute("type") else { throw formatError(offset, "\(what) has no type attribute") }
+        // Said only when something is wrong: a relation has thousands of members.
+        func what() -> String { "a <member> of \(pendingName)" }
+        guard let typeName = try attribute("type") else { throw formatError(offset, "\(what()) has no type attribute") }
         guard let type = OSMElementType(rawValue: typeName) else {
-            throw formatError(offset, "\(what) has the type \"\(typeName)\": expected node, way or relation")
+            throw formatError(offset, "\(what()) has the type \"\(typeName)\": expected node, way or relation")
         }
-        let ref = try integer("ref", of: what, offset: offset)
+        let ref = try integer("ref", of: what(), offset: offset)
         pending.members.append(OSMRelation.Member(type: type, ref: ref, role: try attribute("role") ?? ""))
     }
 
@@ -206,56 +209,37 @@ struct OSMXMLReader {
         "\(pending.type?.rawValue ?? "element") \(pending.id)"
     }
 
-    private func find(_ name: StaticString) -> XMLAttribute? {
-        for attribute in scanner.attributes where matches(attribute.name, name) { return attribute }
-        return nil
-    }
-
     private func attribute(_ name: StaticString) throws -> String? {
-        guard let attribute = find(name) else { return nil }
+        guard let attribute = scanner.attribute(name) else { return nil }
         guard attribute.hasEntity else {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[attribute.value]), as: UTF8.self)
         }
         do {
-            return try XMLEntities.decode(bytes, attribute.value)
+            return try XMLEntities.decodeString(bytes, attribute.value)
         } catch {
             throw formatError(error)
         }
     }
 
-    private func integer(_ name: StaticString, of what: String, offset: Int) throws -> Int64 {
-        guard let attribute = find(name) else { throw formatError(offset, "\(what) has no \(name) attribute") }
+    /// - Parameter what: the element, for messages; an autoclosure, so that the millions of `<nd>`s of
+    ///   a file do not each build a text that is only needed when one is wrong.
+    private func integer(_ name: StaticString, of what: @autoclosure () -> String, offset: Int) throws -> Int64 {
+        guard let attribute = scanner.attribute(name) else { throw formatError(offset, "\(what()) has no \(name) attribute") }
         guard let value = ByteNumbers.int64(bytes, attribute.value) else {
-            throw formatError(attribute.value.lowerBound, "the \(name) \"\(scanner.text(attribute.value))\" of \(what) is not a whole number")
+            throw formatError(attribute.value.lowerBound, "the \(name) \"\(scanner.text(attribute.value))\" of \(what()) is not a whole number")
         }
         return value
     }
 
     private func coordinate(_ name: StaticString, of what: String, offset: Int) throws -> Double? {
-        guard let attribute = find(name) else { return nil }
+        guard let attribute = scanner.attribute(name) else { return nil }
         guard let value = ByteNumbers.double(bytes, attribute.value) else {
             throw formatError(attribute.value.lowerBound, "the \(name) \"\(scanner.text(attribute.value))\" of <\(what)> is not a number")
         }
         return value
     }
 
-    private func matches(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        let length = name.utf8CodeUnitCount
-        guard range.count == length, range.upperBound <= bytes.count else { return false }
-        let pattern = name.utf8Start
-        var index = 0
-        while index < length {
-            if bytes[range.lowerBound + index] != pattern[index] { return false }
-            index += 1
-        }
-        return true
-    }
-
-    private func equalBytes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
-        guard left.count == right.count else { return false }
-        for offset in 0..<left.count where bytes[left.lowerBound + offset] != bytes[right.lowerBound + offset] { return false }
-        return true
-    }
+    private func matches(_ range: Range<Int>, _ name: StaticString) -> Bool { scanner.equals(range, name) }
 
     // MARK: - Errors
 
@@ -264,6 +248,9 @@ struct OSMXMLReader {
     }
 
     private func formatError(_ error: XMLSyntaxError) -> OSMFormatError {
-        formatError(error.offset, error.message)
+        if let construct = error.truncatedInside {
+            return formatError(error.offset, "the file ends inside \(construct): it is truncated")
+        }
+        return formatError(error.offset, error.message)
     }
 }

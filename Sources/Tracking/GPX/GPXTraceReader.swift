@@ -1,5 +1,6 @@
 import PlaceSearch
 import Foundation
+import XMLScanning
 
 /// Reads GPX 1.0 and 1.1 as a stream: one ``TraceItem`` per point, in bounded memory whatever the
 /// length of the file.
@@ -17,7 +18,8 @@ import Foundation
 struct GPXTraceReader: TraceSource {
     static let maximumDepth = 256
 
-    private var xml: XMLStream
+    private var window: ByteWindow
+    private var xml: XMLScanner
     let kinds: GPXPointKinds
     private var openElements: [OpenElement] = []
     private var rootSeen = false
@@ -38,10 +40,11 @@ struct GPXTraceReader: TraceSource {
     private(set) var lastPointOwner = 0
 
     /// The largest the read buffer has been, in bytes (for tests of bounded memory).
-    var bufferHighWaterMark: Int { xml.window.highWaterMark }
+    var bufferHighWaterMark: Int { window.highWaterMark }
 
     init(window: ByteWindow, kinds: GPXPointKinds = .trackPoints) {
-        xml = XMLStream(window: window)
+        self.window = window
+        xml = XMLScanner(bytes: window.bytes, start: window.start, inputEnded: window.reachedEnd)
         self.kinds = kinds
         openElements.reserveCapacity(16)
     }
@@ -70,16 +73,38 @@ struct GPXTraceReader: TraceSource {
             return item
         }
         while !finished {
-            switch try xml.next() {
+            switch try nextToken() {
             case .startTag(let name, let selfClosing, let offset):
                 if let item = try start(name, selfClosing: selfClosing, offset: offset) { return item }
             case .endTag(let name, let offset):
                 if let item = try end(name, offset: offset) { return item }
-            case .endOfInput:
+            case .endOfInput, .needMore:
                 throw endOfInputError()
             }
         }
         return nil
+    }
+
+    /// The scanner's next tag, reading the file a window at a time: the scanner says when it needs more.
+    private mutating func nextToken() throws(TraceError) -> XMLToken {
+        while true {
+            let token: XMLToken
+            do {
+                token = try xml.next()
+            } catch {
+                throw syntaxError(error)
+            }
+            guard token == .needMore else { return token }
+            window.start = xml.position
+            let filled = try window.fill()
+            if filled == .full {
+                let what = xml.unfinished?.generalDescription ?? "a tag"
+                throw self.error(
+                    "\(what) is longer than \(window.maximumCapacity / 1024 / 1024) MiB; this is not a GPX file a GPS wrote",
+                    at: window.start)
+            }
+            xml.resume(with: window.bytes, at: window.start, inputEnded: filled == .ended)
+        }
     }
 
     // MARK: - Elements
@@ -97,7 +122,7 @@ struct GPXTraceReader: TraceSource {
             return nil
         }
         guard openElements.count < Self.maximumDepth else {
-            throw xml.error(
+            throw error(
                 "elements are nested more than \(Self.maximumDepth) deep; this is not a GPX file a GPS wrote",
                 at: offset)
         }
@@ -132,11 +157,11 @@ struct GPXTraceReader: TraceSource {
 
     private mutating func end(_ name: Range<Int>, offset: Int) throws(TraceError) -> TraceItem? {
         guard let element = openElements.popLast() else {
-            throw xml.error("unexpected end tag </\(xml.string(name))>: no element is open", at: offset)
+            throw error("unexpected end tag </\(xml.string(name))>: no element is open", at: offset)
         }
         let bytes = xml.bytes
         guard element.name.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[name])) else {
-            throw xml.error(
+            throw error(
                 "found </\(xml.string(name))> where </\(element.name)> was expected; the file is not well-formed XML",
                 at: offset)
         }
@@ -153,22 +178,22 @@ struct GPXTraceReader: TraceSource {
     // MARK: - Points
 
     private mutating func beginPoint(_ element: GPXElement, offset: Int) -> PendingPoint {
-        var pending = PendingPoint(element: element, depth: openElements.count, line: xml.window.line(at: offset))
+        var pending = PendingPoint(element: element, depth: openElements.count, line: window.line(at: offset))
         let tag = element.name
-        guard let latitudeAttribute = xml.attribute("lat") else {
+        guard let latitudeAttribute = xml.attribute(localName: "lat") else {
             pending.problem = "the <\(tag)> has no lat attribute; skipped"
             return pending
         }
-        guard let longitudeAttribute = xml.attribute("lon") else {
+        guard let longitudeAttribute = xml.attribute(localName: "lon") else {
             pending.problem = "the <\(tag)> has no lon attribute; skipped"
             return pending
         }
         guard let latitude = number(latitudeAttribute) else {
-            pending.problem = "lat=\"\(xml.text(latitudeAttribute.value, in: xml.bytes))\" is not a number; skipped"
+            pending.problem = "lat=\"\(xml.text(latitudeAttribute.value))\" is not a number; skipped"
             return pending
         }
         guard let longitude = number(longitudeAttribute) else {
-            pending.problem = "lon=\"\(xml.text(longitudeAttribute.value, in: xml.bytes))\" is not a number; skipped"
+            pending.problem = "lon=\"\(xml.text(longitudeAttribute.value))\" is not a number; skipped"
             return pending
         }
         do {
@@ -184,9 +209,7 @@ struct GPXTraceReader: TraceSource {
         guard attribute.hasEntity else {
             return ByteDecimals.double(UnsafeBufferPointer(rebasing: bytes[attribute.value]))
         }
-        guard let decoded = XMLStream.decodeEntities(UnsafeBufferPointer(rebasing: bytes[attribute.value])) else {
-            return nil
-        }
+        guard let decoded = try? XMLEntities.decode(bytes, attribute.value) else { return nil }
         return decoded.withUnsafeBufferPointer { ByteDecimals.double($0) }
     }
 
@@ -198,7 +221,7 @@ struct GPXTraceReader: TraceSource {
             if xml.textOverflowed {
                 nil
             } else if raw.contains(UInt8(ascii: "&")) {
-                raw.withUnsafeBufferPointer { XMLStream.decodeEntities($0) }
+                raw.withUnsafeBufferPointer { try? XMLEntities.decode($0, 0..<$0.count) }
             } else {
                 raw
             }
@@ -265,19 +288,32 @@ struct GPXTraceReader: TraceSource {
             what = "this is a Garmin TCX file, not GPX; convert it to GPX first (gpsbabel can)"
         default: what = "this is not a GPX file; a trace must be GPX, GeoJSON, NDJSON fixes or gpsd JSON"
         }
-        return xml.error("the root element is <\(root)>, not <gpx>: \(what)", at: offset)
+        return error("the root element is <\(root)>, not <gpx>: \(what)", at: offset)
     }
 
     private mutating func endOfInputError() -> TraceError {
         guard rootSeen else {
             let empty = !xml.sawContent
             return TraceError(
-                input: xml.window.name,
+                input: window.name,
                 problem: empty ? "is empty; expected a GPX file" : "has no <gpx> element; this is not a GPX file",
                 kind: .malformed)
         }
         let innermost = openElements.last?.name ?? "gpx"
-        return xml.error("the file ends inside <\(innermost)>; the file may be truncated", at: xml.bytes.count)
+        return error("the file ends inside <\(innermost)>; the file may be truncated", at: xml.bytes.count)
+    }
+
+    /// An error at index `index` of the window, with its line and column.
+    private mutating func error(_ problem: String, at index: Int) -> TraceError {
+        TraceError(input: window.name, location: window.location(at: index), problem: problem, kind: .malformed)
+    }
+
+    private mutating func syntaxError(_ error: XMLSyntaxError) -> TraceError {
+        if let construct = error.truncatedInside {
+            return self.error(
+                "the file ends inside \(construct.generalDescription); the file may be truncated", at: error.offset)
+        }
+        return self.error(error.message, at: error.offset)
     }
 }
 
@@ -285,7 +321,7 @@ struct GPXTraceReader: TraceSource {
 enum GPXElement: UInt8, Sendable {
     case other, gpx, trk, trkseg, rte, trkpt, rtept, wpt, time, ele, speed, course, hacc, accuracy
 
-    init(_ xml: XMLStream, _ local: Range<Int>) {
+    init(_ xml: XMLScanner, _ local: Range<Int>) {
         switch local.count {
         case 3:
             if xml.equals(local, "gpx") {

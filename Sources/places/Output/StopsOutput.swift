@@ -225,7 +225,7 @@ struct StopsOutput {
             case .stop(let named): named.stop.arrival
             case .transit(let transit): transit.departure
             }
-        let abbreviation = timeZone.abbreviation(for: start).map { " (\($0))" } ?? ""
+        let abbreviation = timeZone.abbreviation(for: start).flatMap { $0 == timeZone.identifier ? nil : " (\($0))" } ?? ""
         let date = days.count > 1 ? "dates and times" : "\(day(start)), times"
         return "\(date) in \(timeZone.identifier)\(abbreviation); set TZ for another zone\n"
     }

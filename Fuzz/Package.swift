@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+// Coverage-guided fuzzing of every parser of untrusted input, with libFuzzer. Kept out of the main
+// package so that `swift test` never builds it; built and run by `Fuzz/run.sh SECONDS` (see README.md).
+import Foundation
+import PackageDescription
+
+// The checkout this folder is in, by the name SwiftPM gives a path dependency (its folder's name).
+let checkout = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+let places = checkout.lastPathComponent
+
+func product(_ name: String) -> Target.Dependency { .product(name: name, package: places) }
+
+/// One executable per parser: `fuzz-NAME`, from `Sources/fuzz-NAME/main.swift`.
+func harness(_ name: String, _ products: [String], extra: [Target.Dependency] = []) -> Target {
+    .executableTarget(name: "fuzz-\(name)", dependencies: products.map(product) + extra)
+}
+
+let targets: [Target] = [
+    // What several harnesses share: reading a trace to its end, reading a provider's answer.
+    .target(
+        name: "FuzzSupport",
+        dependencies: [product("Tracking"), product("PlaceSearch"), .product(name: "HTTPTypes", package: "swift-http-types")]
+    ),
+    harness("json", ["PlaceSearch"]),
+    harness("cassette", ["PlaceSearch"]),
+    harness("coordinate-text", ["PlaceSearch"]),
+    harness("polyline", ["PlaceSearch"]),
+    harness("gpx", ["Tracking", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("geojson-trace", ["Tracking", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("ndjson-trace", ["Tracking", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("gpsd-trace", ["Tracking", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("osm-xml", ["OSMFormat"]),
+    harness("osm-pbf", ["OSMFormat"]),
+    harness("pbf-block", ["OSMFormat"]),
+    harness("protobuf", ["OSMFormat"]),
+    harness("osm-overpass-json", ["OSMFormat"]),
+    harness("osm-file", ["OSMFormat"]),
+    harness("name-list", ["Autocomplete", "PlaceSearch"]),
+    harness("name-index", ["Autocomplete", "PlaceSearch"]),
+    harness("recommendation-feed", ["PlaceProviders", "PlaceSearch"]),
+    harness("foursquare", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("parkshark", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("garages", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("google-directions", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("osrm", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("overpass", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+
+    // What people type (--arrive, --duration, distances) and the config file, as PlacesKit reads them.
+    harness("arrival-text", ["PlacesKit", "PlaceSearch"]),
+    harness("config", ["PlacesKit"]),
+]
+
+let package = Package(
+    name: "places-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: ".."), .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0")],
+    targets: targets
+)
