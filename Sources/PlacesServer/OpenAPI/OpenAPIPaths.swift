@@ -23,6 +23,8 @@ enum OpenAPIPaths {
 
     static let time: JSONValue = ["type": "string", "pattern": "^[0-9.]+(ms|s|sec|min|m|h)?([0-9.]+(ms|s|sec|min|m|h))*$", "maxLength": 20]
     static let distance: JSONValue = ["type": "string", "pattern": "^[0-9.]+(m|km)?$", "maxLength": 20]
+    /// A flag as the server reads one: true or false, 1 or 0, yes or no, or present with no value (`?explain`).
+    static let flag: JSONValue = ["anyOf": [["type": "boolean"], ["type": "string", "enum": ["", "1", "0", "yes", "no"]]]]
     static let position: JSONValue = ["type": "string", "minLength": 1, "maxLength": 200]
     static let coordinate: JSONValue = ["type": "string", "pattern": "^-?[0-9]{1,2}(\\.[0-9]+)?,-?[0-9]{1,3}(\\.[0-9]+)?$"]
 
@@ -37,8 +39,8 @@ enum OpenAPIPaths {
     static func maxWalk(_ example: String) -> JSONValue { query("max-walk", time, "The longest walk accepted, e.g. \(example) (minutes when bare).") }
 
     static let provider = query("provider", Schema.string, "Ask only these providers.", repeated: true)
-    static let offline = query("offline", Schema.boolean, "Answer from imported OpenStreetMap data only.")
-    static let explain = query("explain", Schema.boolean, "Add what was left out, and why (`excluded`).")
+    static let offline = query("offline", flag, "Answer from imported OpenStreetMap data only.")
+    static let explain = query("explain", flag, "Add what was left out, and why (`excluded`).")
     static let format = query("format", Schema.enumeration(["json", "geojson"]), "`json` (the default) or `geojson`.")
     static let feed = query("feed", Schema.string, "A feed this server offers (a name in its `[feeds]`); default: its configured feed.")
 
@@ -102,13 +104,13 @@ enum OpenAPIPaths {
             ("/v1/coffee", ["get": operation(
                 "coffee", "The best coffee within walking distance (`places coffee`).",
                 [near(), top(), query("radius", distance, "How far to search, e.g. 800m or 1.2km."), maxWalk("15 or 10m"),
-                 query("open-now", Schema.boolean, "Only places known to be open now."), provider, offline, explain, format],
+                 query("open-now", flag, "Only places known to be open now."), provider, offline, explain, format],
                 [("200", ["description": "The ranking (`format=geojson`: a FeatureCollection).", "headers": headers, "content": [
                     "application/json": ["schema": Schema.ref("Coffee")], "application/geo+json": ["schema": Schema.ref("FeatureCollection")]]])]
                     + guarded + upstream)]),
             ("/v1/parking", ["get": operation(
                 "parking", "Parking near where you are going, priced for your stay (`places parking`).",
-                [near("Where you are going"), query("advice", Schema.boolean, "Rank by the cost of the stay, the walk and the room left."),
+                [near("Where you are going"), query("advice", flag, "Rank by the cost of the stay, the walk and the room left."),
                  query("duration", time, "How long you stay, e.g. 2h or 90m."), query("arrive", ["type": "string", "maxLength": 40], "When you arrive: now, 08:30, `fri 08:30`, ISO 8601."),
                  query("methods", Schema.enumeration(ParkingQuery.paymentMethods), "How you pay.", repeated: true), top(),
                  query("sort", Schema.enumeration(["score", "cost", "walk"]), "The order."), maxWalk("10 or 5m"), provider, offline, explain, format],
@@ -128,7 +130,7 @@ enum OpenAPIPaths {
         [
             ("/v1/places/{id}", ["get": operation(
                 "place", "Everything known about a place (`places show`).",
-                [idPath, format, query("offline", Schema.boolean, "From the imported OpenStreetMap data only, without the network (an `osm:` id).")],
+                [idPath, format, query("offline", flag, "From the imported OpenStreetMap data only, without the network (an `osm:` id).")],
                 [("200", ["description": "The place.", "headers": headers, "content": [
                     "application/json": ["schema": Schema.ref("Place")], "application/geo+json": ["schema": Schema.anyObject]]])]
                     + guarded + upstream)]),
@@ -138,7 +140,7 @@ enum OpenAPIPaths {
                  query("near", coordinate, "Rank names near `LAT,LON` first."),
                  query("limit", ["type": "integer", "minimum": 1, "maximum": 100, "default": 10], "How many suggestions."),
                  query("kind", Schema.enumeration(["street", "poi", "place"]), "Only these kinds.", repeated: true),
-                 query("no-typos", Schema.boolean, "Only exact and prefix matches."), format],
+                 query("no-typos", flag, "Only exact and prefix matches."), format],
                 [("200", ["description": "The suggestions, best first.", "headers": headers, "content": [
                     "application/json": ["schema": Schema.ref("Completion")], "application/geo+json": ["schema": Schema.ref("FeatureCollection")]]]),
                  ("404", problem("Nothing is imported to complete from."))] + guarded)]),
@@ -179,7 +181,7 @@ enum OpenAPIPaths {
                 "get": operation("favorites", "Your favourites, oldest first.", [], [("200", json("Favorites", "Your favourites."))] + mine, access: .token),
                 "post": operation(
                     "addFavorite", "Keep a place (asking its provider for it), or refresh one kept.",
-                    [query("offline", Schema.boolean, "Keep it from the imported OpenStreetMap data, without the network (an `osm:` id).")],
+                    [query("offline", flag, "Keep it from the imported OpenStreetMap data, without the network (an `osm:` id).")],
                     [("200", json("FavoriteChange", "Refreshed.")), ("201", json("FavoriteChange", "Added.")),
                      ("400", problem("The body is not `{\"id\": …, \"note\": …}`.")), ("408", problem("The body came too slowly.")),
                      ("413", problem("The body is too large."))] + mine + upstream, access: .token,
@@ -205,7 +207,7 @@ enum OpenAPIPaths {
                  query("off-route-distance", distance, "Off route at once from this far."), query("tolerance", distance, "Still on the route within this."),
                  query("off-route-time", time, "Off route after this long beyond the tolerance."), query("cooldown", time, "No new alert this long after one."),
                  query("arrival-radius", distance, "Arrived within this far."), query("max-accuracy", distance, "Fixes less accurate than this neither alert nor arrive."),
-                 query("reroute", Schema.boolean, "Ask for a new route when off route.")],
+                 query("reroute", flag, "Ask for a new route when off route.")],
                 [("200", ["description": "Server-sent events: `route`, `reroute`, `off-route`, `back-on-route`, `arrived` (with the points), `end`; a failure mid-walk is a last `problem` event.",
                           "headers": headers, "content": ["text/event-stream": ["schema": Schema.string]]]),
                  ("400", problem("A parameter is malformed.")), ("413", problem("The walk sent more than the server reads."))] + mine + upstream,

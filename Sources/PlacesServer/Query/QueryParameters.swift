@@ -79,7 +79,7 @@ public struct QueryParameters: Sendable {
 
     /// A flag: present (`open-now`, `open-now=true`, `=1`) or not (`=false`, `=0`).
     public func flag(_ name: String) throws(Problem) -> Bool {
-        guard let text = string(name)?.lowercased() else { return false }
+        guard let text = string(name) else { return false }
         switch text {
         case "", "true", "1", "yes": return true
         case "false", "0", "no": return false
