@@ -57,9 +57,9 @@ status=0
 # server's log below); unsupported_method (Hummingbird answers an unlisted method with 404, not 405).
 # POST /v1/follow is left out: its body is NDJSON sent as one walks, which schemathesis cannot make;
 # PlacesServerTests follow walks over both transports.
-schemathesis run "$base/openapi.json" --url "$base" -H "Authorization: Bearer $token" --checks all \
+(cd "$work" && schemathesis run "$base/openapi.json" --url "$base" -H "Authorization: Bearer $token" --checks all \
     --exclude-checks positive_data_acceptance,not_a_server_error,unsupported_method --exclude-path /v1/follow \
-    --max-examples "$examples" --max-time "$max_time" --workers 1 --seed 14 --request-timeout 30 || status=$?
+    --max-examples "$examples" --max-time "$max_time" --workers 1 --seed 14 --request-timeout 30) || status=$?
 kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
 if grep -q '"level":"critical"\|"status":500' "$work/server.log"; then
     echo "server-openapi-check: the server logged a 500 or a critical line:" >&2
