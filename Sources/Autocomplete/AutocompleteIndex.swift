@@ -5,28 +5,36 @@ public import Foundation
 /// is used in place after mmap (no parsing on open: the CLI starts cold on every keystroke).
 ///
 /// ```swift
-/// let index = AutocompleteIndex(records: names)
+/// let index = AutocompleteIndex(records: names)         // in memory
 /// try index.write(to: url)                              // atomic
 /// let opened = try AutocompleteIndex.open(at: url)      // mmap + header checks
 /// opened.complete(AutocompleteQuery("damr", focus: Coordinate(52.37, 4.89)))
 /// ```
 ///
+/// For millions of names, build the file directly with ``AutocompleteIndexBuilder`` (sorted runs
+/// on disk, bounded memory).
+///
 /// Matching: the query is folded like the names (``TextFolding``); every word but the last must
 /// equal a word of the name, the last must start one; word order is free, but words in the
-/// query's order at the start of the name rank higher. With typo tolerance a word may be
-/// ``TypoMatcher/allowedEdits(characters:)`` edits away (the last word: from a prefix of a name
-/// word). Ranking: ``SuggestionRanking``. Search strategy and its bounds: ``CandidateSearch``.
-/// File layout: ``IndexFormat``.
+/// query's order at the start of the name rank higher. A name is also found by its alternate names
+/// and by the German transcription of its umlauts both ways (``NameRecord/alternateNames``). With
+/// typo tolerance a word may be ``TypoMatcher/allowedEdits(characters:)`` edits away (the last
+/// word: from a prefix of a name word). The same place from two sources is one suggestion
+/// (``Suggestion/sources``). Ranking: ``SuggestionRanking``. Search and its bounds:
+/// ``CandidateSearch``. File layout: ``IndexFormat``.
 public struct AutocompleteIndex: Sendable {
     let view: IndexView
 
     /// Builds an index in memory. Names without a letter or digit are left out.
     public init(records: some Sequence<NameRecord>) {
-        let storage = IndexStorage(copying: IndexBuilder.build(records))
         do {
+            let builder = try AutocompleteIndexBuilder(temporaryDirectory: nil)
+            for record in records { try builder.add(record) }
+            let storage = IndexStorage(copying: try builder.buildInMemory())
             view = try IndexView(storage: storage, path: "(memory)")
         } catch {
-            // The builder and the reader disagree about the format: a bug here, not bad input.
+            // In memory nothing is written and the builder and reader share one format: a bug
+            // here, not bad input.
             fatalError("autocomplete index built in memory does not validate: \(error)")
         }
     }
@@ -36,7 +44,8 @@ public struct AutocompleteIndex: Sendable {
     /// Opens an index file by mapping it. Only the header is read and checked (magic, version,
     /// checksum, the file size, every section inside the file with a whole number of entries);
     /// the rest is paged in by the queries that touch it.
-    /// - Throws: ``IndexFileError`` for a missing, truncated or corrupt file.
+    /// - Throws: ``IndexFileError`` for a missing, truncated, corrupt or older file
+    ///   (``IndexFileError/isStaleOrDamaged``: build it again).
     public static func open(at url: URL) throws(IndexFileError) -> AutocompleteIndex {
         let storage = try IndexStorage(mappingIndex: url.path)
         return AutocompleteIndex(view: try IndexView(storage: storage, path: url.path))
@@ -49,7 +58,7 @@ public struct AutocompleteIndex: Sendable {
         try data.write(to: url, options: .atomic)
     }
 
-    /// Number of names in the index.
+    /// Number of suggestions the index can give (the same place from several sources counts once).
     public var count: Int { view.recordCount }
 
     /// Size of the index in bytes (the file size).
@@ -60,26 +69,55 @@ public struct AutocompleteIndex: Sendable {
     public func complete(_ query: AutocompleteQuery) -> [Suggestion] {
         let limit = min(max(query.limit, 0), 100)
         guard limit > 0, view.recordCount > 0 else { return [] }
-        let terms = QueryTerm.parse(query.text, typoTolerance: query.typoTolerance)
-        guard !terms.isEmpty else { return [] }
-        var search = CandidateSearch(view: view, terms: terms, focus: query.focus, kinds: query.kinds, limit: limit)
-        search.run()
-        return search.top.sorted().compactMap { item in
-            let folded = view.foldedName(item.record)
-            guard let match = MatchEvaluator.evaluate(terms: terms, foldedName: folded) else { return nil }
+        let plain = QueryTerm.parse(query.text)
+        guard !plain.isEmpty else { return [] }
+        let search = CandidateSearch(view: view, focus: query.focus, kinds: query.kinds, limit: limit)
+        search.runTypoFree(plain)
+        var terms = plain
+        if query.typoTolerance {
+            terms = QueryTerm.withTypos(plain, fallback: search.top.isEmpty)
+            if terms.contains(where: { $0.maxEdits > 0 }) { search.runTypos(terms) }
+        }
+        return suggestions(search.top.items, terms: terms, focus: query.focus)
+    }
+
+    /// The same answer as ``complete(_:)`` by scoring every name: the definition the search is
+    /// tested against. Reads the whole index; for tests.
+    func completeExhaustively(_ query: AutocompleteQuery) -> [Suggestion] {
+        let limit = min(max(query.limit, 0), 100)
+        guard limit > 0, view.recordCount > 0 else { return [] }
+        let plain = QueryTerm.parse(query.text)
+        guard !plain.isEmpty else { return [] }
+        let scan = ExhaustiveSearch(view: view, focus: query.focus, kinds: query.kinds, limit: limit)
+        let found = scan.run(plain)
+        guard query.typoTolerance else { return suggestions(found, terms: plain, focus: query.focus) }
+        let terms = QueryTerm.withTypos(plain, fallback: found.isEmpty)
+        guard terms.contains(where: { $0.maxEdits > 0 }) else {
+            return suggestions(found, terms: plain, focus: query.focus)
+        }
+        return suggestions(scan.run(terms), terms: terms, focus: query.focus)
+    }
+
+    private func suggestions(_ items: [TopK.Item], terms: [QueryTerm], focus: Coordinate?) -> [Suggestion] {
+        items.compactMap { item in
+            guard item.entry < view.entryCount,
+                let match = MatchEvaluator.evaluate(terms: terms, foldedName: view.folded(item.entry))
+            else { return nil }
             let record = view.nameRecord(item.record)
-            let text = SuggestionRanking.text(match)
+            let secondary = view.isSecondary(item.entry)
+            let text = SuggestionRanking.text(match, secondary: secondary)
             let importance = SuggestionRanking.importanceWeight * Double(record.importance)
             var distance: Double?
             var proximity = 0.0
-            if let focus = query.focus, let coordinate = record.coordinate {
+            if let focus, let coordinate = record.coordinate {
                 let metres = Geodesy.distance(focus, coordinate)
                 distance = metres
                 proximity = SuggestionRanking.proximity(distance: metres, kind: record.kind)
             }
             return Suggestion(
                 record: record, match: match.quality, score: item.score, distance: distance,
-                components: ScoreComponents(text: text, importance: importance, proximity: proximity))
+                components: ScoreComponents(text: text, importance: importance, proximity: proximity),
+                matchedName: view.display(item.entry), sources: [record.id] + view.otherSources(item.record))
         }
     }
 }

@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 
 /// Typo tolerance: how many edits a word may have, and the edit distance itself.
 ///
@@ -8,23 +8,43 @@ public import PlaceSearch
 /// letters into ASCII, so for Latin names a byte is a letter, while a typo in a two-byte letter
 /// of another script may count twice (fewer typo matches there, never wrong ones).
 public enum TypoMatcher {
+    /// A query word of this many folded characters or more may have one edit.
+    public static let oneEditFrom = 5
+    /// … and two from this many.
+    public static let twoEditsFrom = 9
+    /// A word this long (but shorter than ``oneEditFrom``) gets one edit only when the whole query
+    /// finds nothing as typed, Typesense's `typo_tokens_threshold` of 1: "Rokn" → Rokin.
+    public static let fallbackOneEditFrom = 4
+
     /// Edits allowed for a query word of `characters` folded characters.
     ///
-    /// Meilisearch's thresholds: none below 5, one from 5, two from 9. Algolia allows one from 4,
-    /// but for a prefix a 4-letter word with one edit matches a large share of all names ("damr"
-    /// would match every "dam…", "dar…", "amr…"), which is noise while typing; at 5 letters the
-    /// user has committed to a word.
+    /// Meilisearch's thresholds: none below 5, one from 5, two from 9. Algolia and Typesense allow
+    /// one from 4, but for a prefix a 4-letter word with one edit matches a large share of all
+    /// names ("damr" would match every "dam…", "dar…", "amr…"), which is noise while typing; at
+    /// 5 letters the user has committed to a word. A 4-letter word that matches nothing as typed
+    /// is a typo, though: ``fallbackEdits(characters:)``.
     public static func allowedEdits(characters: Int) -> Int {
-        switch characters {
-        case ..<5: 0
-        case ..<9: 1
-        default: 2
-        }
+        if characters >= twoEditsFrom { return 2 }
+        return characters >= oneEditFrom ? 1 : 0
+    }
+
+    /// Edits allowed when the query found nothing without typos.
+    public static func fallbackEdits(characters: Int) -> Int {
+        max(allowedEdits(characters: characters), characters >= fallbackOneEditFrom ? 1 : 0)
+    }
+
+    /// The rule in words, for `places complete --help`: built from the constants above, so the
+    /// help cannot say other numbers than the matcher uses.
+    public static var rule: String {
+        "A typo is forgiven from \(oneEditFrom) letters on, two from \(twoEditsFrom) (\"Dmrak\" → Damrak); a \(fallbackOneEditFrom)-letter "
+            + "word gets one only when nothing matches as typed (\"Rokn\" → Rokin)."
     }
 
     /// The edit distance between `query` and `word` (or, when `prefix`, between `query` and the
     /// closest prefix of `word`), or nil when it exceeds `maxEdits`.
-    static func distance(_ query: UnsafeRawBufferPointer, _ word: UnsafeRawBufferPointer, prefix: Bool, maxEdits: Int) -> Int? {
+    static func distance(_ query: UnsafeRawBufferPointer, _ word: UnsafeRawBufferPointer, prefix: Bool, maxEdits: Int)
+        -> Int?
+    {
         let m = query.count
         let n = word.count
         if !prefix, abs(m - n) > maxEdits { return nil }
@@ -63,61 +83,93 @@ public enum TypoMatcher {
     /// within reach when `prefix`), as ranges of the sorted word table with their edits.
     ///
     /// The sorted table is walked as a trie: the words sharing a prefix are a contiguous range, and
-    /// the children of a node are found by binary search on the next byte. A branch is dropped
+    /// the children of a node are found by galloping search on the next byte (a child's cost is
+    /// the logarithm of its own size, not of its parent's). A branch is dropped
     /// as soon as every cell of its edit-distance column exceeds the budget, so the walk visits a
     /// few hundred nodes rather than every word. The first letter is not assumed right.
-    static func search(_ query: [UInt8], prefix: Bool, maxEdits: Int, in view: IndexView) -> [(words: Range<Int>, edits: Int)] {
+    static func search(_ query: [UInt8], prefix: Bool, maxEdits: Int, in view: IndexView) -> [(
+        words: Range<Int>, edits: Int
+    )] {
         let m = query.count
         guard view.wordCount > 0, m > 0 else { return [] }
         let maxDepth = m + maxEdits
-        var columns = [Int](repeating: 0, count: (maxDepth + 2) * (m + 1))
-        for i in 0...m { columns[i] = i }
         var found: [(words: Range<Int>, edits: Int)] = []
-
-        func byte(_ word: Int, _ depth: Int) -> UInt8? {
-            let bytes = view.word(word)
-            return depth < bytes.count ? bytes[depth] : nil
+        // Bytes of the query, as a 256-bit set.
+        var inQuery = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &inQuery) { bits in
+            for byte in query { bits[Int(byte) / 8] |= 1 << (byte % 8) }
         }
+        let queryBits = inQuery
+        @inline(__always) func isQueryByte(_ byte: UInt8) -> Bool {
+            withUnsafeBytes(of: queryBits) { $0[Int(byte) / 8] & (1 << (byte % 8)) != 0 }
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: (maxDepth + 2) * (m + 1)) { buffer in
+            guard let columns = buffer.baseAddress else { return }
+            query.withUnsafeBufferPointer { query in
+                for i in 0...m { columns[i] = i }
 
-        func visit(_ low: Int, _ high: Int, depth: Int, last: UInt8) {
-            let column = depth * (m + 1)
-            if prefix, columns[column + m] <= maxEdits {
-                found.append((low..<high, columns[column + m]))
-                return
-            }
-            var start = low
-            if view.word(low).count == depth {
-                if !prefix, columns[column + m] <= maxEdits { found.append((low..<(low + 1), columns[column + m])) }
-                start += 1
-            }
-            guard depth < maxDepth else { return }
-            var minimum = Int.max
-            for i in 0...m { minimum = Swift.min(minimum, columns[column + i]) }
-            guard minimum <= maxEdits else { return }
-            while start < high {
-                guard let c = byte(start, depth) else { start += 1; continue }
-                // End of the child range: first word whose byte at `depth` is above c.
-                var a = start + 1
-                var b = high
-                while a < b {
-                    let middle = (a + b) / 2
-                    if let other = byte(middle, depth), other <= c { a = middle + 1 } else { b = middle }
-                }
-                let next = column + (m + 1)
-                columns[next] = depth + 1
-                for i in stride(from: 1, through: m, by: 1) {
-                    let q = query[i - 1]
-                    var value = Swift.min(columns[column + i] + 1, columns[next + i - 1] + 1, columns[column + i - 1] + (q == c ? 0 : 1))
-                    if i > 1, depth > 0, q == last, query[i - 2] == c {
-                        value = Swift.min(value, columns[column - (m + 1) + i - 2] + 1)
+                func visit(_ low: Int, _ high: Int, depth: Int, last: UInt8, node: Int?) {
+                    let column = columns + depth * (m + 1)
+                    if prefix, column[m] <= maxEdits {
+                        found.append((low..<high, column[m]))
+                        return
                     }
-                    columns[next + i] = value
+                    var start = low
+                    if view.wordLength(low) == depth {
+                        if !prefix, column[m] <= maxEdits { found.append((low..<(low + 1), column[m])) }
+                        start += 1
+                    }
+                    guard depth < maxDepth else { return }
+                    var minimum = Int.max
+                    for i in 0...m { minimum = Swift.min(minimum, column[i]) }
+                    guard minimum <= maxEdits else { return }
+                    // Every cell at the budget: a byte that is not in the query adds an edit to
+                    // each, so only children on a byte of the query can stay within reach.
+                    let tight = minimum == maxEdits
+                    let next = column + (m + 1)
+                    // The children: from the shallow trie near the root, else from the word table.
+                    let trieChildren = node.map { view.trieNode($0).children } ?? 0..<0
+                    var trieChild = trieChildren.lowerBound
+                    while trieChild < trieChildren.upperBound || (trieChildren.isEmpty && start < high) {
+                        let c: UInt8
+                        let end: Int
+                        var childNode: Int?
+                        if !trieChildren.isEmpty {
+                            let child = view.trieNode(trieChild)
+                            childNode = child.depth == depth + 1 ? trieChild : nil
+                            trieChild += 1
+                            guard child.words.lowerBound >= start, child.words.upperBound <= high, !child.words.isEmpty
+                            else { continue }
+                            c = child.byte
+                            start = child.words.lowerBound
+                            end = child.words.upperBound
+                        } else {
+                            guard let byte = view.wordByte(start, depth) else {
+                                start += 1
+                                continue
+                            }
+                            c = byte
+                            end = view.childEnd(from: start, below: high, depth: depth, byte: c)
+                        }
+                        defer { start = end }
+                        if tight, !isQueryByte(c) { continue }
+                        next[0] = depth + 1
+                        var childMinimum = depth + 1
+                        for i in 1...m {
+                            let q = query[i - 1]
+                            var value = Swift.min(column[i] + 1, next[i - 1] + 1, column[i - 1] + (q == c ? 0 : 1))
+                            if i > 1, depth > 0, q == last, query[i - 2] == c {
+                                value = Swift.min(value, columns[(depth - 1) * (m + 1) + i - 2] + 1)
+                            }
+                            next[i] = value
+                            childMinimum = Swift.min(childMinimum, value)
+                        }
+                        if childMinimum <= maxEdits { visit(start, end, depth: depth + 1, last: c, node: childNode) }
+                    }
                 }
-                visit(start, a, depth: depth + 1, last: c)
-                start = a
+                visit(0, view.wordCount, depth: 0, last: 0, node: view.trieNodeCount > 0 ? 0 : nil)
             }
         }
-        visit(0, view.wordCount, depth: 0, last: 0)
         return found
     }
 }

@@ -24,8 +24,8 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             let insert = try db.makeStatement(
                 sql: """
                     INSERT OR REPLACE INTO imported_place
-                        (id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags_json)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        (id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags_json, alternate_names)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             var written: [NameKind: Int] = [:]
             for place in places {
@@ -33,7 +33,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
                 try insert.execute(arguments: [
                     record.id, source.key, Int(record.kind.rawValue), record.name, record.coordinate?.latitude,
                     record.coordinate?.longitude, Double(record.importance), record.detail, place.category,
-                    place.isIndexed ? 1 : 0, TagsJSON.encode(place.tags),
+                    place.isIndexed ? 1 : 0, TagsJSON.encode(place.tags), AlternateNamesJSON.encode(record.alternateNames),
                 ])
                 written[record.kind, default: 0] += 1
             }
@@ -51,8 +51,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         try reading { db in
             var records: [NameRecord] = []
             records.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place WHERE indexed = 1") ?? 0)
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, name, kind, importance, latitude, longitude, detail FROM imported_place WHERE indexed = 1")
+            let rows = try Row.fetchCursor(db, sql: Self.indexedNamesQuery)
             while let row = try rows.next() {
                 records.append(Self.record(from: row))
             }
@@ -60,11 +59,30 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         }
     }
 
+    public func forEachIndexedName(_ body: (NameRecord) throws -> Void) throws {
+        var failure: (any Error)?
+        try reading { db in
+            let rows = try Row.fetchCursor(db, sql: Self.indexedNamesQuery)
+            while let row = try rows.next() {
+                do {
+                    try body(Self.record(from: row))
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private static let indexedNamesQuery =
+        "SELECT id, name, kind, importance, latitude, longitude, detail, alternate_names FROM imported_place WHERE indexed = 1"
+
     public func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace] {
         try reading { db in
             var sql = """
-                SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json FROM imported_place
-                WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+                SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names
+                FROM imported_place WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
                 """
             var arguments: StatementArguments = [box.south, box.north, min(box.west, box.east), max(box.west, box.east)]
             if !categories.isEmpty {
@@ -80,7 +98,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json
+                    SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names
                     FROM imported_place WHERE id = ?
                     """,
                 arguments: [id]
@@ -133,12 +151,26 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         let importance: Double = row["importance"]
         return NameRecord(
             id: row["id"], name: row["name"], kind: NameKind(rawValue: UInt8(clamping: kindValue)) ?? .poi, importance: Float(importance),
-            coordinate: coordinate, detail: row["detail"])
+            coordinate: coordinate, detail: row["detail"], alternateNames: AlternateNamesJSON.decode(row["alternate_names"]))
     }
 
     private static func place(from row: Row) -> ImportedPlace {
         let indexed: Int = row["indexed"]
         return ImportedPlace(record: record(from: row), isIndexed: indexed != 0, category: row["category"], tags: TagsJSON.decode(row["tags_json"]))
+    }
+}
+
+/// Alternate names as a JSON array of strings (NULL for none): readable with `sqlite3`'s JSON
+/// functions.
+enum AlternateNamesJSON {
+    static func encode(_ names: [String]) -> String? {
+        guard !names.isEmpty else { return nil }
+        return JSONValue.array(names.map { .string($0) }).serialized()
+    }
+
+    static func decode(_ text: String?) -> [String] {
+        guard let text, let value = try? JSONValue.parse(text), let names = value.arrayValue else { return [] }
+        return names.compactMap(\.stringValue)
     }
 }
 

@@ -123,9 +123,20 @@ enum StoreSchema {
                     PRAGMA user_version = 4;
                     """)
         }
-        // v6, not v5: the alternate names' migration is v5. GRDB runs what a file lacks in the order
-        // registered, so a store that has v6 before v5 exists still gets v5 later; the two touch
-        // different tables.
+        register("v5: alternate names", in: &migrator) { db in
+            // The other names a place is found by (GeoNames' alternatenames, OpenStreetMap's
+            // name:*, alt_name, old_name, official_name): a JSON array of strings, NULL for none.
+            // A new column on the existing table, so every stored row stays as it is.
+            try db.execute(
+                sql: """
+                    ALTER TABLE imported_place ADD COLUMN alternate_names TEXT;
+                    PRAGMA user_version = 5;
+                    """)
+        }
+        // v6, not v5's neighbour by accident: v5 (alternate names) and v6 (accounts) were written on
+        // branches side by side. GRDB runs what a file lacks in the order registered, so a store that
+        // got v6 first still gets v5 later; the two touch different tables, and the file keeps the
+        // highest number it has (see register).
         register("v6: accounts, per-owner favourites and points", in: &migrator) { db in
             try StoreSchema.accounts(db)
         }

@@ -132,9 +132,14 @@ struct AutocompleteTypoTests {
         #expect(F.ids("Ede") == ["w:3"])
     }
 
-    @Test func fourLetterWordsGetNoTypo() {
-        #expect(!F.ids("Lirr").contains("w:4"))
+    /// Issue 12: a 4-letter word gets one edit when the query finds nothing as typed ("Rokn" →
+    /// Rokin), and none while anything matches ("Damr" finds Damrak, not one edit from "dam").
+    @Test func fourLetterWordsGetATypoOnlyWhenNothingMatchesAsTyped() {
+        #expect(F.ids("Lirr") == ["w:4"])
+        #expect(F.first("Lirr")?.match == .typo(edits: 1))
+        #expect(F.ids("Lirr", typos: false).isEmpty)
         #expect(F.ids("lier").contains("w:4"))
+        #expect(F.ids("Damr") == ["s:damrak", "s:damraksteeg"])
     }
 
     @Test func fiveLetterWordsGetOneEdit() {
@@ -171,7 +176,10 @@ struct AutocompleteTypoTests {
     }
 
     @Test func typoInAnEarlierWord() {
-        #expect(F.ids("cafe de jarn").isEmpty)  // "jarn": 4 letters, a prefix of nothing
+        // "jarn": 4 letters, a prefix of nothing: one edit only because nothing matches as typed.
+        #expect(F.ids("cafe de jarn") == ["p:jaren"])
+        #expect(F.first("cafe de jarn")?.match == .typo(edits: 1))
+        #expect(F.ids("cafe de jarn", typos: false).isEmpty)
         #expect(F.ids("kalverstrat").contains("s:kalverstraat"))
         // "jarne": five letters, one transposition from the whole word "jaren".
         #expect(F.ids("jarne cafe") == ["p:jaren"])

@@ -44,6 +44,28 @@ struct OSMExtractorTests {
         return (extractor.finish(), extractor)
     }
 
+    @Test func otherNamesBecomeAlternateNames() {
+        var extractor = OSMExtractor()
+        for element: OSMElement in [
+            Self.node(1, 48.1374, 11.5755, [
+                "place": "city", "name": "München", "name:en": "Munich", "name:de": "München", "name:it": "Monaco di Baviera",
+                "alt_name": "Minga; Muenchen", "old_name": "Munichen", "official_name": "Landeshauptstadt München",
+                "name:etymology:wikidata": "Q1", "name:pronunciation": "ˈmʏnçn̩", "name:zh-Hans": "慕尼黑",
+            ]),
+            Self.node(2, 48.14, 11.57), Self.node(3, 48.141, 11.571),
+            Self.way(10, [2, 3], ["highway": "residential", "name": "Leopoldstraße", "old_name": "Schwabinger Landstraße"]),
+        ] {
+            extractor.consume(element)
+        }
+        let places = extractor.finish()
+        let city = places.first { $0.record.name == "München" }
+        #expect(
+            city?.record.alternateNames == [
+                "Landeshauptstadt München", "Minga", "Muenchen", "Munichen", "Munich", "Monaco di Baviera", "慕尼黑",
+            ], "official, alt, old, then name:xx by key; not the name itself, not etymology or pronunciation")
+        #expect(places.first { $0.record.name == "Leopoldstraße" }?.record.alternateNames == ["Schwabinger Landstraße"])
+    }
+
     @Test func keepsNamedPOIsCarParksPlacesAndStreets() {
         let (places, extractor) = Self.extract()
         let ids = places.map(\.record.id)

@@ -89,6 +89,28 @@ struct TextFoldingPathTests {
         #expect(TextFolding.foldLatin(text) == TextFolding.foldUnicode(text))
     }
 
+    /// The index and the query fold through `foldedWordBytes`; it must give what `words` gives.
+    @Test func wordBytesAgreeWithWordsForEveryCharacterAndMixedText() {
+        func expected(_ text: String) -> [UInt8] { Array(TextFolding.words(text).joined(separator: " ").utf8) }
+        for value in UInt32(0)..<0x2100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in ["\(Character(scalar))", "x\(Character(scalar))y", " Ab\(Character(scalar)) c"] {
+                #expect(TextFolding.foldedWordBytes(text) == expected(text), "U+\(String(value, radix: 16))")
+            }
+        }
+        // Seeded mixtures of everything a name list holds.
+        let pool = Array("aZ9 'ʼ’`-_/.,&()éüößŁłĲØæœÀ×÷\u{A0}\u{301}\u{308}ЖжΩ東京–—\t")
+        var state: UInt64 = 1
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<12 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(pool[Int(state >> 33) % pool.count])
+            }
+            #expect(TextFolding.foldedWordBytes(text) == expected(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func otherScriptsTakeTheUnicodePath() {
         #expect(TextFolding.foldLatin("Ελληνικά") == nil)
         #expect(TextFolding.fold("Ελληνικά") == "ελληνικα")

@@ -83,4 +83,54 @@ struct ImportedPlacesTests {
         #expect((version ?? 0) >= 2)
         #expect(version == StoreSchema.version)
     }
+
+    @Test func alternateNamesAreKeptAndStreamedWithTheRest() throws {
+        let folder = TemporaryFolder()
+        let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+        var munich = Self.place("names:cities.json#2867714", "Munich", kind: .place)
+        munich.record.alternateNames = ["München", "Muenchen", "Мюнхен", "a \"quoted\" name"]
+        _ = try store.replaceImport(Self.amsterdam, with: [munich, Self.place("osm:node/1", "A")])
+        var streamed: [NameRecord] = []
+        try store.forEachIndexedName { streamed.append($0) }
+        #expect(streamed.sorted { $0.id < $1.id } == (try store.indexedNames()).sorted { $0.id < $1.id })
+        #expect(streamed.first { $0.name == "Munich" }?.alternateNames == ["München", "Muenchen", "Мюнхен", "a \"quoted\" name"])
+        #expect(streamed.first { $0.name == "A" }?.alternateNames == [])
+        #expect(try store.importedPlace(id: "names:cities.json#2867714")?.record.alternateNames.count == 4)
+    }
+
+    @Test func streamingStopsAtTheFirstErrorOfTheBodyAndThrowsIt() throws {
+        struct Stop: Error {}
+        let folder = TemporaryFolder()
+        let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+        _ = try store.replaceImport(Self.amsterdam, with: [Self.place("osm:node/1", "A"), Self.place("osm:node/2", "B")])
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try store.forEachIndexedName { _ in
+                seen += 1
+                throw Stop()
+            }
+        }
+        #expect(seen == 1)
+    }
+
+    /// A store an older places wrote (schema 4, imports without alternate names) gets the column
+    /// and keeps every row.
+    @Test func aVersion4StoreGetsAlternateNamesAndKeepsItsImports() throws {
+        let folder = TemporaryFolder()
+        do {
+            let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+            _ = try store.replaceImport(Self.amsterdam, with: [Self.place("osm:node/1", "A"), Self.place("osm:way/2", "Damrak", kind: .street)])
+        }
+        try rawSQL(folder.storePath, "ALTER TABLE imported_place DROP COLUMN alternate_names")
+        try rawSQL(folder.storePath, "DELETE FROM grdb_migrations WHERE identifier = 'v5: alternate names'")
+        try rawSQL(folder.storePath, "PRAGMA user_version = 4")
+        let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+        #expect(try store.indexedNames().map(\.name).sorted() == ["A", "Damrak"])
+        #expect(try store.indexedNames().allSatisfy { $0.alternateNames.isEmpty })
+        #expect(try rawCount(folder.storePath, "PRAGMA user_version") == 5)
+        var place = Self.place("osm:node/3", "Wien", kind: .place)
+        place.record.alternateNames = ["Vienna"]
+        _ = try store.replaceImport(Self.netherlands, with: [place])
+        #expect(try store.importedPlace(id: "osm:node/3")?.record.alternateNames == ["Vienna"])
+    }
 }

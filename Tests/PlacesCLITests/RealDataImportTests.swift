@@ -83,4 +83,56 @@ struct RealDataImportTests {
         let vaduz = try await Self.suggestions(["Vaduz", "--kind", "place"], store).compactMap { $0["name"]?.stringValue }
         #expect(vaduz.first == "Vaduz", "\(vaduz)")
     }
+
+    /// Issue 19's focus case and issue 12's duplicates, from one store holding every extract and
+    /// list: Kouvola 40 km from the focus among 100 suggestions for "Kou"; Vaduz, Helsinki and
+    /// Amsterdam once each though OpenStreetMap and two GeoNames lists have them (Amsterdam, New
+    /// York is another place, so "once" means once around the OpenStreetMap one); Damrak once
+    /// from the BAG list and the extract; Munich by its German names.
+    static let everyExtractAndList = [
+        "pyrosm_test_kouvola.osm.pbf", "liechtenstein_2015.osm.pbf", "helsinki_centre.osm.pbf", "amsterdam_centrum.osm",
+        "amsterdam_streets_bag.csv", "rg_cities1000.csv", "geonames_cities15000.json",
+    ]
+
+    @Test(.enabled(if: everyExtractAndList.allSatisfy { has($0) }, "needs the extracts and lists of ../shared/data"))
+    func oneStoreOfEveryExtractAndListAnswersOncePerPlace() async throws {
+        let kouvola = Self.file("pyrosm_test_kouvola.osm.pbf")
+        let liechtenstein = Self.file("liechtenstein_2015.osm.pbf")
+        let helsinki = Self.file("helsinki_centre.osm.pbf")
+        let amsterdam = Self.file("amsterdam_centrum.osm")
+        let bag = Self.file("amsterdam_streets_bag.csv")
+        let cities1000 = Self.file("rg_cities1000.csv")
+        let cities15000 = Self.file("geonames_cities15000.json")
+        let store = TemporaryStore()
+        let osm = try await CLI.run(["import", kouvola.path, liechtenstein.path, helsinki.path, amsterdam.path], environment: store.environment)
+        #expect(osm.status == 0, "\(osm.stderr)")
+        let streets = try await CLI.run(["import", "--names", bag.path, "--name-column", "3", "--kind", "street"], environment: store.environment)
+        #expect(streets.status == 0, "\(streets.stderr)")
+        let lists = try await CLI.run(["import", "--names", cities1000.path, "--names", cities15000.path, "--format", "json"], environment: store.environment)
+        #expect(lists.status == 0, "\(lists.stderr)")
+        #expect(try JSONValue.parse(Data(lists.stdout.utf8))["imports"]?.arrayValue?.last?["format"]?.stringValue == "geonames-json")
+
+        let kou = try await Self.suggestions(["Kou", "--near", "60.53,26.95", "--limit", "100"], store)
+        let kouvolaSuggestion = kou.first { $0["name"]?.stringValue == "Kouvola" }
+        #expect(kouvolaSuggestion != nil, "\(kou.prefix(12).compactMap { $0["name"]?.stringValue })")
+        #expect((kouvolaSuggestion?["distance_m"]?.intValue ?? 0) > 30_000)
+
+        for city in ["Vaduz", "Helsinki", "Amsterdam"] {
+            let named = try await Self.suggestions([city, "--kind", "place"], store).filter { $0["name"]?.stringValue == city }
+            let osm = named.first { $0["sources"]?.arrayValue?.contains { $0.stringValue?.hasPrefix("osm:") == true } == true }
+            let found = named.filter {
+                abs(($0["lat"]?.doubleValue ?? 0) - (osm?["lat"]?.doubleValue ?? 0)) < 0.5
+                    && abs(($0["lon"]?.doubleValue ?? 0) - (osm?["lon"]?.doubleValue ?? 0)) < 0.5
+            }
+            #expect(osm != nil && found.count == 1, "\(city) once: \(named)")
+            let sources = found.first?["sources"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(sources.contains { $0.hasPrefix("osm:") } && sources.contains { $0.contains("rg_cities1000.csv") }, "\(city): \(sources)")
+        }
+        let damrak = try await Self.suggestions(["Damrak", "--kind", "street", "--near", "52.37,4.89"], store)
+        #expect(damrak.filter { $0["name"]?.stringValue == "Damrak" }.count == 1, "\(damrak)")
+        for german in ["München", "Muenchen", "Munchen"] {
+            let munich = try await Self.suggestions([german, "--kind", "place"], store).first
+            #expect(munich?["name"]?.stringValue == "Munich", "\(german): \(String(describing: munich))")
+        }
+    }
 }

@@ -8,13 +8,19 @@ import PlaceSearch
 public final class FTS5Baseline {
     let queue: DatabaseQueue
 
-    public init(records: [NameRecord], path: String) throws {
+    public convenience init(records: [NameRecord], path: String) throws {
+        try self.init(count: records.count, path: path) { records[$0] }
+    }
+
+    /// Streams `count` records given by number (nothing held in memory but SQLite's cache).
+    public init(count: Int, path: String, record: (Int) -> NameRecord) throws {
         try? FileManager.default.removeItem(atPath: path)
         queue = try DatabaseQueue(path: path)
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE place(id INTEGER PRIMARY KEY, name TEXT NOT NULL, importance REAL NOT NULL)")
             let insert = try db.makeStatement(sql: "INSERT INTO place(id, name, importance) VALUES (?, ?, ?)")
-            for (index, record) in records.enumerated() {
+            for index in 0..<count {
+                let record = record(index)
                 try insert.execute(arguments: [index + 1, record.name, Double(record.importance)])
             }
             try db.execute(sql: """
@@ -27,30 +33,48 @@ public final class FTS5Baseline {
 
     /// `"cafe" "da"*`: every word a token, the last a prefix.
     public static func matchExpression(_ text: String) -> String {
-        let words = TextFolding.words(text)
+        let words = QueryWords.of(text)
         return words.enumerated().map { index, word in
             "\"\(word)\"" + (index == words.count - 1 ? "*" : "")
         }.joined(separator: " ")
     }
 
-    /// Times each query (prepared statement, rows fetched); nanoseconds per query.
-    public func time(_ queries: [String], limit: Int = 10) throws -> [UInt64] {
+    /// Times each query (prepared statement, rows fetched); nanoseconds per query, wall and CPU.
+    public func time(_ queries: [String], limit: Int = 10) throws -> (wall: [UInt64], cpu: [UInt64]) {
         try queue.read { db in
             let statement = try db.cachedStatement(sql: """
                 SELECT place.id FROM place_fts JOIN place ON place.id = place_fts.rowid
                 WHERE place_fts MATCH ? ORDER BY place.importance DESC LIMIT ?
                 """)
             var samples: [UInt64] = []
+            var cpu: [UInt64] = []
             for query in queries {
                 let expression = Self.matchExpression(query)
                 let start = DispatchTime.now().uptimeNanoseconds
+                let startCPU = threadCPUNanoseconds()
                 let ids = try Int.fetchAll(statement, arguments: [expression, limit])
+                cpu.append(threadCPUNanoseconds() - startCPU)
                 samples.append(DispatchTime.now().uptimeNanoseconds - start)
                 if ids.count > limit { fatalError("unreachable") }
             }
-            return samples
+            return (samples, cpu)
         }
     }
+}
+
+/// The calling thread's CPU time in nanoseconds: time it ran, not time it waited for a core, so
+/// a loaded machine's preemptions do not show in it.
+public func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// The process's CPU time (user + system) in seconds.
+public func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 public enum Percentiles {
@@ -64,6 +88,20 @@ public enum Percentiles {
 
 /// Resident memory: the whole process, and one mapped file, from /proc (Linux only; 0 elsewhere).
 public enum ResidentMemory {
+    /// Starts a new peak: the kernel resets VmHWM to the current resident size (Linux ≥ 4.0).
+    public static func resetPeak() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// The process's peak resident size since the start or the last ``resetPeak()`` (VmHWM).
+    public static func peakBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+        }
+        return 0
+    }
+
     public static func processBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
@@ -73,7 +111,10 @@ public enum ResidentMemory {
 
     /// The resident part of the mapping of `path` (sum of its smaps `Rss:` lines).
     public static func mappedBytes(of path: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8) else { return 0 }
+        // /proc files say they are empty; read them to the end rather than by their size.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return 0 }
+        defer { try? handle.close() }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
         var inside = false
         var total = 0
         for line in text.split(separator: "\n") {

@@ -5,8 +5,10 @@ import SeededRandom
 /// The seeded synthetic names of shared/PEERS.md's appendix, ported: two to four syllables made
 /// into a word, with a kind word before (30 %) or after (70 %) it, a position in 47–55 N, 5.5–15 E
 /// and an importance of u³. It uses SplitMix64, so the names differ from Python's but have the
-/// same shape. The kind of record: street for Straße, Platz and Brücke, else POI. Never written
-/// to disk by the benchmarks.
+/// same shape. The kind of record: street for Straße, Platz and Brücke, else POI. Each record is
+/// drawn from its own seed (the list's seed and its number), so record `i` of a 10-million list
+/// can be made without the nine million before it, and a list is streamed, never held. Never
+/// written to disk by the benchmarks, except as the CSV that `places import --names` reads.
 public enum SyntheticNames {
     static let syllables = [
         "da", "dam", "mar", "kt", "ber", "lin", "mün", "chen", "zü", "rich", "san", "ta", "ca", "fé", "ré", "sé", "ko", "ło", "dź", "ham",
@@ -19,26 +21,48 @@ public enum SyntheticNames {
     ]
     static let streetKinds: Set<String> = ["Straße", "Platz", "Brücke"]
 
+    /// Record number `index` (0-based) of the list drawn with `seed`.
+    public static func record(_ index: Int, seed: UInt64 = 42) -> NameRecord {
+        var random = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D ^ UInt64(index))
+        _ = random.next()
+        let syllableCount = 2 + Int(random.next() % 3)
+        var word = ""
+        for _ in 0..<syllableCount { word += syllables[Int(random.next() % UInt64(syllables.count))] }
+        word = word.prefix(1).uppercased() + word.dropFirst()
+        let kind = kinds[Int(random.next() % UInt64(kinds.count))]
+        let name = random.unit() < 0.7 ? "\(word) \(kind)" : "\(kind) \(word)"
+        let latitude = 47.0 + 8.0 * random.unit()
+        let longitude = 5.5 + 9.5 * random.unit()
+        let u = random.unit()
+        return NameRecord(
+            id: "\(index + 1)", name: name, kind: streetKinds.contains(kind) ? .street : .poi,
+            importance: Float(u * u * u), coordinate: Coordinate(latitude, longitude), detail: kind)
+    }
+
     public static func make(count: Int, seed: UInt64 = 42) -> [NameRecord] {
-        var random = SplitMix64(seed: seed)
-        var records: [NameRecord] = []
-        records.reserveCapacity(count)
+        (0..<count).map { record($0, seed: seed) }
+    }
+
+    /// The list as a CSV with a header (`name,lat,lon,importance`), for `places import --names`
+    /// and sqlite3's `.import`.
+    public static func writeCSV(count: Int, to path: String, seed: UInt64 = 42) throws {
+        guard let file = FileHandle(forWritingAtPath: path) ?? {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)
+        }() else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? file.close() }
+        try file.truncate(atOffset: 0)
+        var chunk = "name,lat,lon,importance\n"
         for index in 0..<count {
-            let syllableCount = 2 + Int(random.next() % 3)
-            var word = ""
-            for _ in 0..<syllableCount { word += syllables[Int(random.next() % UInt64(syllables.count))] }
-            word = word.prefix(1).uppercased() + word.dropFirst()
-            let kind = kinds[Int(random.next() % UInt64(kinds.count))]
-            let name = random.unit() < 0.7 ? "\(word) \(kind)" : "\(kind) \(word)"
-            let latitude = 47.0 + 8.0 * random.unit()
-            let longitude = 5.5 + 9.5 * random.unit()
-            let u = random.unit()
-            records.append(
-                NameRecord(
-                    id: "\(index + 1)", name: name, kind: streetKinds.contains(kind) ? .street : .poi,
-                    importance: Float(u * u * u), coordinate: Coordinate(latitude, longitude), detail: kind))
+            let record = record(index, seed: seed)
+            let coordinate = record.coordinate ?? Coordinate(0, 0)
+            chunk += "\(record.name),\(String(format: "%.6f", coordinate.latitude)),\(String(format: "%.6f", coordinate.longitude)),\(String(format: "%.6f", record.importance))\n"
+            if chunk.utf8.count > 1 << 20 {
+                try file.write(contentsOf: Data(chunk.utf8))
+                chunk = ""
+            }
         }
-        return records
+        try file.write(contentsOf: Data(chunk.utf8))
     }
 }
 
@@ -51,11 +75,16 @@ public struct QuerySet: Sendable {
     public var typo: [String] = []
 
     public init(records: [NameRecord], count: Int = 600, seed: UInt64 = 7) {
+        self.init(size: records.count, count: count, seed: seed) { records[$0] }
+    }
+
+    /// Drawn from a list of `size` records given by number.
+    public init(size: Int, count: Int = 600, seed: UInt64 = 7, record: (Int) -> NameRecord) {
         var random = SplitMix64(seed: seed)
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         while prefix.count < count || typo.count < count {
-            let record = records[Int(random.next() % UInt64(records.count))]
-            let words = TextFolding.words(record.name).map { Array($0) }
+            let record = record(Int(random.next() % UInt64(size)))
+            let words = QueryWords.of(record.name).map { Array($0) }
             guard words.count >= 2 else { continue }
             if prefix.count < count {
                 if prefix.count % 4 == 3 {

@@ -3,61 +3,95 @@ import Foundation
 import PlaceSearch
 import Autocomplete
 
-// Our autocomplete index against SQLite FTS5 on the same synthetic names and queries, in one
-// process: per-query latency p50/p99 in microseconds, the ratio, open time and resident memory.
-// Usage: AutocompleteVsFTS5 [sizes…]   (default: 144000 1000000)
+// Our autocomplete index against SQLite FTS5 on the same seeded synthetic names and queries, in one
+// process, per size: the index built by streaming the names through AutocompleteIndexBuilder (time,
+// peak resident size), its open time and resident size, per-query p50/p99 of each query kind, and
+// FTS5 built on the same names (time, peak) and queried `MATCH 'damr*' ORDER BY importance LIMIT 10`.
+// Ends with one Markdown table of every size.
+// Usage: AutocompleteVsFTS5 [sizes…]               (default: 144000 1000000)
+//        AutocompleteVsFTS5 --write-csv N FILE     (the same names as a CSV, for import benchmarks)
 
-let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--write-csv", arguments.count == 3, let count = Int(arguments[1]) {
+    try SyntheticNames.writeCSV(count: count, to: arguments[2])
+    exit(0)
+}
+let sizes = arguments.compactMap { Int($0) }
 let focus = Coordinate(52.37, 9.73)  // inside the generated area
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ac-bench-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
+func megabytes(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1e6) }
+
 /// Round one runs on a freshly mapped file (minor page faults on first touch, what a CLI that
 /// opens the index per keystroke pays); rounds two and three on a warm mapping (a resident app).
-func line(_ label: String, _ samples: [UInt64], queries: Int? = nil) -> (Double, Double) {
-    let cold = queries.map { Percentiles.of(Array(samples.prefix($0))) }
-    let warmSamples = queries.map { Array(samples.dropFirst($0)) } ?? samples
-    let p = Percentiles.of(warmSamples)
-    var text = String(format: "  %-40@ warm p50 %8.1f µs  p99 %8.1f µs", label as NSString, p.p50, p.p99)
-    if let cold { text += String(format: " | first pass p50 %8.1f µs  p99 %8.1f µs", cold.p50, cold.p99) }
-    print(text)
-    return p
+/// Wall clock, and the thread's CPU time (which a loaded machine's preemptions do not inflate).
+func line(_ label: String, _ samples: (wall: [UInt64], cpu: [UInt64]), queries: Int) -> (p50: Double, p99: Double, cpu50: Double, cpu99: Double) {
+    let cold = Percentiles.of(Array(samples.wall.prefix(queries)))
+    let p = Percentiles.of(Array(samples.wall.dropFirst(queries)))
+    let cpu = Percentiles.of(Array(samples.cpu.dropFirst(queries)))
+    print(String(format: "  %-40@ warm p50 %8.1f µs  p99 %8.1f µs | CPU p50 %8.1f µs  p99 %8.1f µs | first pass p50 %8.1f µs  p99 %8.1f µs", label as NSString, p.p50, p.p99, cpu.p50, cpu.p99, cold.p50, cold.p99))
+    return (p.p50, p.p99, cpu.p50, cpu.p99)
 }
 
-func time(_ index: AutocompleteIndex, _ queries: [String], focus: Coordinate?, typos: Bool, rounds: Int = 3) -> [UInt64] {
+func time(_ index: AutocompleteIndex, _ queries: [String], focus: Coordinate?, typos: Bool, rounds: Int = 3) -> (wall: [UInt64], cpu: [UInt64]) {
     var samples: [UInt64] = []
+    var cpu: [UInt64] = []
     for _ in 0..<rounds {
         for text in queries {
             let query = AutocompleteQuery(text, focus: focus, limit: 10, typoTolerance: typos)
             let start = DispatchTime.now().uptimeNanoseconds
+            let startCPU = threadCPUNanoseconds()
             let results = index.complete(query)
+            cpu.append(threadCPUNanoseconds() - startCPU)
             samples.append(DispatchTime.now().uptimeNanoseconds - start)
             if results.count > 10 { fatalError("unreachable") }
         }
     }
     // AC_SLOWEST=1 names the slowest queries, to see which shapes cost most.
     if ProcessInfo.processInfo.environment["AC_SLOWEST"] != nil {
-        let slowest = zip(samples.prefix(queries.count), queries).sorted { $0.0 > $1.0 }.prefix(6)
+        let slowest = zip(samples.dropFirst(queries.count).prefix(queries.count), queries).sorted { $0.0 > $1.0 }.prefix(6)
         print("    slowest:", slowest.map { "\($0.1) \($0.0 / 1000) µs" }.joined(separator: ", "))
     }
-    return samples
+    return (samples, cpu)
 }
 
+struct Row {
+    var size: Int
+    var build = 0.0
+    var buildCPU = 0.0
+    var buildPeak = 0
+    var bytes = 0
+    var open = 0.0
+    var resident = 0
+    var kinds: [(label: String, p50: Double, p99: Double, cpu50: Double, cpu99: Double)] = []
+    var ftsBuild = 0.0
+    var ftsBuildCPU = 0.0
+    var ftsPeak = 0
+    var fts = (p50: 0.0, p99: 0.0)
+}
+
+var rows: [Row] = []
 for size in sizes.isEmpty ? [144_000, 1_000_000] : sizes {
     print("== \(size) names")
-    var clock = Date()
-    let records = SyntheticNames.make(count: size)
-    let queries = QuerySet(records: records)
-    print(String(format: "  generated in %.1f s", Date().timeIntervalSince(clock)))
-
+    var row = Row(size: size)
     let url = directory.appendingPathComponent("names-\(size).plcsname")
     do {
-        clock = Date()
-        let built = AutocompleteIndex(records: records)
-        print(String(format: "  index built in %.1f s, %.1f MB", Date().timeIntervalSince(clock), Double(built.byteCount) / 1e6))
-        try built.write(to: url)
+        ResidentMemory.resetPeak()
+        let before = ResidentMemory.processBytes()
+        let clock = Date()
+        let cpu = processCPUSeconds()
+        let builder = try AutocompleteIndexBuilder(temporaryDirectory: directory)
+        for index in 0..<size { try builder.add(SyntheticNames.record(index)) }
+        let summary = try builder.write(to: url)
+        row.build = Date().timeIntervalSince(clock)
+        row.buildCPU = processCPUSeconds() - cpu
+        row.buildPeak = ResidentMemory.peakBytes()
+        row.bytes = summary.bytes
+        print(String(format: "  index built (streamed) in %.1f s (CPU %.1f s), %@, peak resident %@ (%@ before)", row.build, row.buildCPU, megabytes(summary.bytes), megabytes(row.buildPeak), megabytes(before)))
     }
+    let queries = QuerySet(size: size) { SyntheticNames.record($0) }
 
     // Open cost: the median of 21 opens (the page cache is warm from the write).
     var opens: [UInt64] = []
@@ -65,32 +99,64 @@ for size in sizes.isEmpty ? [144_000, 1_000_000] : sizes {
         let start = DispatchTime.now().uptimeNanoseconds
         let opened = try AutocompleteIndex.open(at: url)
         opens.append(DispatchTime.now().uptimeNanoseconds - start)
-        if opened.count != records.count { print("  count mismatch: \(opened.count)") }
+        if opened.count != size { print("  count mismatch: \(opened.count)") }
     }
     let residentBefore = ResidentMemory.processBytes()
     let index = try AutocompleteIndex.open(at: url)
-    print(String(format: "  open: median %.1f µs", Percentiles.of(opens).p50))
+    row.open = Percentiles.of(opens).p50
+    print(String(format: "  open: median %.1f µs", row.open))
 
-    let prefixPlain = line("ours prefix, typos off", time(index, queries.prefix, focus: nil, typos: false), queries: queries.prefix.count)
-    _ = line("ours prefix, typos on", time(index, queries.prefix, focus: nil, typos: true), queries: queries.prefix.count)
-    _ = line("ours prefix, typos off, focus", time(index, queries.prefix, focus: focus, typos: false), queries: queries.prefix.count)
-    _ = line("ours prefix, typos on, focus", time(index, queries.prefix, focus: focus, typos: true), queries: queries.prefix.count)
-    _ = line("ours typo'd, typos on", time(index, queries.typo, focus: nil, typos: true), queries: queries.typo.count)
-    _ = line("ours typo'd, typos on, focus", time(index, queries.typo, focus: focus, typos: true), queries: queries.typo.count)
-    let mapped = ResidentMemory.mappedBytes(of: url.path)
-    let residentAfter = ResidentMemory.processBytes()
-    print(String(format: "  resident: mapped file %.1f MB of %.1f MB; process grew %.1f MB over the query passes",
-        Double(mapped) / 1e6, Double(index.byteCount) / 1e6, Double(residentAfter - residentBefore) / 1e6))
+    for (label, list, withFocus, typos) in [
+        ("prefix, typos off", queries.prefix, false, false), ("prefix, typos on", queries.prefix, false, true),
+        ("prefix + focus, typos off", queries.prefix, true, false), ("prefix + focus, typos on", queries.prefix, true, true),
+        ("typo'd", queries.typo, false, true), ("typo'd + focus", queries.typo, true, true),
+    ] {
+        let p = line(label, time(index, list, focus: withFocus ? focus : nil, typos: typos), queries: list.count)
+        row.kinds.append((label, p.p50, p.p99, p.cpu50, p.cpu99))
+    }
+    row.resident = ResidentMemory.mappedBytes(of: url.path)
+    print(String(format: "  resident: mapped file %@ of %@; process grew %@ over the query passes",
+        megabytes(row.resident), megabytes(index.byteCount), megabytes(ResidentMemory.processBytes() - residentBefore)))
 
-    clock = Date()
-    let fts = try FTS5Baseline(records: records, path: directory.appendingPathComponent("fts-\(size).sqlite").path)
-    print(String(format: "  FTS5 built in %.1f s", Date().timeIntervalSince(clock)))
+    ResidentMemory.resetPeak()
+    let clock = Date()
+    let cpu = processCPUSeconds()
+    let fts = try FTS5Baseline(count: size, path: directory.appendingPathComponent("fts-\(size).sqlite").path) { SyntheticNames.record($0) }
+    row.ftsBuild = Date().timeIntervalSince(clock)
+    row.ftsBuildCPU = processCPUSeconds() - cpu
+    row.ftsPeak = ResidentMemory.peakBytes()
+    print(String(format: "  FTS5 built (streamed) in %.1f s (CPU %.1f s), peak resident %@", row.ftsBuild, row.ftsBuildCPU, megabytes(row.ftsPeak)))
     _ = try fts.time(Array(queries.prefix.prefix(50)))  // warm the page cache and statement
     var ftsSamples: [UInt64] = []
-    for _ in 0..<3 { ftsSamples += try fts.time(queries.prefix) }
-    let ftsPlain = line("FTS5 MATCH prefix* ORDER BY imp. LIMIT 10", ftsSamples, queries: queries.prefix.count)
-    print(String(format: "  ratio FTS5 / ours (prefix, typos off): p50 %.1f×   p99 %.1f×", ftsPlain.0 / prefixPlain.0, ftsPlain.1 / prefixPlain.1))
-    // Spot check that both see the same world.
+    var ftsCPU: [UInt64] = []
+    for _ in 0..<3 {
+        let timed = try fts.time(queries.prefix)
+        ftsSamples += timed.wall
+        ftsCPU += timed.cpu
+    }
+    let ftsLine = line("FTS5 MATCH prefix* ORDER BY imp. LIMIT 10", (ftsSamples, ftsCPU), queries: queries.prefix.count)
+    row.fts = (ftsLine.p50, ftsLine.p99)
+    let plain = row.kinds[0]
+    print(String(format: "  ratio FTS5 / ours (prefix, typos off): p50 %.1f×   p99 %.1f×;  build FTS5 / ours %.1f× (CPU %.1f×)", row.fts.p50 / plain.p50, row.fts.p99 / plain.p99, row.ftsBuild / row.build, row.ftsBuildCPU / row.buildCPU))
     let sample = queries.prefix[0]
     print("  e.g. \"\(sample)\": ours → \(index.complete(AutocompleteQuery(sample, typoTolerance: false)).prefix(3).map(\.record.name))")
+    rows.append(row)
+    try? FileManager.default.removeItem(at: url)
+    try? FileManager.default.removeItem(at: directory.appendingPathComponent("fts-\(size).sqlite"))
 }
+
+// One table, as in issue 19.
+func micro(_ value: Double) -> String { String(format: "%.0f", value) }
+print("")
+print("| names | " + rows.map { "\($0.size / 1000)k" }.joined(separator: " | ") + " |")
+print("|---|" + rows.map { _ in "---|" }.joined())
+print("| index build (streamed): wall (CPU), peak resident | " + rows.map { String(format: "%.1f s (%.1f s), %@", $0.build, $0.buildCPU, megabytes($0.buildPeak)) }.joined(separator: " | ") + " |")
+print("| FTS5 build on the same names: wall (CPU), peak resident | " + rows.map { String(format: "%.1f s (%.1f s), %@", $0.ftsBuild, $0.ftsBuildCPU, megabytes($0.ftsPeak)) }.joined(separator: " | ") + " |")
+print("| index size; resident after the query passes | " + rows.map { "\(megabytes($0.bytes)); \(megabytes($0.resident))" }.joined(separator: " | ") + " |")
+print("| open (median) | " + rows.map { String(format: "%.0f µs", $0.open) }.joined(separator: " | ") + " |")
+for (position, kind) in (rows.first?.kinds ?? []).enumerated() {
+    print("| \(kind.label), p50 / p99 µs (CPU p50 / p99) | " + rows.map {
+        "\(micro($0.kinds[position].p50)) / \(micro($0.kinds[position].p99)) (\(micro($0.kinds[position].cpu50)) / \(micro($0.kinds[position].cpu99)))"
+    }.joined(separator: " | ") + " |")
+}
+print("| FTS5 prefix, p50 / p99 µs | " + rows.map { "\(micro($0.fts.p50)) / \(micro($0.fts.p99))" }.joined(separator: " | ") + " |")

@@ -34,6 +34,8 @@ package final class MappedFile: @unchecked Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw MappedFileError(reason: String(cString: strerror(errno))) }
+        // A folder or a device opens too; mmap's refusal ("No such device") would not say why.
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw MappedFileError(reason: "not a regular file") }
         let length = Int(status.st_size)
         if length == 0 {
             base = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16))
@@ -65,6 +67,10 @@ package final class MappedFile: @unchecked Sendable {
 
     @inlinable @inline(__always) package func u8(_ offset: Int) -> UInt8 {
         base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    @inlinable @inline(__always) package func u16(_ offset: Int) -> UInt16 {
+        UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
     @inlinable @inline(__always) package func u32(_ offset: Int) -> UInt32 {

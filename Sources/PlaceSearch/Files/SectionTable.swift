@@ -2,22 +2,36 @@
 /// them: each section starts 8-byte aligned after the header and holds a whole number of entries.
 /// The name index and the walking graph lay their files out this way.
 package enum SectionTable {
+    /// Where sections of `lengths` bytes go: each 8-byte aligned after a header of `headerSize`
+    /// bytes; the file's size is padded to 8. For a writer that streams its sections to disk.
+    package static func positions(lengths: [Int], headerSize: Int) -> (
+        table: [(offset: UInt64, length: UInt64)], fileSize: Int
+    ) {
+        var offset = headerSize
+        var table: [(offset: UInt64, length: UInt64)] = []
+        for length in lengths {
+            offset = (offset + 7) / 8 * 8
+            table.append((UInt64(offset), UInt64(length)))
+            offset += length
+        }
+        return (table, (offset + 7) / 8 * 8)
+    }
+
     /// A file of `headerSize` zero bytes (the caller writes the header over them) followed by the
     /// sections, each 8-byte aligned, the whole padded to 8; and the table to write in the header.
     package static func layOut(_ sections: [[UInt8]], headerSize: Int) -> (
         file: ByteWriter, table: [(offset: UInt64, length: UInt64)]
     ) {
+        let placed = positions(lengths: sections.map(\.count), headerSize: headerSize)
         var file = ByteWriter()
-        file.data.reserveCapacity(headerSize + sections.reduce(0) { $0 + $1.count + 8 })
+        file.data.reserveCapacity(placed.fileSize)
         file.bytes([UInt8](repeating: 0, count: headerSize))
-        var table: [(offset: UInt64, length: UInt64)] = []
         for section in sections {
             file.align(8)
-            table.append((UInt64(file.data.count), UInt64(section.count)))
             file.bytes(section)
         }
         file.align(8)
-        return (file, table)
+        return (file, placed.table)
     }
 
     /// Reads the table at `tableOffset`: one 16-byte entry per stride given. Each section must lie

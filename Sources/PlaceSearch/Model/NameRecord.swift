@@ -38,13 +38,21 @@ public struct NameRecord: Sendable, Equatable {
     public var coordinate: Coordinate?
     /// A short label shown beside the name: "Café", "Amsterdam", "street".
     public var detail: String?
+    /// Other names the place is known by and can be found by: "München" and "Muenchen" for Munich,
+    /// OpenStreetMap's `name:*`, `alt_name`, `old_name` and `official_name`. Shown only when a user
+    /// typed towards one of them.
+    public var alternateNames: [String]
 
-    public init(id: String, name: String, kind: NameKind, importance: Float, coordinate: Coordinate?, detail: String? = nil) {
+    public init(
+        id: String, name: String, kind: NameKind, importance: Float, coordinate: Coordinate?, detail: String? = nil,
+        alternateNames: [String] = []
+    ) {
         self.id = id
         self.name = name
         self.kind = kind
         self.importance = importance
         self.coordinate = coordinate
         self.detail = detail
+        self.alternateNames = alternateNames
     }
 }

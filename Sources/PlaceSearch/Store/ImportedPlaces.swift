@@ -25,7 +25,7 @@ public struct ImportSource: Sendable, Equatable {
     public var key: String
     /// How to name it to the user: the path as given.
     public var label: String
-    /// `osm-xml`, `osm-pbf`, `overpass-json`, `geojson`, `names-csv`, `names-tsv`.
+    /// `osm-xml`, `osm-pbf`, `overpass-json`, `geojson`, `names-csv`, `names-tsv`, `geonames-json`.
     public var format: String
     /// Whose data it is and on what terms; nil when unknown (a name list of unknown origin, or an
     /// import made before licences were kept).
@@ -83,6 +83,9 @@ public protocol ImportedPlacesStore: Sendable {
     func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) throws(StoreError) -> ImportSummary
     /// Every indexed name, for building the autocomplete index.
     func indexedNames() throws(StoreError) -> [NameRecord]
+    /// Every indexed name, one at a time and from one snapshot, so that a country's millions are
+    /// never held at once. Stops at the first error `body` throws, and throws it.
+    func forEachIndexedName(_ body: (NameRecord) throws -> Void) throws
     /// Places inside `box` whose main tag is one of `categories` (all when empty).
     func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace]
     func importedPlace(id: String) throws(StoreError) -> ImportedPlace?

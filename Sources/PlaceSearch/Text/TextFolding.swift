@@ -95,6 +95,60 @@ package enum TextFolding {
         return folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 
+    /// `words(text)` joined by single spaces, as UTF-8 bytes: what the autocomplete index stores
+    /// and matches. ASCII and Latin text (most names) are folded scalar by scalar through the same
+    /// table as ``fold(_:)``, without building strings; anything else goes through ``words(_:)``.
+    package static func foldedWordBytes(_ text: String) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        @inline(__always) func letter(_ byte: UInt8) {
+            if pendingSpace {
+                if !output.isEmpty { output.append(0x20) }
+                pendingSpace = false
+            }
+            output.append(byte)
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                if isASCIILetterOrDigit(byte) {
+                    letter((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                } else if byte != UInt8(ascii: "'"), byte != UInt8(ascii: "`") {
+                    pendingSpace = true
+                }
+                continue
+            }
+            if isApostrophe(scalar) { continue }
+            if scalar.properties.isWhitespace || isWordBreakingPunctuation(scalar) {
+                pendingSpace = true
+                continue
+            }
+            if (0xC0..<0x250).contains(value) {
+                for folded in latinTable[Int(value) - 0xC0].unicodeScalars {
+                    if isLetter(folded) {
+                        for byte in String(folded).utf8 { letter(byte) }
+                    } else {
+                        pendingSpace = true  // × and ÷
+                    }
+                }
+                continue
+            }
+            if isCombiningMark(scalar) { continue }
+            return Array(words(text).joined(separator: " ").utf8)
+        }
+        return output
+    }
+
+    /// What ``words(_:)`` keeps of a one-scalar character: a letter (× and ÷ are not).
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: false
+        }
+    }
+
     private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
         (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
     }

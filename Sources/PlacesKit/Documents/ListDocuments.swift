@@ -23,7 +23,12 @@ extension DocumentParts {
             "detail": optional(record.detail),
             "match": .string(matchLabel(suggestion.match)),
             "score": number(suggestion.score, places: 4),
+            "sources": .array(suggestion.sources.map { .string($0) }),
         ]
+        // The alternate name typed towards ("München" for Munich), right after the name.
+        if let matched = suggestion.matchedName {
+            object.members.insert(.init(key: "matched_name", value: .string(matched)), at: 2)
+        }
         if let coordinate = record.coordinate {
             object.members.append(.init(key: "lat", value: number(coordinate.latitude, places: 7)))
             object.members.append(.init(key: "lon", value: number(coordinate.longitude, places: 7)))

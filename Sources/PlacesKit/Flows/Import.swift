@@ -66,7 +66,14 @@ extension PlacesService {
         osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
         var batches: [(ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)] = []
-        for file in files { batches.append(try readOSM(file, progress: progress(file))) }
+        for file in files {
+            if Self.isGeoNamesJSON(file) {
+                let (source, places, report) = try readGeoNames(file)
+                batches.append((source, places, report, nil))
+            } else {
+                batches.append(try readOSM(file, progress: progress(file)))
+            }
+        }
         for file in nameLists {
             let (source, places, report) = try readNameList(file, options: options)
             batches.append((source, places, report, nil))
@@ -185,15 +192,47 @@ extension PlacesService {
         return (source(for: file, format: formatName, licence: result.licence), result.places, report, graph)
     }
 
-    private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
-        try checkReadable(file)
-        let started = ContinuousClock.now
-        let bytes: [UInt8]
+    /// Whether the file's first 4 KB look like GeoNames' cities JSON (imported with or without --names).
+    private static func isGeoNamesJSON(_ file: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file) else { return false }
+        defer { try? handle.close() }
+        return GeoNamesJSONReader.recognises(Array(handle.readData(ofLength: 4_096)))
+    }
+
+    private func readBytes(_ file: String) throws(PlacesError) -> [UInt8] {
         do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
         } catch {
             throw PlacesError(.notFound, "\(file) cannot be read: \(error.localizedDescription)")
         }
+    }
+
+    private func readGeoNames(_ file: String) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+        try checkReadable(file)
+        let started = ContinuousClock.now
+        let bytes = try readBytes(file)
+        let result: GeoNamesJSONReader.Result
+        do {
+            result = try GeoNamesJSONReader.read(bytes: bytes, label: URL(fileURLWithPath: file).lastPathComponent)
+        } catch {
+            throw PlacesError(.badData, "\(file): \(error.description)")
+        }
+        var report = ImportReport(file: file, format: "geonames-json", rows: result.places.count + result.skipped.count)
+        report.readSeconds = (ContinuousClock.now - started).seconds
+        if !result.skipped.isEmpty {
+            let shown = result.skipped.prefix(5).joined(separator: ", ") + (result.skipped.count > 5 ? ", …" : "")
+            let cities = result.skipped.count == 1 ? "city" : "cities"
+            let skipped = "skipped \(result.skipped.count) \(cities)"
+            report.notes.append("\(skipped) without a name or a position on the globe (geonameid \(shown))")
+        }
+        return (source(for: file, format: "geonames-json", licence: .geoNames), result.places, report)
+    }
+
+    private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+        try checkReadable(file)
+        if Self.isGeoNamesJSON(file) { return try readGeoNames(file) }
+        let started = ContinuousClock.now
+        let bytes = try readBytes(file)
         // Say what a file that is no name list is, rather than that it has no name column.
         let fileKind = FileKind(sniffing: bytes)
         guard fileKind.isText || fileKind == .empty else {

@@ -22,22 +22,29 @@ public enum NameIndex {
         return base.appendingPathExtension("names").path
     }
 
-    /// Builds the index from what the store holds now. Another import that commits meanwhile
-    /// would leave the file behind the store, so the build is repeated until the store stood still.
+    /// Builds the index from what the store holds now, streaming its names through the builder
+    /// (sorted runs in a temporary folder beside the index, so memory stays bounded at any size).
+    /// Another import that commits meanwhile would leave the file behind the store, so the build is
+    /// repeated until the store stood still.
     public static func rebuild(store: SQLitePlaceStore) throws(PlacesError) -> Built {
         let path = path(forStore: store.path)
+        let url = URL(fileURLWithPath: path)
         let started = ContinuousClock.now
         for _ in 0..<5 {
             let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
-            let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }
-            let index = AutocompleteIndex(records: records)
+            let added: Int
             do {
-                try index.write(to: URL(fileURLWithPath: path))
+                let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
+                try store.forEachIndexedName { try builder.add($0) }
+                try builder.write(to: url)
+                added = builder.added
+            } catch let error as StoreError {
+                throw StoreAccess.error(error)
             } catch {
                 throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
             }
             if try StoreAccess.run({ () throws(StoreError) in try store.importGeneration() }) == generation {
-                return Built(path: path, count: records.count, seconds: (ContinuousClock.now - started).seconds)
+                return Built(path: path, count: added, seconds: (ContinuousClock.now - started).seconds)
             }
         }
         throw PlacesError(.busy, "the store kept changing while the name index was built; run the import again")
@@ -46,7 +53,7 @@ public enum NameIndex {
     /// The index for the store at `storePath`: the file when there is one, else built from the
     /// store (an import that could not write it, a file someone removed). Nil when nothing was
     /// ever imported. The store is only read: where the index file cannot be written (a read-only
-    /// folder), the index is built in memory for this run.
+    /// folder), the index is built in memory for this run (the store's names held at once).
     public static func open(storePath: String, notices: NoticeSink) throws(PlacesError) -> AutocompleteIndex? {
         let path = path(forStore: storePath)
         if FileManager.default.fileExists(atPath: path) {
@@ -57,21 +64,29 @@ public enum NameIndex {
                 guard FileManager.default.fileExists(atPath: storePath) else {
                     throw PlacesError(.badData, "the name index \(path) cannot be read (\(error)); run 'places import' again")
                 }
-                notices.warn("the name index \(path) was damaged (\(error)); rebuilding it from the store")
+                if case .unsupportedVersion = error.problem {
+                    notices.warn("the name index \(path) is from another version of places; rebuilding it from the store")
+                } else {
+                    notices.warn("the name index \(path) was damaged (\(error)); rebuilding it from the store")
+                }
             }
         }
         let access = StoreAccess(location: StoreLocation(path: storePath, source: .option))
         guard let store = try access.reading(), try !StoreAccess.run({ () throws(StoreError) in try store.imports() }).isEmpty else {
             return nil
         }
-        let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }
-        let index = AutocompleteIndex(records: records)
-        do {
-            try index.write(to: URL(fileURLWithPath: path))
-        } catch {
-            notices.warn("the name index \(path) cannot be written (\(error.localizedDescription)); using one built in memory")
+        do throws(PlacesError) {
+            let built = try rebuild(store: store)
+            do {
+                return try AutocompleteIndex.open(at: URL(fileURLWithPath: built.path))
+            } catch {
+                throw PlacesError(.bug, "the name index \(built.path) just built cannot be read: \(error)")
+            }
+        } catch let error where error.kind == .cannotWrite {
+            notices.warn("\(error.message); using one built in memory")
         }
-        return index
+        let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }
+        return AutocompleteIndex(records: records)
     }
 }
 

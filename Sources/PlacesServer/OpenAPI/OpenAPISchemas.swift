@@ -103,8 +103,9 @@ enum OpenAPISchemas {
 
     static let suggestion = Schema.object([
         ("id", Schema.string), ("name", Schema.string), ("kind", Schema.enumeration(["street", "poi", "place"])), ("detail", Schema.nullable(Schema.string)),
-        ("match", Schema.string), ("score", Schema.number), ("lat", Schema.number), ("lon", Schema.number), ("distance_m", Schema.integer),
-    ], optional: ["lat", "lon", "distance_m"])
+        ("matched_name", Schema.string), ("match", Schema.string), ("score", Schema.number), ("sources", Schema.array(Schema.string)),
+        ("lat", Schema.number), ("lon", Schema.number), ("distance_m", Schema.integer),
+    ], optional: ["matched_name", "lat", "lon", "distance_m"])
 
     static let pair = ["type": "array", "items": Schema.number, "minItems": 2, "maxItems": 2] as JSONValue
 

@@ -11,9 +11,11 @@ extension Places {
             discussion: """
                 The last word is a prefix ("Damr" → Damrak, Damraksteeg), earlier words are whole words. Case, \
                 diacritics, apostrophes and hyphens do not matter ("cafe de" finds "Café de Jaren", "strasse" \
-                finds "Straße"). A typo is forgiven from 4 letters on, two from 8 ("Dmrak" → Damrak), ranked \
-                below exact and prefix matches. With --near, names close by come first, without letting a \
-                famous place far away bury an exact match around the corner.
+                finds "Straße", "Muenchen" finds "München" and back); alternate names find their place \
+                ("München" → Munich, after importing GeoNames). \(TypoMatcher.rule) Typos rank below exact \
+                and prefix matches. With --near, names close by come first, without letting a famous place far \
+                away bury an exact match around the corner. The same place from several imported sources is one \
+                suggestion (--format json lists its sources).
 
                 Answers come from the names imported with 'places import' (no network). Nothing imported \
                 yet: the command says so and exits 66.

@@ -38,7 +38,9 @@ extension Places.Import {
 
                 Name lists (--names FILE): CSV or TSV, one name per row. Columns count from 1 or are named by the \
                 header row; a header is recognised by itself (--header/--no-header to say). With latitude and \
-                longitude columns each row is one entry; without, each distinct name is one.
+                longitude columns each row is one entry; without, each distinct name is one. GeoNames' cities as \
+                JSON (an object keyed by geonameid, as cities15000.json) are recognised by their content, with or \
+                without --names: population becomes importance, alternatenames find the city ("München" → Munich).
 
                 Importing the same file again replaces what it wrote before; a place two files share is kept once. \
                 An import that fails changes nothing. The autocomplete index (beside the store, .names) is rebuilt \
@@ -50,6 +52,7 @@ extension Places.Import {
                   places import liechtenstein.osm.pbf overpass.json
                   places import --names streets.csv --name-column 3 --kind street
                   places import --names rg_cities1000.csv             # header lat,lon,name,…: columns found by name
+                  places import cities15000.json                      # GeoNames JSON, with alternate names
                 """)
 
         @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON, GeoJSON (.gz/.bz2 too).", valueName: "file"))

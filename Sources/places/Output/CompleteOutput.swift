@@ -25,7 +25,7 @@ struct CompleteOutput {
         if focus != nil { columns.append(.init("Distance", .right)) }
         var table = TextTable(columns)
         for suggestion in suggestions {
-            var row = [suggestion.record.name, suggestion.record.kind.description, suggestion.record.detail ?? "", matchLabel(suggestion.match)]
+            var row = [Self.shownName(suggestion), suggestion.record.kind.description, suggestion.record.detail ?? "", matchLabel(suggestion.match)]
             if focus != nil { row.append(suggestion.distance.map(Self.distance) ?? "") }
             table.rows.append(row)
         }
@@ -34,6 +34,11 @@ struct CompleteOutput {
     }
 
     private func matchLabel(_ match: MatchQuality) -> String { DocumentParts.matchLabel(match) }
+
+    /// "München (Munich)" when an alternate name was typed towards, else the name.
+    static func shownName(_ suggestion: Suggestion) -> String {
+        suggestion.matchedName.map { "\($0) (\(suggestion.record.name))" } ?? suggestion.record.name
+    }
 
     static func distance(_ metres: Double) -> String {
         metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)

@@ -24,7 +24,7 @@ struct ImportOutput {
                 return "\(Self.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
             }
             lines.append(
-                "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s")
+                "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : report.format == "geonames-json" ? "cities" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s")
             var changes = parts.isEmpty ? ["nothing to keep"] : parts
             if report.summary.removed > 0 { changes.append("\(Self.grouped(report.summary.removed)) no longer in the file, removed") }
             if report.summary.replaced > 0 { changes.append("\(Self.grouped(report.summary.replaced)) already stored, replaced") }
@@ -82,6 +82,7 @@ struct ImportOutput {
         case "osm-pbf": "OSM PBF"
         case "overpass-json": "Overpass JSON"
         case "names-tsv": "TSV name list"
+        case "geonames-json": "GeoNames JSON"
         case "geojson": "GeoJSON"
         default: "CSV name list"
         }

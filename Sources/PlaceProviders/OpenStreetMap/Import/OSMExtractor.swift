@@ -48,7 +48,8 @@ public struct OSMExtractor {
             if let centre { wayCentres[way.id] = centre }
             guard !way.tags.isEmpty else { return }
             if let name = way.tags["name"], let highway = way.tags["highway"], OSMFeatures.streetClasses.contains(highway) {
-                streets.add(way: way, name: name, highway: highway, nodes: nodes, centre: centre)
+                streets.add(
+                    way: way, name: name, highway: highway, nodes: nodes, centre: centre, alternates: OSMFeatures.alternateNames(way.tags, besides: name))
                 return
             }
             if let centre {
@@ -127,7 +128,8 @@ public struct OSMExtractor {
                     ImportedPlace(
                         record: NameRecord(
                             id: id, name: name, kind: .place, importance: OSMImportance.place(pending.tags), coordinate: coordinate,
-                            detail: OSMTags.humanize(pending.tags["place"] ?? pending.tags["boundary"] ?? "place")),
+                            detail: OSMTags.humanize(pending.tags["place"] ?? pending.tags["boundary"] ?? "place"),
+                            alternateNames: OSMFeatures.alternateNames(pending.tags, besides: name)),
                         category: pending.tags["place"].map { "place=\($0)" }, tags: tags))
             case .poi, .parking:
                 let indexed = !name.isEmpty
@@ -135,7 +137,8 @@ public struct OSMExtractor {
                     ImportedPlace(
                         record: NameRecord(
                             id: id, name: indexed ? name : OSMPlaceMapping.parkingName(tags) ?? "Car park", kind: .poi,
-                            importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags)),
+                            importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags),
+                            alternateNames: indexed ? OSMFeatures.alternateNames(pending.tags, besides: name) : []),
                         isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
             }
         }
@@ -146,7 +149,7 @@ public struct OSMExtractor {
                     record: NameRecord(
                         id: "\(provider):way/\(street.firstWay)", name: street.name, kind: .street,
                         importance: OSMImportance.street(highway: street.highway, lengthMetres: street.length), coordinate: coordinate,
-                        detail: nearestSettlement(to: street.point)),
+                        detail: nearestSettlement(to: street.point), alternateNames: street.alternates),
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
         places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }

@@ -1,3 +1,4 @@
+import Foundation
 import PlaceSearch
 
 /// Which OpenStreetMap elements an import keeps, and which of their tags.
@@ -56,6 +57,37 @@ enum OSMFeatures {
         case "city": SettlementRank(reach: 15000, specificity: 1, isTown: true)
         default: SettlementRank(reach: 0, specificity: 0, isTown: false)
         }
+    }
+
+    /// The other names a place is found by: `name:xx` (a language: two or three letters, perhaps a
+    /// script or region after a hyphen; not `name:etymology:wikidata`), `alt_name`, `old_name`
+    /// and `official_name` (several separated by semicolons), each once, without the name itself,
+    /// in a stable order.
+    static func alternateNames(_ tags: [String: String], besides name: String) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = [name]
+        func add(_ value: String) {
+            for part in value.split(separator: ";") {
+                let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }), seen.insert(text).inserted
+                else { continue }
+                names.append(text)
+            }
+        }
+        for key in ["official_name", "alt_name", "old_name"] { if let value = tags[key] { add(value) } }
+        for key in tags.keys.sorted() where key.hasPrefix("name:") && isLanguage(key.dropFirst(5)) {
+            if let value = tags[key] { add(value) }
+        }
+        return names
+    }
+
+    /// `en`, `fy`, `zh-Hans`, `be-tarask`, `sr-Latn`: a language code, not another kind of name key.
+    private static func isLanguage(_ suffix: Substring) -> Bool {
+        let parts = suffix.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
     static func mainTag(_ tags: [String: String]) -> String? {

@@ -13,6 +13,7 @@ struct StreetCollector {
         var middle: OSMPoint
         var length: Double
         var highway: String
+        var alternates: [String]
     }
 
     struct Street {
@@ -21,12 +22,14 @@ struct StreetCollector {
         var point: OSMPoint
         var length: Double
         var highway: String
+        /// The alternate names of its ways, each once.
+        var alternates: [String]
     }
 
     private(set) var segmentsByName: [String: (name: String, segments: [Segment])] = [:]
     private(set) var count = 0
 
-    mutating func add(way: OSMWay, name: String, highway: String, nodes: NodePositions, centre: OSMPoint?) {
+    mutating func add(way: OSMWay, name: String, highway: String, nodes: NodePositions, centre: OSMPoint?, alternates: [String] = []) {
         var points: [OSMPoint] = []
         points.reserveCapacity(way.nodeRefs.count)
         for ref in way.nodeRefs { if let point = nodes[ref] { points.append(point) } }
@@ -35,7 +38,7 @@ struct StreetCollector {
         var length = 0.0
         for index in points.indices.dropFirst() { length += PointBox.roughDistance(points[index - 1], points[index]) }
         let key = TextFolding.fold(name)
-        let segment = Segment(way: way.id, first: first, last: last, middle: middle, length: length, highway: highway)
+        let segment = Segment(way: way.id, first: first, last: last, middle: middle, length: length, highway: highway, alternates: alternates)
         if segmentsByName[key] == nil {
             segmentsByName[key] = (name, [segment])
             count += 1
@@ -70,10 +73,13 @@ struct StreetCollector {
             for (_, group) in members {
                 guard let longest = group.max(by: { segments[$0].length < segments[$1].length }) else { continue }
                 let highway = group.map { segments[$0].highway }.max(by: { Self.rank($0) < Self.rank($1) }) ?? segments[longest].highway
+                var alternates: [String] = []
+                for member in group.sorted() { for name in segments[member].alternates where !alternates.contains(name) { alternates.append(name) } }
                 streets.append(
                     Street(
                         name: entry.name, firstWay: group.map { segments[$0].way }.min() ?? segments[longest].way,
-                        point: segments[longest].middle, length: group.reduce(0) { $0 + segments[$1].length }, highway: highway))
+                        point: segments[longest].middle, length: group.reduce(0) { $0 + segments[$1].length }, highway: highway,
+                        alternates: alternates))
             }
         }
         return streets

@@ -126,9 +126,14 @@ public enum NameListReader {
         let isFraction = values.allSatisfy { $0.map { (0...1).contains($0) } ?? true }
         for (index, value) in values.enumerated() {
             guard let value, value.isFinite, value >= 0 else { continue }
-            let scaled = isFraction ? value : min(1, log10(1 + value) / 7)
-            places[index].record.importance = Float(scaled)
+            places[index].record.importance = isFraction ? Float(value) : importance(population: value)
         }
+    }
+
+    /// A population on a log scale where 10 million is 1 (a town of 30,000 is 0.64).
+    static func importance(population: Double) -> Float {
+        guard population.isFinite, population > 0 else { return 0 }
+        return Float(min(1, log10(1 + population) / 7))
     }
 
     private static func looksLikeHeader(_ fields: [String], header: [String], mapping: NameListMapping) -> Bool {

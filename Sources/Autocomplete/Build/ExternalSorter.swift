@@ -1,0 +1,240 @@
+import Foundation
+
+/// Sorts byte strings by their bytes (memcmp order, a shorter string before its extensions) in
+/// bounded memory: past `budget` bytes the strings held are sorted and written out as a run, and
+/// the runs are merged when read back. Every sort of the index build goes through it, with keys
+/// encoded so that byte order is the order wanted (big-endian numbers, 0x00 after a folded text,
+/// which has none).
+final class ExternalSorter {
+    private struct Item {
+        /// The first 16 bytes, big-endian, zero-padded: the radix sort's key; ties (and keys of
+        /// equal prefix but different length) are then put in order by comparison.
+        var high: UInt64
+        var low: UInt64
+        var offset: UInt32
+        var length: UInt32
+    }
+
+    private let bytes = RawBytes(capacity: 1 << 16)
+    private var items: [Item] = []
+    private var runs: [String] = []
+    private let budget: Int
+    private let directory: String?
+    private let name: String
+    private(set) var count = 0
+
+    /// - Parameters:
+    ///   - budget: bytes of strings and bookkeeping held before a run is written.
+    ///   - directory: where runs go; nil keeps everything in memory.
+    init(name: String, budget: Int, directory: String?) {
+        self.name = name
+        self.budget = max(budget, 1 << 16)
+        self.directory = directory
+    }
+
+    func add(_ record: UnsafeRawBufferPointer) throws(IndexBuildError) {
+        try makeRoom(record.count)
+        append(record)
+    }
+
+    func add(_ record: [UInt8]) throws(IndexBuildError) {
+        try makeRoom(record.count)
+        record.withUnsafeBytes { append($0) }
+    }
+
+    private func makeRoom(_ length: Int) throws(IndexBuildError) {
+        if let directory,
+            bytes.count + length + 16 * (items.count + 1) > budget || bytes.count + length > Int(UInt32.max)
+        {
+            try spill(directory)
+        }
+    }
+
+    private func append(_ record: UnsafeRawBufferPointer) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        for index in 0..<8 { high = high << 8 | UInt64(index < record.count ? record[index] : 0) }
+        for index in 8..<16 { low = low << 8 | UInt64(index < record.count ? record[index] : 0) }
+        items.append(Item(high: high, low: low, offset: UInt32(bytes.count), length: UInt32(record.count)))
+        bytes.append(record)
+        count += 1
+    }
+
+    /// Whether `a` sorts before `b`, given equal 16-byte prefixes.
+    @inline(__always) private static func tailPrecedes(_ a: Item, _ b: Item, _ base: UnsafeRawPointer) -> Bool {
+        let common = Int(min(a.length, b.length))
+        if common > 16 {
+            let result = memcmp(base + Int(a.offset) + 16, base + Int(b.offset) + 16, common - 16)
+            if result != 0 { return result < 0 }
+        }
+        return a.length < b.length
+    }
+
+    /// Least-significant-digit radix sort on the 16-byte prefixes (16-bit digits, a pass skipped
+    /// when every key has the same digit), then runs of equal prefixes sorted by comparison.
+    /// Small inputs are sorted by comparison alone.
+    private func sortItems() {
+        let base = UnsafeRawPointer(bytes.base)
+        guard items.count >= 2_048 else {
+            items.sort { a, b in
+                if a.high != b.high { return a.high < b.high }
+                if a.low != b.low { return a.low < b.low }
+                return Self.tailPrecedes(a, b, base)
+            }
+            return
+        }
+        var buffer = items
+        var counts = [Int](repeating: 0, count: 65_537)
+        items.withUnsafeMutableBufferPointer { source in
+            buffer.withUnsafeMutableBufferPointer { target in
+                var from = source
+                var to = target
+                var inTarget = false
+                for pass in 0..<8 {
+                    let shift = UInt64(16 * (pass % 4))
+                    let useLow = pass < 4
+                    @inline(__always) func digit(_ item: Item) -> Int {
+                        Int(truncatingIfNeeded: ((useLow ? item.low : item.high) >> shift) & 0xFFFF)
+                    }
+                    for index in counts.indices { counts[index] = 0 }
+                    for item in from { counts[digit(item) + 1] += 1 }
+                    if counts.contains(where: { $0 == from.count }) { continue }  // one digit for all
+                    for index in 1..<counts.count { counts[index] += counts[index - 1] }
+                    for item in from {
+                        let slot = digit(item)
+                        to[counts[slot]] = item
+                        counts[slot] += 1
+                    }
+                    swap(&from, &to)
+                    inTarget.toggle()
+                }
+                if inTarget { for index in 0..<source.count { source[index] = target[index] } }
+            }
+        }
+        // Runs with one prefix: by the rest of the key.
+        var start = 0
+        while start < items.count {
+            var end = start + 1
+            while end < items.count, items[end].high == items[start].high, items[end].low == items[start].low {
+                end += 1
+            }
+            if end - start > 1 { items[start..<end].sort { Self.tailPrecedes($0, $1, base) } }
+            start = end
+        }
+    }
+
+    private func spill(_ directory: String) throws(IndexBuildError) {
+        guard !items.isEmpty else { return }
+        sortItems()
+        let path = (directory as NSString).appendingPathComponent("\(name)-run\(runs.count)")
+        let output = try ByteOutput(path: path)
+        for item in items {
+            try output.u32(item.length)
+            try output.write(UnsafeRawBufferPointer(start: bytes.base + Int(item.offset), count: Int(item.length)))
+        }
+        try output.close()
+        runs.append(path)
+        items.removeAll(keepingCapacity: true)
+        bytes.removeAll()
+    }
+
+    /// The strings in order. The sorter is spent afterwards.
+    func sorted() throws(IndexBuildError) -> SortedRecords {
+        if runs.isEmpty {
+            sortItems()
+            return SortedRecords(memory: bytes, items: items.map { ($0.offset, $0.length) })
+        }
+        if let directory { try spill(directory) }
+        return try SortedRecords(runs: runs)
+    }
+}
+
+/// The output of an ``ExternalSorter``, read once, front to back.
+final class SortedRecords {
+    private var memory: RawBytes?
+    private var items: [(UInt32, UInt32)] = []
+    private var position = 0
+    private var readers: [RunReader] = []
+    /// Indices into `readers`, a binary min-heap by current record.
+    private var heap: [Int] = []
+    private var started = false
+
+    init(memory: RawBytes, items: [(UInt32, UInt32)]) {
+        self.memory = memory
+        self.items = items
+    }
+
+    init(runs: [String]) throws(IndexBuildError) {
+        for path in runs {
+            let reader = try RunReader(path: path)
+            if try reader.advance() { readers.append(reader) }
+        }
+        heap = Array(readers.indices)
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+    }
+
+    /// The next string, valid until the next call; nil at the end.
+    func next() throws(IndexBuildError) -> UnsafeRawBufferPointer? {
+        if let memory {
+            guard position < items.count else { return nil }
+            let (offset, length) = items[position]
+            position += 1
+            return UnsafeRawBufferPointer(start: memory.base + Int(offset), count: Int(length))
+        }
+        // The top reader's record was handed out last time: move it on first.
+        if started, let top = heap.first {
+            if try readers[top].advance() {
+                siftDown(0)
+            } else {
+                heap[0] = heap[heap.count - 1]
+                heap.removeLast()
+                if !heap.isEmpty { siftDown(0) }
+            }
+        }
+        started = true
+        guard let top = heap.first else { return nil }
+        return readers[top].current.buffer
+    }
+
+    private func less(_ a: Int, _ b: Int) -> Bool {
+        compareBytes(readers[a].current.buffer, readers[b].current.buffer) < 0
+    }
+
+    private func siftDown(_ start: Int) {
+        var index = start
+        while true {
+            let left = 2 * index + 1
+            guard left < heap.count else { return }
+            var smallest = left
+            if left + 1 < heap.count, less(heap[left + 1], heap[left]) { smallest = left + 1 }
+            guard less(heap[smallest], heap[index]) else { return }
+            heap.swapAt(index, smallest)
+            index = smallest
+        }
+    }
+
+    /// One spilled run: (u32 length, bytes) records.
+    private final class RunReader {
+        let input: ByteInput
+        let current = RawBytes(capacity: 256)
+        let path: String
+
+        init(path: String) throws(IndexBuildError) {
+            self.path = path
+            input = try ByteInput(path: path)
+        }
+
+        deinit { unlink(path) }
+
+        func advance() throws(IndexBuildError) -> Bool {
+            guard let header = try input.next(4) else { return false }
+            let length = Int(header.loadUnaligned(as: UInt32.self).littleEndian)
+            guard let body = try input.next(length) else {
+                throw IndexBuildError(path: path, reason: "a sorted run ends inside a record")
+            }
+            current.removeAll()
+            current.append(body)
+            return true
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import PlaceSearch
+
+extension AutocompleteIndexBuilder {
+    /// Pass 1: groups of one kind and folded name, merged across sources, into the file's order.
+    /// A group of one (most) passes through without being decoded.
+    func mergeSources() throws(IndexBuildError) -> ExternalSorter {
+        let ordered = sorter("order")
+        let grouped = try byGroup.sorted()
+        byGroup = ExternalSorter(name: "spent", budget: 0, directory: nil)
+        var groupKey: [UInt8] = []
+        var pending: [UInt8] = []  // the group's first payload, until a second shows up
+        var group: [BuildRecord] = []
+        var key = ByteWriter()
+        func emit(importance: UInt32, payload: some Collection<UInt8>) throws(IndexBuildError) {
+            key.data.removeAll(keepingCapacity: true)
+            key.u8(groupKey[0])
+            key.key32(~importance)
+            key.append(groupKey[1...])
+            key.u8(0)
+            key.append(payload)
+            try ordered.add(key.data)
+        }
+        func flush() throws(IndexBuildError) {
+            if group.isEmpty {
+                if !pending.isEmpty {
+                    let importance = pending.withUnsafeBytes { PayloadReader.importance($0) }
+                    try emit(importance: importance, payload: pending)
+                }
+            } else {
+                for record in SourceMerger.merge(group) {
+                    var payload = ByteWriter()
+                    record.encode(into: &payload)
+                    try emit(importance: record.importance.bitPattern, payload: payload.data)
+                }
+            }
+            group.removeAll(keepingCapacity: true)
+            pending.removeAll(keepingCapacity: true)
+        }
+        while let item = try grouped.next() {
+            guard let end = item.firstIndex(of: 0, from: 1) else { continue }
+            let payload = UnsafeRawBufferPointer(rebasing: item[(end + 1)...])
+            if !item[0..<end].elementsEqual(groupKey) {
+                try flush()
+                groupKey = Array(item[0..<end])
+                pending = Array(payload)
+                continue
+            }
+            if group.isEmpty {
+                group.append(
+                    try withBytes(pending) { (bytes) throws(IndexBuildError) in try BuildRecord(decoding: bytes) })
+            }
+            group.append(try BuildRecord(decoding: payload))
+        }
+        try flush()
+        return ordered
+    }
+
+    /// Pass 2: records and entries in their final order; the keys of the later passes.
+    func writeRecords(
+        _ ordered: ExternalSorter, into sections: inout Sections
+    ) throws(IndexBuildError) -> (byName: ExternalSorter, byWord: ExternalSorter, byWordCell: ExternalSorter) {
+        let byName = sorter("byName")
+        let byWord = sorter("byWord")
+        let byWordCell = sorter("byWordCell")
+        let records = try ordered.sorted()
+        var segment = 0
+        var key = ByteWriter()
+        var later: [UnsafeRawBufferPointer] = []
+        var seen: [UnsafeRawBufferPointer] = []
+        while let item = try records.next() {
+            guard item.count > 5, let end = item.firstIndex(of: 0, from: 5) else { continue }
+            let record = try PayloadReader(UnsafeRawBufferPointer(rebasing: item[(end + 1)...]))
+            guard !record.forms.isEmpty else { continue }
+            let recordSegment = IndexFormat.segment(of: record.kind)
+            while segment < recordSegment {
+                segment += 1
+                sections.recordSegments[segment] = sections.recordCount
+                sections.entrySegments[segment] = sections.entryCount
+            }
+            let recordIndex = UInt32(sections.recordCount)
+            try writeRecord(record, firstEntry: sections.entryCount, entryCount: record.forms.count, into: &sections)
+            let latitude =
+                record.position.map { UInt32(bitPattern: $0.0) } ?? UInt32(bitPattern: IndexFormat.noCoordinate)
+            let longitude = record.position.map { UInt32(bitPattern: $0.1) } ?? 0
+            let group = IndexFormat.group(of: record.kind)
+            let cell = record.position.map {
+                IndexFormat.cell(group: group, latitude: Double($0.0) / 1e7, longitude: Double($0.1) / 1e7)
+            }
+            for form in record.forms {
+                let entry = UInt32(sections.entryCount)
+                sections.entryCount += 1
+                let folded = try sections.blob.add(form.folded)
+                let display = try form.alternate.map { (number) throws(IndexBuildError) in
+                    try sections.blob.add(number < record.alternates.count ? record.alternates[number] : record.name)
+                }
+                let output = sections.entries
+                try output.u32(recordIndex)
+                try output.u32(record.importance.bitPattern)
+                try output.u32(latitude)
+                try output.u32(longitude)
+                try output.u32(folded.offset)
+                try output.u32(folded.length)
+                try output.u32(display?.offset ?? IndexFormat.none)
+                try output.u16(UInt16(display?.length ?? 0))
+                try output.u8(record.kind.rawValue)
+                try output.u8(form.isSecondary ? 1 : 0)
+                try output.u64(WordStarts.of(folded: form.folded))
+
+                let hint = PostingHint.make(importance: record.importance, folded: form.folded)
+                key.data.removeAll(keepingCapacity: true)
+                key.u8(UInt8(recordSegment))
+                key.append(form.folded)
+                key.u8(0)
+                key.key32(entry)
+                key.key32(hint)
+                try byName.add(key.data)
+
+                // Each distinct word once per class (the first word; the later ones), and once in the grid.
+                later.removeAll(keepingCapacity: true)
+                seen.removeAll(keepingCapacity: true)
+                var start = 0
+                var position = 0
+                let bytes = form.folded
+                while start < bytes.count {
+                    var stop = start
+                    while stop < bytes.count, bytes[stop] != 0x20 { stop += 1 }
+                    let word = UnsafeRawBufferPointer(rebasing: bytes[start..<stop])
+                    start = stop + 1
+                    guard !word.isEmpty else { continue }
+                    let isFirst = position == 0
+                    position += 1
+                    if !isFirst {
+                        if later.contains(where: { $0.elementsEqual(word) }) { continue }
+                        later.append(word)
+                    }
+                    key.data.removeAll(keepingCapacity: true)
+                    key.append(word)
+                    key.u8(0)
+                    key.u8(
+                        UInt8(
+                            isFirst ? IndexFormat.PostingClass.first.rawValue : IndexFormat.PostingClass.later.rawValue)
+                    )
+                    key.key32(entry)
+                    key.key32(hint)
+                    try byWord.add(key.data)
+                    guard let cell, !seen.contains(where: { $0.elementsEqual(word) }) else { continue }
+                    seen.append(word)
+                    key.data.removeAll(keepingCapacity: true)
+                    key.append(word)
+                    key.u8(0)
+                    key.u8(UInt8(group))
+                    key.key32(UInt32(cell.row * 65_536 + cell.column))
+                    key.key32(entry)
+                    key.key32(hint)
+                    try byWordCell.add(key.data)
+                }
+            }
+        }
+        while segment < 3 {
+            segment += 1
+            sections.recordSegments[segment] = sections.recordCount
+            sections.entrySegments[segment] = sections.entryCount
+        }
+        return (byName, byWord, byWordCell)
+    }
+
+    func writeRecord(_ record: PayloadReader, firstEntry: Int, entryCount: Int, into sections: inout Sections)
+        throws(IndexBuildError)
+    {
+        let name = try sections.blob.add(record.name)
+        let id = try sections.blob.add(record.id)
+        let detail = try record.detail.map { (bytes) throws(IndexBuildError) in
+            try sections.blob.add(bytes, shared: true)
+        }
+        var others: [UInt8] = []
+        for (index, other) in record.otherSources.enumerated() {
+            if index > 0 { others.append(0x0A) }
+            others.append(contentsOf: other)
+        }
+        let sources = try sections.blob.add(others)
+        let output = sections.records
+        for value in [
+            name.offset, name.length, id.offset, id.length, detail?.offset ?? 0, detail?.length ?? IndexFormat.none,
+            sources.offset, sources.length,
+        ] {
+            try output.u32(value)
+        }
+        try output.u32(UInt32(firstEntry))
+        try output.u32(UInt32(entryCount))
+        try output.u32(record.importance.bitPattern)
+        try output.write([record.kind.rawValue, 0, 0, 0])
+        try output.u32(record.position.map { UInt32(bitPattern: $0.0) } ?? UInt32(bitPattern: IndexFormat.noCoordinate))
+        try output.u32(record.position.map { UInt32(bitPattern: $0.1) } ?? 0)
+        sections.recordCount += 1
+    }
+}

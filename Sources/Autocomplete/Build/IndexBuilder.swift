@@ -1,0 +1,192 @@
+public import Foundation
+public import PlaceSearch
+
+/// Builds an index file from a stream of name records, sort-based and in bounded memory.
+///
+/// ```swift
+/// let builder = try AutocompleteIndexBuilder(temporaryDirectory: folder)
+/// for record in records { try builder.add(record) }
+/// let summary = try builder.write(to: url)     // atomic: a reader never sees half a file
+/// ```
+///
+/// Every step is a sort of compact byte keys (``ExternalSorter``) that spills sorted runs to the
+/// temporary folder past its share of `memoryBudget`, then a pass over the sorted keys:
+/// 1. records by (kind, folded name), so that the same place from two sources can be merged
+///    (``SourceMerger``);
+/// 2. merged records by (kind, importance, name): their order in the file, best first;
+/// 3. the entries' folded forms (exact look-ups), their words with the entry (postings, prefix
+///    nodes) and, with a position, their words with the grid cell (the focus grid);
+/// 4. the grid again, by cell, once the words have their numbers.
+/// Sections are written to files in the temporary folder as they are produced and copied into
+/// the index at the end. Without a temporary folder everything stays in memory (tests, small
+/// indexes).
+public final class AutocompleteIndexBuilder {
+    private let directory: String?
+    private let sorterBudget: Int
+    private var sorters = 0
+    var byGroup: ExternalSorter
+    private var nameFolding = 0
+    /// Names that could not be indexed (no letter or digit).
+    public private(set) var skipped = 0
+    /// Records given.
+    public private(set) var added = 0
+
+    /// What a build produced.
+    public struct Summary: Sendable {
+        /// Suggestions in the index (after merging the same place from several sources).
+        public var records: Int
+        /// Folded forms they are found by.
+        public var entries: Int
+        public var bytes: Int
+    }
+
+    /// - Parameters:
+    ///   - temporaryDirectory: where sorted runs and sections go while building; nil builds in
+    ///     memory. It is created if missing; what the build puts there is removed.
+    ///   - memoryBudget: bytes the sorts may hold before writing runs.
+    public init(temporaryDirectory: URL?, memoryBudget: Int = 256 << 20) throws(IndexBuildError) {
+        if let temporaryDirectory {
+            let path = temporaryDirectory.appendingPathComponent(
+                "places-names-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            ).path
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw IndexBuildError(
+                    path: path, reason: "cannot create a temporary folder (\(error.localizedDescription))")
+            }
+            directory = path
+        } else {
+            directory = nil
+        }
+        sorterBudget = memoryBudget / 5
+        byGroup = ExternalSorter(name: "group", budget: sorterBudget, directory: directory)
+    }
+
+    deinit {
+        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    func sorter(_ name: String) -> ExternalSorter {
+        sorters += 1
+        return ExternalSorter(name: "\(name)\(sorters)", budget: sorterBudget, directory: directory)
+    }
+
+    func output(_ name: String) throws(IndexBuildError) -> ByteOutput {
+        guard let directory else { return ByteOutput() }
+        return try ByteOutput(path: (directory as NSString).appendingPathComponent(name))
+    }
+
+    /// Adds one record. Its names are folded here; everything else waits for ``write(to:)``.
+    public func add(_ record: NameRecord) throws(IndexBuildError) {
+        added += 1
+        let built = BuildRecord(record)
+        guard let main = built.forms.first else {
+            skipped += 1
+            return
+        }
+        key.data.removeAll(keepingCapacity: true)
+        key.u8(UInt8(IndexFormat.segment(of: record.kind)))
+        key.append(main.folded)
+        key.u8(0)
+        built.encode(into: &key)
+        try byGroup.add(key.data)
+    }
+
+    var key = ByteWriter()
+    /// Node lists written so far, and a buffer for a node's sort key.
+    var nodeListCount = 0
+    var nodeKey = ByteWriter()
+
+    /// Builds the index and writes it to `url` atomically (a temporary file beside it, then a
+    /// rename). The builder is spent afterwards.
+    @discardableResult
+    public func write(to url: URL) throws(IndexBuildError) -> Summary {
+        let destination = url.path
+        let temporary = destination + ".building-\(getpid())"
+        let file = try ByteOutput(path: temporary)
+        do throws(IndexBuildError) {
+            let summary = try assemble(into: file)
+            try file.close()
+            guard rename(temporary, destination) == 0 else { throw IndexBuildError.fromErrno(destination) }
+            return summary
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Builds the index into memory.
+    func buildInMemory() throws(IndexBuildError) -> [UInt8] {
+        let memory = ByteOutput()
+        _ = try assemble(into: memory)
+        return Array(memory.memory)
+    }
+
+    // MARK: The passes
+    struct Sections {
+        var records: ByteOutput
+        var entries: ByteOutput
+        var words: ByteOutput
+        /// Per posting list: its word table and its postings.
+        var wordLists: [ByteOutput]
+        var postings: [ByteOutput]
+        var wordListRows = Array(repeating: 0, count: IndexFormat.listCount)
+        var postingCounts = Array(repeating: 0, count: IndexFormat.listCount)
+        var byName: ByteOutput
+        var nodes: ByteOutput
+        var nodeLists: ByteOutput
+        var cells: ByteOutput
+        var cellPostings: ByteOutput
+        var blob: BlobOutput
+        var recordCount = 0
+        var entryCount = 0
+        var wordCount = 0
+        var nodeCount = 0
+        var cellCount = 0
+        var entrySegments = [0, 0, 0, 0]
+        var recordSegments = [0, 0, 0, 0]
+        var trie = ShallowTrieBuilder()
+        var trieNodes = ByteOutput()
+        /// Per grid group, the first cell of each row (filled as cells are written), then the end.
+        var rowStarts: [[Int]] = (0..<2).map { Array(repeating: -1, count: IndexFormat.rows(group: $0) + 1) }
+    }
+
+    func assemble(into file: ByteOutput) throws(IndexBuildError) -> Summary {
+        var sections = Sections(
+            records: try output("records"), entries: try output("entries"), words: try output("words"),
+            wordLists: try (0..<IndexFormat.listCount).map { (list) throws(IndexBuildError) in
+                try output("wordList\(list)")
+            },
+            postings: try (0..<IndexFormat.listCount).map { (list) throws(IndexBuildError) in
+                try output("postings\(list)")
+            },
+            byName: try output("byName"), nodes: try output("nodes"), nodeLists: try output("nodeLists"),
+            cells: try output("cells"),
+            cellPostings: try output("cellPostings"), blob: BlobOutput(try output("blob")))
+        let ordered = try mergeSources()
+        let (byName, byWord, byWordCell) = try writeRecords(ordered, into: &sections)
+        let nodeOrder = sorter("nodes")
+        let byCell = try writeWords(byWord, cells: byWordCell, nodes: nodeOrder, into: &sections)
+        try writeByName(byName, nodes: nodeOrder, into: &sections)
+        try writeNodes(nodeOrder, into: &sections)
+        try writeCells(byCell, into: &sections)
+        func starts(_ counts: [Int]) -> [Int] { counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) } }
+        return try IndexAssembler.assemble(
+            file: file,
+            counts: .init(
+                records: sections.recordCount, entries: sections.entryCount, words: sections.wordCount,
+                nodes: sections.nodeCount,
+                cells: sections.cellCount, entrySegments: sections.entrySegments,
+                recordSegments: sections.recordSegments,
+                listTables: starts(sections.wordListRows), listPostings: starts(sections.postingCounts),
+                rowStarts: Self.completed(sections.rowStarts, cellCount: sections.cellCount)),
+            trie: sections.trieNodes,
+            sections: [
+                [sections.records], [sections.entries], [sections.words], sections.wordLists, sections.postings,
+                [sections.byName],
+                [sections.nodes], [sections.nodeLists], [sections.cells], [sections.cellPostings],
+                [sections.blob.output],
+            ])
+    }
+}

@@ -1,0 +1,217 @@
+import PlaceSearch
+
+/// Typed access to the sections of a validated index. Opening checks the header (magic, version,
+/// checksum, file size, every section inside the file with a whole number of entries, the counts
+/// consistent with the sections). Every offset or index that comes from the body — the directory
+/// too — is checked or clamped where it is used, so a corrupt body yields wrong or missing
+/// answers, never an out-of-bounds read.
+struct IndexView: @unchecked Sendable {
+    let storage: IndexStorage
+    let recordCount: Int
+    let entryCount: Int
+    let wordCount: Int
+    let nodeCount: Int
+    let cellCount: Int
+    let postingCount: Int
+    let nodeListCount: Int
+    let cellPostingCount: Int
+    let blobSize: Int
+    /// First entry of each kind segment (place, street, poi) and the entry count.
+    let entrySegments: [Int]
+    /// First record of each kind segment and the record count.
+    let recordSegments: [Int]
+    /// Per posting list, its first row in wordLists (and the row count at the end).
+    let listTables: [Int]
+    /// Per posting list, its first posting (and the posting count at the end).
+    let listPostings: [Int]
+    /// Nodes of the shallow trie (0: none; the walk then uses the word table alone).
+    let trieNodeCount: Int
+    let offsets: [Int]
+
+    init(storage: IndexStorage, path: String) throws(IndexFileError) {
+        func fail(_ problem: IndexFileError.Problem) -> IndexFileError { IndexFileError(path: path, problem: problem) }
+        let size = storage.size
+        guard size >= IndexFormat.headerSize else { throw fail(.tooSmall(size)) }
+        let magicOK = (0..<8).allSatisfy { storage.u8($0) == IndexFormat.magic[$0] }
+        guard magicOK else { throw fail(.badMagic) }
+        let stored = storage.u64(IndexFormat.checksumOffset)
+        let computed = IndexFormat.fnv1a(UnsafeRawBufferPointer(start: storage.base, count: IndexFormat.checksumOffset))
+        guard stored == computed else { throw fail(.badChecksum) }
+        let version = storage.u32(8)
+        guard version == IndexFormat.version else { throw fail(.unsupportedVersion(version)) }
+        guard storage.u32(12) == UInt32(IndexFormat.headerSize) else { throw fail(.badSection("header")) }
+        let declared = storage.u64(16)
+        guard declared == UInt64(size) else { throw fail(.sizeMismatch(expected: declared, actual: size)) }
+
+        let sections = IndexFormat.Section.allCases
+        let table = SectionTable.read(
+            storage, tableOffset: IndexFormat.sectionTableOffset, headerSize: IndexFormat.headerSize,
+            strides: sections.map(\.stride))
+        let offsets: [Int]
+        let lengths: [Int]
+        switch table {
+        case .success(let found):
+            offsets = found.map(\.offset)
+            lengths = found.map(\.length)
+        case .failure(let bad):
+            throw fail(.badSection(sections[bad.number].name))
+        }
+        func entries(_ section: IndexFormat.Section) -> Int { lengths[section.rawValue] / section.stride }
+        recordCount = Int(storage.u32(24))
+        entryCount = Int(storage.u32(28))
+        wordCount = Int(storage.u32(32))
+        nodeCount = Int(storage.u32(36))
+        cellCount = Int(storage.u32(40))
+        guard entries(.records) == recordCount else { throw fail(.badSection("records")) }
+        guard entries(.entries) == entryCount, entries(.byName) == entryCount else {
+            throw fail(.badSection("entries"))
+        }
+        guard entries(.words) == wordCount else { throw fail(.badSection("words")) }
+        guard entries(.nodes) == nodeCount else { throw fail(.badSection("nodes")) }
+        guard entries(.cells) == cellCount else { throw fail(.badSection("cells")) }
+        guard storage.u32(44) == UInt32(IndexFormat.nodeListLength),
+            storage.u32(48) == UInt32(IndexFormat.heavyThreshold)
+        else {
+            throw fail(.badSection("nodes"))
+        }
+        let directoryBytes = lengths[IndexFormat.Section.directory.rawValue]
+        guard directoryBytes >= IndexFormat.directoryLength,
+            (directoryBytes - IndexFormat.directoryLength) % IndexFormat.trieNodeSize == 0
+        else {
+            throw fail(.badSection("directory"))
+        }
+        trieNodeCount = (directoryBytes - IndexFormat.directoryLength) / IndexFormat.trieNodeSize
+        // The directory: boundaries, each clamped between the one before it and the total.
+        let directory = offsets[IndexFormat.Section.directory.rawValue]
+        var cursor = directory
+        func bounds(_ count: Int, total: Int) -> [Int] {
+            var values: [Int] = [0]
+            cursor += 4  // the first is 0 by definition
+            for _ in 1..<(count - 1) {
+                values.append(min(total, max(values[values.count - 1], Int(storage.u32(cursor)))))
+                cursor += 4
+            }
+            cursor += 4  // the last is the total
+            values.append(total)
+            return values
+        }
+        entrySegments = bounds(4, total: entryCount)
+        recordSegments = bounds(4, total: recordCount)
+        listTables = bounds(IndexFormat.listCount + 1, total: entries(.wordLists))
+        listPostings = bounds(IndexFormat.listCount + 1, total: entries(.postings))
+        postingCount = entries(.postings)
+        nodeListCount = entries(.nodeLists)
+        cellPostingCount = entries(.cellPostings)
+        blobSize = lengths[IndexFormat.Section.blob.rawValue]
+        self.storage = storage
+        self.offsets = offsets
+    }
+
+    @inline(__always) func base(_ section: IndexFormat.Section) -> Int { offsets[section.rawValue] }
+
+    // MARK: Blob
+
+    /// The bytes at `offset..<offset+length` of the blob, or an empty buffer when out of range.
+    @inline(__always) func blobBytes(_ offset: UInt32, _ length: UInt32) -> UnsafeRawBufferPointer {
+        let start = Int(offset)
+        let count = Int(length)
+        guard start <= blobSize, count <= blobSize - start else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: storage.base + base(.blob) + start, count: count)
+    }
+
+    func blobString(_ offset: UInt32, _ length: UInt32) -> String {
+        String(decoding: blobBytes(offset, length), as: UTF8.self)
+    }
+
+    // MARK: Records (index < recordCount, checked by the caller)
+
+    @inline(__always) private func recordField(_ record: Int, _ byte: Int) -> UInt32 {
+        storage.u32(base(.records) + record * IndexFormat.recordSize + byte)
+    }
+
+    func recordKind(_ record: Int) -> NameKind {
+        NameKind(rawValue: storage.u8(base(.records) + record * IndexFormat.recordSize + 44)) ?? .poi
+    }
+
+    /// The entries of `record`, clamped to the entries section.
+    func recordEntries(_ record: Int) -> Range<Int> {
+        let start = min(Int(recordField(record, 32)), entryCount)
+        let count = min(Int(recordField(record, 36)), entryCount - start)
+        return start..<(start + count)
+    }
+
+    /// The folded form ties are broken by: the record's first entry (its own name).
+    func recordFolded(_ record: Int) -> UnsafeRawBufferPointer {
+        let entries = recordEntries(record)
+        guard let first = entries.first else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return folded(first)
+    }
+
+    func recordID(_ record: Int) -> UnsafeRawBufferPointer {
+        blobBytes(recordField(record, 8), recordField(record, 12))
+    }
+
+    func nameRecord(_ record: Int) -> NameRecord {
+        let detailLength = recordField(record, 20)
+        let latitude = Int32(bitPattern: recordField(record, 48))
+        let longitude = Int32(bitPattern: recordField(record, 52))
+        var coordinate: Coordinate?
+        if latitude != IndexFormat.noCoordinate {
+            coordinate = try? Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
+        }
+        return NameRecord(
+            id: blobString(recordField(record, 8), recordField(record, 12)),
+            name: blobString(recordField(record, 0), recordField(record, 4)),
+            kind: recordKind(record),
+            importance: Float(bitPattern: recordField(record, 40)),
+            coordinate: coordinate,
+            detail: detailLength == IndexFormat.none ? nil : blobString(recordField(record, 16), detailLength))
+    }
+
+    /// The ids of the other sources merged into `record`.
+    func otherSources(_ record: Int) -> [String] {
+        let text = blobString(recordField(record, 24), recordField(record, 28))
+        return text.isEmpty ? [] : text.split(separator: "\n").map(String.init)
+    }
+
+    // MARK: Entries (index < entryCount, checked by the caller)
+
+    @inline(__always) private func entryBase(_ entry: Int) -> Int { base(.entries) + entry * IndexFormat.entrySize }
+
+    /// The entry's record, or nil for a corrupt reference.
+    @inline(__always) func record(ofEntry entry: Int) -> Int? {
+        let record = Int(storage.u32(entryBase(entry)))
+        return record < recordCount ? record : nil
+    }
+
+    @inline(__always) func importance(_ entry: Int) -> Double {
+        let value = Float(bitPattern: storage.u32(entryBase(entry) + 4))
+        return value.isFinite ? Double(value) : 0
+    }
+
+    /// Latitude and longitude in degrees, or nil for an entry without a position.
+    @inline(__always) func position(_ entry: Int) -> (latitude: Double, longitude: Double)? {
+        let latitude = Int32(bitPattern: storage.u32(entryBase(entry) + 8))
+        guard latitude != IndexFormat.noCoordinate else { return nil }
+        let longitude = Int32(bitPattern: storage.u32(entryBase(entry) + 12))
+        return (Double(latitude) / 1e7, Double(longitude) / 1e7)
+    }
+
+    @inline(__always) func folded(_ entry: Int) -> UnsafeRawBufferPointer {
+        blobBytes(storage.u32(entryBase(entry) + 16), storage.u32(entryBase(entry) + 20))
+    }
+
+    /// The name an entry shows when a user typed towards it, or nil for the record's own name.
+    func display(_ entry: Int) -> String? {
+        let offset = storage.u32(entryBase(entry) + 24)
+        guard offset != IndexFormat.none else { return nil }
+        return blobString(offset, UInt32(storage.u16(entryBase(entry) + 28)))
+    }
+
+    @inline(__always) func kindRaw(_ entry: Int) -> UInt8 { storage.u8(entryBase(entry) + 30) }
+
+    @inline(__always) func isSecondary(_ entry: Int) -> Bool { storage.u8(entryBase(entry) + 31) & 1 != 0 }
+
+    /// ``WordStarts`` of the entry's folded form.
+    @inline(__always) func wordStarts(_ entry: Int) -> UInt64 { storage.u64(entryBase(entry) + 32) }
+}
