@@ -22,48 +22,11 @@ struct StopsOutput {
     let timeZone: TimeZone
     let terminal: Terminal
 
-    // MARK: - Objects, shared by JSON, NDJSON and GeoJSON
+    // MARK: - Objects, shared by JSON, NDJSON and GeoJSON (PlacesKit's StopsDocument)
 
-    private func time(_ date: Date) -> JSONValue { .string(ISO8601Text.format(date)) }
+    func json(_ named: NamedStop) -> JSONObject { StopsDocument.stop(named) }
 
-    func json(_ named: NamedStop) -> JSONObject {
-        let stop = named.stop
-        return [
-            "kind": "stop",
-            "number": JSONValue(stop.number),
-            "arrival": time(stop.arrival),
-            "departure": time(stop.departure),
-            "duration_s": DocumentParts.number(stop.duration, places: 0),
-            "lat": DocumentParts.number(stop.centre.latitude, places: 7),
-            "lon": DocumentParts.number(stop.centre.longitude, places: 7),
-            "fixes": JSONValue(stop.fixCount),
-            "spread_m": DocumentParts.number(stop.spread, places: 1),
-            "name": DocumentParts.optional(named.name?.name),
-            "name_distance_m": named.name.map { DocumentParts.number($0.distance, places: 0) } ?? .null,
-            "name_source": DocumentParts.optional(named.name?.source),
-        ]
-    }
-
-    func json(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject {
-        var object: JSONObject = [
-            "kind": "transit",
-            "from": transit.from.map { JSONValue($0) } ?? .null,
-            "to": transit.to.map { JSONValue($0) } ?? .null,
-            "departure": time(transit.departure),
-            "arrival": time(transit.arrival),
-            "duration_s": DocumentParts.number(transit.duration, places: 0),
-            "distance_m": DocumentParts.number(transit.distance, places: 1),
-            "speed_kmh": DocumentParts.number(transit.averageSpeed * 3.6, places: 1),
-            "gaps": JSONValue(transit.gapCount),
-            "gap_s": DocumentParts.number(transit.gapDuration, places: 0),
-            "gap_distance_m": DocumentParts.number(transit.gapDistance, places: 1),
-        ]
-        if withPath {
-            object["path"] = .array(transit.path.map(Self.pair))
-            object["path_breaks"] = .array(transit.pathBreaks.map { JSONValue($0) })
-        }
-        return object
-    }
+    func json(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject { StopsDocument.transit(transit, withPath: withPath) }
 
     /// The recorded lines of a transit's path: split at its gaps, so that no line crosses one, and
     /// without the single points a gap leaves between two others (a line needs two).
@@ -77,28 +40,9 @@ struct StopsOutput {
         return pieces
     }
 
-    private static func pair(_ coordinate: Coordinate) -> JSONValue {
-        [DocumentParts.number(coordinate.longitude, places: 6), DocumentParts.number(coordinate.latitude, places: 6)]
-    }
+    private static func pair(_ coordinate: Coordinate) -> JSONValue { StopsDocument.pair(coordinate) }
 
-    func summaryJSON(_ summary: StopsSummary) -> JSONObject {
-        [
-            "fixes": JSONValue(summary.fixes),
-            "used": JSONValue(summary.used),
-            "skipped": JSONValue(summary.skipped),
-            "stops": JSONValue(summary.stopCount),
-            "stopped_s": DocumentParts.number(summary.stoppedSeconds, places: 0),
-            "moving_s": DocumentParts.number(summary.movement.movingSeconds, places: 0),
-            "moving_m": DocumentParts.number(summary.movement.movingMetres, places: 0),
-            "gaps": JSONValue(summary.movement.gapCount),
-            "gap_s": DocumentParts.number(summary.movement.gapSeconds, places: 0),
-            "gap_distance_m": DocumentParts.number(summary.movement.gapMetres, places: 0),
-            "radius_m": DocumentParts.number(summary.settings.radius, places: 1),
-            "min_duration_s": DocumentParts.number(summary.settings.minimumDuration, places: 0),
-            "min_accuracy_m": summary.minimumAccuracy.map { DocumentParts.number($0, places: 1) } ?? .null,
-            "max_gap_s": summary.settings.maximumGap.map { DocumentParts.number($0, places: 0) } ?? .null,
-        ]
-    }
+    func summaryJSON(_ summary: StopsSummary) -> JSONObject { StopsDocument.summary(summary) }
 
     /// One NDJSON line, said as soon as the detector knows it.
     func line(_ event: StopsEvent) -> String {
@@ -119,12 +63,7 @@ struct StopsOutput {
     func render(_ summary: StopsSummary, as format: StopsFormat) -> String {
         switch format {
         case .table: table(summary)
-        case .json:
-            JSONValue.object([
-                "stops": .array(summary.stops.map { .object(json($0)) }),
-                "transits": .array(summary.transits.map { .object(json($0, withPath: true)) }),
-                "summary": .object(summaryJSON(summary)),
-            ]).serialized(pretty: true) + "\n"
+        case .json: StopsDocument.document(summary).serialized(pretty: true) + "\n"
         case .ndjson:
             summary.stops.map { JSONValue.object(json($0)).serialized() + "\n" }.joined() + summaryLine(summary)
         case .geojson: geojson(summary).serialized(pretty: true) + "\n"
