@@ -38,6 +38,7 @@ let package = Package(
         .target(
             name: "PlaceSearch",
             dependencies: [
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -54,6 +55,8 @@ let package = Package(
         .target(name: "Autocomplete", dependencies: ["PlaceSearch"]),
         // The system zlib and libbz2 (PBF blobs, .osm.gz and .osm.bz2).
         .target(name: "CZlib"),
+        // The system libcurl: the live HTTP transport on Linux, where URLSession cannot bound an answer.
+        .target(name: "CCurl"),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
         .target(name: "OSMFormat", dependencies: ["PlaceSearch", "XMLScanning", "CZlib"]),
         // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
@@ -159,7 +162,7 @@ let package = Package(
 )
 
 // Shared settings for every target (as swift-log, openapi-runtime and hummingbird do).
-for target in package.targets where target.name != "CZlib" {
+for target in package.targets where !["CZlib", "CCurl"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -19,13 +19,23 @@ shift
 export SWIFT_BACKTRACE=enable=no  # libFuzzer prints the stack; the backtracer would stall each crash
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
+# One -sanitize=fuzzer,address for swiftc: given as two flags (what `--sanitize=fuzzer --sanitize=address`
+# passes), the second replaces the first and the code is built without coverage instrumentation,
+# so libFuzzer mutates blindly ("Is the code instrumented for coverage?"). `--sanitize=fuzzer` stays
+# for SwiftPM (it links libFuzzer's main); the -Xswiftc flag comes last and wins.
+build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 echo "building the harnesses (release, -sanitize=fuzzer,address)…" >&2
-swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing >.build-log 2>&1 || {
+"${build[@]}" >.build-log 2>&1 || {
     tail -30 .build-log >&2
     echo "the build failed; the whole log is in Fuzz/.build-log" >&2
     exit 1
 }
-bin=$(swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing --show-bin-path)
+bin=$("${build[@]}" --show-bin-path)
+# A harness without coverage counters would fuzz blindly: refuse to run it rather than report its figures.
+if ! readelf -SW "$bin/fuzz-json" | grep -q sancov_cntrs; then
+    echo "the harnesses were built without coverage instrumentation (no sancov_cntrs section)" >&2
+    exit 70
+fi
 
 rm -rf .seeds
 python3 make-corpora.py .seeds >/dev/null

@@ -38,10 +38,18 @@ public struct ProviderFactory: Sendable {
     /// How long an answer may be reused when the service says nothing about it (no Cache-Control
     /// or Expires); nil to reuse only what the service allows.
     public var defaultFreshness: Duration?
+    /// The largest answer taken from its service, counted while it arrives (decoded, when it comes
+    /// compressed); a larger one fails this provider alone, with memory to spare.
+    public var maximumAnswerBytes: Int
     public let make: @Sendable (ProviderContext) -> any Provider
+
+    /// What ``maximumAnswerBytes`` is unless a provider says otherwise: some thirty times the largest
+    /// answer the bundled recordings hold.
+    public static let standardMaximumAnswerBytes = 4 << 20
 
     public init(
         id: ProviderID, categories: Set<SearchCategory>, access: Access, postIsRead: Bool = false, defaultFreshness: Duration? = nil,
+        maximumAnswerBytes: Int = ProviderFactory.standardMaximumAnswerBytes,
         make: @escaping @Sendable (ProviderContext) -> any Provider
     ) {
         self.id = id
@@ -49,6 +57,7 @@ public struct ProviderFactory: Sendable {
         self.access = access
         self.postIsRead = postIsRead
         self.defaultFreshness = defaultFreshness
+        self.maximumAnswerBytes = maximumAnswerBytes
         self.make = make
     }
 
@@ -89,10 +98,11 @@ public struct ProviderCatalog: Sendable {
         ProviderFactory(
             id: FoursquareProvider.providerID, categories: [.coffee],
             access: .keyed(variable: FoursquareProvider.keyVariable, configSection: "foursquare")
-        ) { FoursquareProvider(client: $0.client, key: $0.credential) },
+        ) { FoursquareProvider(client: $0.client, key: $0.credential, endpoint: $0.settings["endpoint"]) },
         ProviderFactory(
             id: OverpassProvider.providerID, categories: [.coffee, .parking], access: .keyless, postIsRead: true,
-            defaultFreshness: .seconds(3600)
+            // Car parks with their outlines over a wide radius run to megabytes.
+            defaultFreshness: .seconds(3600), maximumAnswerBytes: 32 << 20
         ) { OverpassProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OverpassProvider.defaultEndpoint) },
         ProviderFactory(
             id: ParkSharkProvider.providerID, categories: [.parking], access: .retired(why: "the service went offline after 2014")
@@ -107,7 +117,7 @@ public struct ProviderCatalog: Sendable {
         ProviderFactory(
             id: GoogleDirectionsProvider.providerID, categories: [],
             access: .keyed(variable: GoogleDirectionsProvider.keyVariable, configSection: "google")
-        ) { GoogleDirectionsProvider(client: $0.client, key: $0.credential) },
+        ) { GoogleDirectionsProvider(client: $0.client, key: $0.credential, endpoint: $0.settings["endpoint"]) },
         ProviderFactory(id: OSRMProvider.providerID, categories: [], access: .keyless, defaultFreshness: .seconds(86_400)) {
             OSRMProvider(client: $0.client, endpoint: $0.settings["endpoint"] ?? OSRMProvider.defaultEndpoint)
         },

@@ -15,15 +15,48 @@ struct BundledCassetteTests {
         return HTTPClient(transport: OfflineTransport(), middlewares: [CassetteMiddleware(mode: .replay, files: files)], mode: .replay)
     }
 
-    static var allFiles: [URL] {
-        ["foursquare", "osm", "google", "osrm"].flatMap { CassetteMiddleware.cassetteFiles(in: root.appendingPathComponent($0)) }
+    /// Every provider's folder under cassettes/, whatever its name: a folder added later is checked too.
+    static var folders: [URL] {
+        let manager = FileManager.default
+        let entries = (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+        return entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    static var allFiles: [URL] { folders.flatMap { CassetteMiddleware.cassetteFiles(in: $0) } }
+
+    @Test func everyFolderHoldsCassettes() {
+        let names = Self.folders.map(\.lastPathComponent)
+        for provider in ["amsterdam-garages", "foursquare", "google", "osm", "osrm", "parkshark", "photon"] {
+            #expect(names.contains(provider), "cassettes/\(provider) is not there")
+        }
+        for folder in Self.folders {
+            let files = CassetteMiddleware.cassetteFiles(in: folder)
+            #expect(!files.isEmpty, "cassettes/\(folder.lastPathComponent) holds no cassette")
+        }
     }
 
     @Test func everyBundledCassetteParses() throws {
-        #expect(Self.allFiles.count >= 6)
+        #expect(Self.allFiles.count >= 10)
         for file in Self.allFiles {
             let cassette = try Cassette(contentsOf: file)
             #expect(!cassette.interactions.isEmpty, "\(file.lastPathComponent) is empty")
+        }
+    }
+
+    /// Keys of the services we know, by their shape, anywhere in a file's text: a key recorded
+    /// under a name the Redactor does not know would still be seen here.
+    @Test func noBundledCassetteHoldsSomethingShapedLikeAKey() throws {
+        let shapes = [
+            try Regex(#"fsq3[A-Za-z0-9+/=_-]{20,}"#), try Regex(#"AIza[0-9A-Za-z_-]{30,}"#),
+            try Regex(#"Bearer [A-Za-z0-9]"#),
+        ]
+        for file in Self.allFiles {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for shape in shapes {
+                let found = text.firstMatch(of: shape).map { String(text[$0.range]) }
+                #expect(found == nil, "\(file.lastPathComponent) holds '\(found ?? "")'")
+            }
         }
     }
 

@@ -25,6 +25,27 @@ struct RedactorTests {
         #expect(scrubbed.components(separatedBy: "REDACTED").count == 4)
     }
 
+    /// A service that echoes the key base64-encoded (in a token, a debug field), alone or inside a
+    /// longer base64 text at any byte offset, in standard or URL-safe letters.
+    @Test(arguments: 0..<3)
+    func knownSecretsAreScrubbedInBase64(_ offset: Int) {
+        let key = "fsq3-known-secret-key"
+        let standard = (Data("xy".utf8.prefix(offset)) + Data(key.utf8) + Data("-tail".utf8)).base64EncodedString()
+        let urlSafe = standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        for text in [Data(key.utf8).base64EncodedString(), standard, urlSafe] {
+            let scrubbed = redactor.scrub("token: \(text)")
+            #expect(scrubbed.contains("REDACTED"), "\(text) kept in \(scrubbed)")
+            #expect(!(Data(base64Encoded: String(scrubbed.dropFirst(7))).map { String(decoding: $0, as: UTF8.self).contains(key) } ?? false))
+            let data = redactor.scrub(Data("token: \(text)".utf8))
+            #expect(String(decoding: data, as: UTF8.self).contains("REDACTED"))
+        }
+    }
+
+    @Test func ordinaryTextIsNotTakenForABase64Secret() {
+        let text = "Café de Jaren, Nieuwe Doelenstraat 20, 52.3675,4.8951 — open Mo-Su 09:30-01:00"
+        #expect(redactor.scrub(text) == text)
+    }
+
     @Test func secretsInARequestIncludeTheBearerTokenWithoutItsScheme() {
         var fields = HTTPFields()
         fields[.authorization] = "Bearer tok-123456"

@@ -10,30 +10,45 @@ public import PlaceSearch
 public struct GoogleDirectionsProvider: RoutingProvider {
     public static let providerID: ProviderID = "google"
     public static let keyVariable = "GOOGLE_MAPS_API_KEY"
-    static let host = "maps.googleapis.com"
+    static let defaultEndpoint = "https://maps.googleapis.com"
     static let path = "/maps/api/directions/json"
 
     public let id = GoogleDirectionsProvider.providerID
     private let client: HTTPClient
     private let key: Credential?
+    private let endpoint: ServiceEndpoint
+    /// The host, for messages.
+    private var host: String { endpoint.authority }
 
-    public init(client: HTTPClient, key: Credential?) {
+    /// - Parameter endpoint: another base URL for the API (a proxy of one's own); the key goes there.
+    public init(client: HTTPClient, key: Credential?, endpoint: String? = nil) {
         self.client = client
         self.key = key
+        self.endpoint = ServiceEndpoint(endpoint, default: Self.defaultEndpoint)
     }
 
     public var status: ProviderStatus {
-        .keyed(client, key: key, keyVariable: Self.keyVariable, configSection: "google", service: "\(Self.host) Directions")
+        if let invalid = endpoint.invalid {
+            return .notReady(.misconfigured("endpoint '\(invalid)' in [google] is not a URL; give one such as \(Self.defaultEndpoint)"))
+        }
+        return .keyed(
+            client, key: key, keyVariable: Self.keyVariable, configSection: "google", service: "\(host) Directions")
     }
 
     public func route(_ request: RouteRequest) async throws -> Route {
-        let httpRequest = Self.request(request, key: try usableKey())
+        if let invalid = endpoint.invalid {
+            throw ProviderError(
+                provider: id, kind: .missingCredentials, message: "endpoint '\(invalid)' in [google] is not a URL")
+        }
+        let httpRequest = Self.request(request, key: try usableKey(), endpoint: endpoint)
         let (response, body) = try await client.send(httpRequest, for: id)
-        let checker = ProviderResponse(provider: id, endpoint: "\(Self.host)\(Self.path)", redactor: client.redactor)
+        let checker = ProviderResponse(
+            provider: id, endpoint: "\(host)\(endpoint.basePath)\(Self.path)", redactor: client.redactor)
         // Google answers errors with HTTP 200 and a `status`; take that status wherever it comes.
         let provider = id
         let answer: GoogleDirectionsReader.Answer
         if (200..<300).contains(response.status.code) {
+            try checker.checkContent(response)
             answer = try checker.read(body) { root throws(JSONShapeError) in
                 try GoogleDirectionsReader.read(root, provider: provider)
             }
@@ -43,7 +58,7 @@ public struct GoogleDirectionsProvider: RoutingProvider {
             try checker.check(response, body: body, keyRemedy: keyRemedy())
             throw ProviderError(
                 provider: id, kind: .unexpectedResponse,
-                message: "\(Self.host) answered HTTP \(response.status.code)")
+                message: "\(host) answered HTTP \(response.status.code)")
         }
         switch answer {
         case .route(let route?):
@@ -60,7 +75,10 @@ public struct GoogleDirectionsProvider: RoutingProvider {
     }
 
     /// The request for `route`: `origin` and `destination` as `lat,lng`, the mode, the key when there is one.
-    static func request(_ route: RouteRequest, key: Credential?) -> HTTPRequest {
+    static func request(
+        _ route: RouteRequest, key: Credential?,
+        endpoint: ServiceEndpoint = ServiceEndpoint(nil, default: defaultEndpoint)
+    ) -> HTTPRequest {
         var parameters = [
             ("origin", route.origin.routingText), ("destination", route.destination.routingText),
             ("mode", mode(route.mode)),
@@ -69,7 +87,8 @@ public struct GoogleDirectionsProvider: RoutingProvider {
         var fields = HTTPFields()
         fields[.accept] = "application/json"
         return HTTPRequest(
-            method: .get, scheme: "https", authority: host, path: path + "?" + QueryString.encode(parameters),
+            method: .get, scheme: endpoint.scheme, authority: endpoint.authority,
+            path: endpoint.basePath + path + "?" + QueryString.encode(parameters),
             headerFields: fields)
     }
 
@@ -99,11 +118,11 @@ public struct GoogleDirectionsProvider: RoutingProvider {
                 remedy: .advice("check the coordinates"))
         case "REQUEST_DENIED":
             return ProviderError(
-                provider: id, kind: .unauthorized, message: "\(Self.host) refused the request (\(detail))",
+                provider: id, kind: .unauthorized, message: "\(host) refused the request (\(detail))",
                 remedy: keyRemedy(also: "that the Directions API is enabled for it"))
         case "OVER_QUERY_LIMIT", "OVER_DAILY_LIMIT":
             return ProviderError(
-                provider: id, kind: .rateLimited, message: "\(Self.host) refused: over the key's limit (\(detail))",
+                provider: id, kind: .rateLimited, message: "\(host) refused: over the key's limit (\(detail))",
                 remedy: .advice("try again later, or check the key's quota and billing"))
         case "MAX_ROUTE_LENGTH_EXCEEDED", "MAX_WAYPOINTS_EXCEEDED":
             return ProviderError(
@@ -111,16 +130,16 @@ public struct GoogleDirectionsProvider: RoutingProvider {
                 message: "the route \(points) is too long for Google Directions (\(detail))")
         case "UNKNOWN_ERROR":
             return ProviderError(
-                provider: id, kind: .unavailable, message: "\(Self.host) had a server error (\(detail))",
+                provider: id, kind: .unavailable, message: "\(host) had a server error (\(detail))",
                 remedy: .advice("try again"))
         case "INVALID_REQUEST":
             return ProviderError(
-                provider: id, kind: .unexpectedResponse, message: "\(Self.host) calls our request invalid (\(detail))",
+                provider: id, kind: .unexpectedResponse, message: "\(host) calls our request invalid (\(detail))",
                 remedy: .reportAPIChange)
         default:
             return ProviderError(
                 provider: id, kind: .unexpectedResponse,
-                message: "\(Self.host) answered with the unknown status \(detail)",
+                message: "\(host) answered with the unknown status \(detail)",
                 remedy: .reportAPIChange)
         }
     }

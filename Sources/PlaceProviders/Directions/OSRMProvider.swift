@@ -63,6 +63,7 @@ public struct OSRMProvider: RoutingProvider {
         let attribution = attribution
         let answer: OSRMReader.Answer
         if (200..<300).contains(response.status.code) {
+            try checker.checkContent(response)
             answer = try checker.read(body) { root throws(JSONShapeError) in
                 try OSRMReader.read(root, provider: provider, attribution: attribution)
             }

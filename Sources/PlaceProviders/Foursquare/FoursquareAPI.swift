@@ -6,6 +6,7 @@ import PlaceSearch
 /// service key, the version in `X-Places-Api-Version`).
 enum FoursquareAPI {
     static let host = "places-api.foursquare.com"
+    static let defaultEndpoint = "https://places-api.foursquare.com"
     static let version = "2025-06-17"
 
     /// Fields for ranking: Premium ones (rating, stats, price, hours) must be asked for by name.
@@ -69,7 +70,7 @@ enum FoursquareAPI {
         return fields
     }
 
-    static func searchRequest(_ request: SearchRequest, key: Credential?) -> HTTPRequest {
+    static func searchRequest(_ request: SearchRequest, key: Credential?, endpoint: ServiceEndpoint) -> HTTPRequest {
         let parameters: [(String, String)] = [
             ("ll", NumberText.fixed(request.focus.latitude, 4) + "," + NumberText.fixed(request.focus.longitude, 4)),
             ("radius", String(Int(min(100_000, max(1, request.radius)).rounded()))),
@@ -79,12 +80,15 @@ enum FoursquareAPI {
             ("fields", searchFields.joined(separator: ",")),
         ]
         return HTTPRequest(
-            method: .get, scheme: "https", authority: host, path: "/places/search?" + QueryString.encode(parameters),
+            method: .get, scheme: endpoint.scheme, authority: endpoint.authority,
+            path: endpoint.basePath + "/places/search?" + QueryString.encode(parameters),
             headerFields: headers(key: key))
     }
 
-    static func detailsRequest(nativeID: String, key: Credential?) -> HTTPRequest {
+    static func detailsRequest(nativeID: String, key: Credential?, endpoint: ServiceEndpoint) -> HTTPRequest {
         let path = "/places/" + QueryString.encodeComponent(nativeID) + "?" + QueryString.encode([("fields", detailFields.joined(separator: ","))])
-        return HTTPRequest(method: .get, scheme: "https", authority: host, path: path, headerFields: headers(key: key))
+        return HTTPRequest(
+            method: .get, scheme: endpoint.scheme, authority: endpoint.authority, path: endpoint.basePath + path,
+            headerFields: headers(key: key))
     }
 }

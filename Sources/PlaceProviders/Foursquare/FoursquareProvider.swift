@@ -14,23 +14,31 @@ public struct FoursquareProvider: PlaceDetailsProvider {
     public let capabilities = ProviderCapabilities(categories: [.coffee])
     private let client: HTTPClient
     private let key: Credential?
+    private let endpoint: ServiceEndpoint
 
-    public init(client: HTTPClient, key: Credential?) {
+    /// - Parameter endpoint: another base URL for the API (a proxy of one's own); the key goes there.
+    public init(client: HTTPClient, key: Credential?, endpoint: String? = nil) {
         self.client = client
         self.key = key
+        self.endpoint = ServiceEndpoint(endpoint, default: FoursquareAPI.defaultEndpoint)
     }
 
     public var status: ProviderStatus {
-        .keyed(client, key: key, keyVariable: Self.keyVariable, configSection: "foursquare", service: FoursquareAPI.host)
+        if let invalid = endpoint.invalid {
+            return .notReady(.misconfigured("endpoint '\(invalid)' in [foursquare] is not a URL; give one such as \(FoursquareAPI.defaultEndpoint)"))
+        }
+        return .keyed(
+            client, key: key, keyVariable: Self.keyVariable, configSection: "foursquare", service: endpoint.authority)
     }
 
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .coffee else {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee is supported, not \(request.category)")
         }
-        let httpRequest = FoursquareAPI.searchRequest(request, key: try usableKey())
+        let httpRequest = FoursquareAPI.searchRequest(request, key: try usableKey(), endpoint: endpoint)
         let (response, body) = try await client.send(httpRequest, for: id)
-        let checker = ProviderResponse(provider: id, endpoint: "\(FoursquareAPI.host)/places/search", redactor: client.redactor)
+        let checker = ProviderResponse(
+            provider: id, endpoint: "\(endpoint.authority)\(endpoint.basePath)/places/search", redactor: client.redactor)
         try checker.check(response, body: body, keyRemedy: keyRemedy())
         let answeredAt = Self.answerDate(response)
         return try checker.read(body) { root throws(JSONShapeError) in
@@ -42,9 +50,11 @@ public struct FoursquareProvider: PlaceDetailsProvider {
         guard placeID.provider == id else {
             throw ProviderError(provider: id, kind: .unsupported, message: "\(placeID) is not a Foursquare place")
         }
-        let httpRequest = FoursquareAPI.detailsRequest(nativeID: placeID.nativeID, key: try usableKey())
+        let httpRequest = FoursquareAPI.detailsRequest(
+            nativeID: placeID.nativeID, key: try usableKey(), endpoint: endpoint)
         let (response, body) = try await client.send(httpRequest, for: id)
-        let checker = ProviderResponse(provider: id, endpoint: "\(FoursquareAPI.host)/places/\(placeID.nativeID)", redactor: client.redactor)
+        let checker = ProviderResponse(
+            provider: id, endpoint: "\(endpoint.authority)\(endpoint.basePath)/places/\(placeID.nativeID)", redactor: client.redactor)
         if response.status.code == 404 {
             throw ProviderError(provider: id, kind: .notFound, message: "Foursquare has no place \(placeID)")
         }
@@ -65,6 +75,10 @@ public struct FoursquareProvider: PlaceDetailsProvider {
 
     /// The key, or an error when the network is to be asked without one.
     private func usableKey() throws -> Credential? {
+        if let invalid = endpoint.invalid {
+            throw ProviderError(
+                provider: id, kind: .missingCredentials, message: "endpoint '\(invalid)' in [foursquare] is not a URL")
+        }
         if key == nil, client.mode == .live || client.mode == .record {
             throw ProviderError(
                 provider: id, kind: .missingCredentials, message: "no API key",

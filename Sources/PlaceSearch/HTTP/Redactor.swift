@@ -55,30 +55,50 @@ public struct Redactor: Sendable {
         return scrubbed.count > limit ? String(scrubbed.prefix(limit)) + "…" : scrubbed
     }
 
-    /// `text` with every secret value (plain and percent-encoded) replaced by the placeholder.
+    /// `text` with every secret value (plain, percent-encoded or base64-encoded) replaced by the placeholder.
     public func scrub(_ text: String, secrets: [String] = []) -> String {
         var result = text
-        for secret in (secrets + knownSecrets).sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
-            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
-            let encoded = QueryString.encodeComponent(secret)
-            if encoded != secret { result = result.replacingOccurrences(of: encoded, with: Self.placeholder) }
+        for form in Self.forms(of: secrets + knownSecrets) {
+            result = result.replacingOccurrences(of: form, with: Self.placeholder)
         }
         return result
     }
 
-    /// `data` with every secret's bytes (plain and percent-encoded) replaced by the placeholder,
-    /// for bodies that are not text: a key must not survive in base64 either.
+    /// `data` with every secret's bytes (plain, percent-encoded or base64-encoded) replaced by the
+    /// placeholder, for bodies that are not text: a key must not survive when the body is stored
+    /// in base64 either.
     public func scrub(_ data: Data, secrets: [String] = []) -> Data {
         var result = data
-        for secret in (secrets + knownSecrets).sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
-            for form in Set([secret, QueryString.encodeComponent(secret)]) {
-                let needle = Data(form.utf8)
-                while let range = result.range(of: needle) {
-                    result.replaceSubrange(range, with: Data(Self.placeholder.utf8))
-                }
+        for form in Self.forms(of: secrets + knownSecrets) {
+            let needle = Data(form.utf8)
+            while let range = result.range(of: needle) {
+                result.replaceSubrange(range, with: Data(Self.placeholder.utf8))
             }
         }
         return result
+    }
+
+    /// The ways a secret is written in text, longest first: as it is, percent-encoded, and in
+    /// base64 (standard and URL-safe) — whole, and as the run of characters that is the same
+    /// wherever in a longer base64 text the secret's bytes begin.
+    static func forms(of secrets: [String]) -> [String] {
+        var forms = Set<String>()
+        for secret in secrets where !secret.isEmpty {
+            forms.insert(secret)
+            forms.insert(QueryString.encodeComponent(secret))
+            for offset in 0..<3 {
+                let encoded = (Data(repeating: 0, count: offset) + Data(secret.utf8)).base64EncodedString()
+                // The characters that depend on the secret's bytes alone: not the first ones, which
+                // also hold the bytes before it, nor the last, which hold the bytes after.
+                let unpadded = encoded.dropFirst(offset == 0 ? 0 : offset + 1).prefix { $0 != "=" }
+                let core = String(unpadded.dropLast(encoded.hasSuffix("=") ? 1 : 0))
+                guard core.count >= 6 else { continue }
+                forms.insert(core)
+                forms.insert(core.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+                if offset == 0 { forms.insert(encoded) }
+            }
+        }
+        return forms.sorted { $0.count > $1.count }
     }
 
     /// A URL for humans: secret parameters' values replaced, known secrets scrubbed.

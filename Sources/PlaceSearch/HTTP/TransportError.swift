@@ -1,8 +1,16 @@
-/// No HTTP response arrived: the connection failed, timed out, or the network is off limits.
+/// No usable HTTP response arrived: the connection failed, timed out, broke off, the answer was
+/// too large or led somewhere the request may not follow, or the network is off limits.
 public struct TransportError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: Equatable, Sendable {
         case timedOut
         case cannotConnect
+        /// The connection broke after the service began to answer (reset, or closed before the
+        /// body it announced was complete).
+        case connectionLost
+        /// The answer was larger than the client accepts; reading stopped there.
+        case tooLarge
+        /// A redirect that was not followed: to another host with a key on board, or one too many.
+        case refusedRedirect
         /// The request was not allowed to reach the network (replay mode).
         case networkDisabled
         case invalidRequest
@@ -22,13 +30,16 @@ public struct TransportError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// Worth one more try: the next attempt may well succeed.
-    public var isTransient: Bool { code == .timedOut || code == .cannotConnect }
+    public var isTransient: Bool { code == .timedOut || code == .cannotConnect || code == .connectionLost }
 
     public var description: String {
         let target = host.map { " \($0)" } ?? ""
         switch code {
         case .timedOut: return "no answer from\(target) in time (\(detail))"
         case .cannotConnect: return "cannot reach\(target): \(detail)"
+        case .connectionLost: return "the connection to\(target) broke off: \(detail)"
+        case .tooLarge: return "the answer from\(target) is too large: \(detail)"
+        case .refusedRedirect: return "a redirect from\(target) was not followed: \(detail)"
         case .networkDisabled: return "network access is disabled: \(detail)"
         case .invalidRequest: return "invalid request\(target): \(detail)"
         case .cancelled: return "request to\(target) was cancelled"

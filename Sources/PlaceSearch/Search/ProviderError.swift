@@ -67,7 +67,13 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
                     remedy: .recordAgain, underlyingError: error)
             }
         case let error as TransportError:
-            let kind: Kind = error.code == .timedOut ? .timedOut : .unavailable
+            let kind: Kind =
+                switch error.code {
+                case .timedOut: .timedOut
+                // More than any answer of the service's should be: the answer is wrong, not late.
+                case .tooLarge: .unexpectedResponse
+                default: .unavailable
+                }
             self.init(provider: provider, kind: kind, message: error.description, underlyingError: error)
         case let error as DeadlineExceeded:
             self.init(

@@ -20,7 +20,7 @@ public struct ProviderResponse: Sendable {
     ///   - busy: why trying later may help ("the public Overpass server is busy").
     public func check(_ response: HTTPResponse, body: Data, keyRemedy: Remedy? = nil, busy: String? = nil) throws {
         let status = response.status.code
-        guard !(200..<300).contains(status) else { return }
+        guard !(200..<300).contains(status) else { return try checkContent(response) }
         let said = serviceMessage(in: body).map { ": \($0)" } ?? ""
         switch status {
         case 401, 403:
@@ -41,6 +41,21 @@ public struct ProviderResponse: Sendable {
         default:
             throw ProviderError(provider: provider, kind: .httpError, message: "\(endpoint) answered HTTP \(status)\(said)")
         }
+    }
+
+    /// Throws when a successful answer says it is a web page or XML, where JSON was asked for: a
+    /// proxy, a captive portal or a login page answered instead of the service. Other types are let
+    /// through (services label JSON as text/plain, or not at all); the JSON reader judges the bytes.
+    public func checkContent(_ response: HTTPResponse) throws {
+        guard let value = response.headerFields[.contentType] else { return }
+        let type = value.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard ["text/html", "application/xhtml+xml", "text/xml", "application/xml"].contains(type) else { return }
+        let what = type.contains("html") ? "a web page" : "XML"
+        throw ProviderError(
+            provider: provider, kind: .unexpectedResponse,
+            message: "\(endpoint) answered with \(what) (Content-Type \(type)), not JSON; something between us and "
+                + "the service (a proxy, a Wi-Fi login page) may have answered instead",
+            remedy: .tryLater(nil))
     }
 
     /// Reads the body with `read`, or throws ``ProviderError`` (`unexpectedResponse`) naming the field that is wrong.

@@ -74,7 +74,8 @@ struct HTTPChainBuilder {
             middlewares.append(RateLimitMiddleware(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("holds")))
             middlewares.append(userAgent)
             if fallsBack { middlewares.append(probe) }
-            transport = URLSessionTransport(timeout: settings.deadline.seconds + 1)
+            let limits = ResponseLimits(maximumBodyBytes: factory.maximumAnswerBytes)
+            transport = liveTransport(timeout: settings.deadline.seconds + 1, limits: limits, redactor: redactor)
         }
         let client = HTTPClient(transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor)
         return ProviderSetup(factory: factory, client: client, credential: credential, cassettes: cassettes)
