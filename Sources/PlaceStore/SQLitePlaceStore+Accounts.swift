@@ -27,7 +27,9 @@ extension SQLitePlaceStore: AccountStore {
         try writing { db in
             try db.execute(
                 sql: "INSERT INTO api_token (owner, hash, hint, created_at, revoked_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [token.owner.rawValue, token.hash, token.hint, token.createdAt.timeIntervalSince1970, token.revokedAt?.timeIntervalSince1970])
+                arguments: [
+                    token.owner.rawValue, token.hash, token.hint, token.createdAt.timeIntervalSince1970, token.revokedAt?.timeIntervalSince1970,
+                ])
         }
     }
 

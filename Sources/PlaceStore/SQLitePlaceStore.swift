@@ -77,7 +77,7 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
         do {
             database = try connect(path, mode: .readOnly)
             state = try inspect(database, path: path)
-        } catch where error.kind == .unavailable && !StoreFile.folderIsWritable(of: path) {
+        } catch  where error.kind == .unavailable && !StoreFile.folderIsWritable(of: path) {
             // Reading a WAL file needs its shared-memory index beside it, which cannot be made in
             // a folder we may not write (another user's store, a read-only mount). Read the file
             // as it stands: nobody can be writing it through this folder's missing index either.

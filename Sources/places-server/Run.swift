@@ -11,7 +11,9 @@ extension PlacesServerCommand {
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "run", abstract: "Serve (the default).")
 
-        @Option(help: ArgumentHelp("Where to listen: HOST:PORT, :PORT (127.0.0.1) or PORT; port 0 picks a free one. Default 127.0.0.1:8080.", valueName: "host:port"))
+        @Option(
+            help: ArgumentHelp(
+                "Where to listen: HOST:PORT, :PORT (127.0.0.1) or PORT; port 0 picks a free one. Default 127.0.0.1:8080.", valueName: "host:port"))
         var listen: String?
 
         @OptionGroup var storeChoice: StoreChoice
@@ -31,7 +33,9 @@ extension PlacesServerCommand {
         @Option(help: ArgumentHelp("Requests per token (or address) and time: 20/s (the default), 600/min.", valueName: "rate"))
         var rateLimit: String?
 
-        @Option(help: ArgumentHelp("Requests a token may make at once before the rate applies (default: twice the rate per second, at least 40).", valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "Requests a token may make at once before the rate applies (default: twice the rate per second, at least 40).", valueName: "n"))
         var rateBurst: Double?
 
         @Option(help: ArgumentHelp("The largest request body, e.g. 32MiB (the default).", valueName: "size"))
@@ -44,7 +48,8 @@ extension PlacesServerCommand {
             let environment = ProcessInfo.processInfo.environment
             let places = try PlacesSettings(
                 SettingsOptions(
-                    httpMode: httpMode, cassetteDirectories: cassetteDir, deadline: deadline, configFile: storeChoice.config, store: storeChoice.store,
+                    httpMode: httpMode, cassetteDirectories: cassetteDir, deadline: deadline, configFile: storeChoice.config,
+                    store: storeChoice.store,
                     verbose: verbose),
                 environment: environment)
             var settings = ServerSettings()
@@ -85,12 +90,13 @@ extension PlacesServerCommand {
         static func openStore(at path: String) throws(PlacesError) -> SQLitePlaceStore {
             do {
                 return try SQLitePlaceStore.openForWriting(at: path)
-            } catch where error.kind == .readOnly {
+            } catch  where error.kind == .readOnly {
                 let readable: SQLitePlaceStore?
                 do { readable = try SQLitePlaceStore.openForReading(at: path) } catch { throw StoreAccess.error(error) }
                 guard let readable else { throw StoreAccess.error(error) }
                 PlacesServerCommand.line(
-                    "places serve: the store \(path) is read-only to this user: searches and lookups answer, changes get 503 (give --store a file of your own to keep them)")
+                    "places serve: the store \(path) is read-only to this user: searches and lookups answer, changes get 503 (give --store a file of your own to keep them)"
+                )
                 return readable
             } catch {
                 throw StoreAccess.error(error)

@@ -50,7 +50,8 @@ struct Places: AsyncParsableCommand {
             """,
         version: PlacesService.version,
         subcommands: [
-            Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self, Favorites.self,
+            Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self,
+            Favorites.self,
             Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self, Serve.self,
         ]
     )

@@ -5,7 +5,10 @@ import PlaceSearch
 import Testing
 
 struct ImportedPlacesTests {
-    static func place(_ id: String, _ name: String, kind: NameKind = .poi, at coordinate: Coordinate? = Coordinate(52.37, 4.89), category: String? = "amenity=cafe", indexed: Bool = true) -> ImportedPlace {
+    static func place(
+        _ id: String, _ name: String, kind: NameKind = .poi, at coordinate: Coordinate? = Coordinate(52.37, 4.89), category: String? = "amenity=cafe",
+        indexed: Bool = true
+    ) -> ImportedPlace {
         ImportedPlace(
             record: NameRecord(id: id, name: name, kind: kind, importance: 0.2, coordinate: coordinate, detail: "Café"),
             isIndexed: indexed, category: category, tags: ["amenity": "cafe", "name": name, "note \"quoted\"": "a\\b\n"])

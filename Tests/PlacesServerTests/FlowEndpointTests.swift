@@ -12,11 +12,12 @@ struct FlowEndpointTests {
     static func comparable(_ document: JSONValue) -> JSONValue {
         guard case .object(var object) = document else { return document }
         if let providers = object["providers"]?.arrayValue {
-            object["providers"] = .array(providers.map { provider in
-                guard case .object(var fields) = provider else { return provider }
-                fields["ms"] = nil
-                return .object(fields)
-            })
+            object["providers"] = .array(
+                providers.map { provider in
+                    guard case .object(var fields) = provider else { return provider }
+                    fields["ms"] = nil
+                    return .object(fields)
+                })
         }
         return .object(object)
     }

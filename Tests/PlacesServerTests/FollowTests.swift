@@ -154,7 +154,8 @@ struct FollowTests {
                 "/v1/follow?to=rec-waterlooplein&feed=example&tolerance=80m", method: .post, token: token, body: "", type: "application/x-ndjson")
             #expect(response.status == .badRequest)
             #expect(try response.json()["parameter"]?.stringValue == "tolerance")
-            let unknown = try await client.send("/v1/follow?to=rec-nowhere&feed=example", method: .post, token: token, body: "", type: "application/x-ndjson")
+            let unknown = try await client.send(
+                "/v1/follow?to=rec-nowhere&feed=example", method: .post, token: token, body: "", type: "application/x-ndjson")
             #expect(unknown.status == .notFound, "\(unknown.text)")
         }
     }

@@ -101,7 +101,8 @@ struct OperationTests {
                     let response = try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer \(token)"])
                     #expect(response.status != .notFound || (try? response.json()["type"]?.stringValue) != "urn:places:problem:no-endpoint", "\(uri)")
                     let listed = operation.value["responses"]?.objectValue?.members.map(\.key) ?? []
-                    #expect(listed.contains(String(response.status.code)), "\(operation.key) \(uri) answered \(response.status.code), not in \(listed)")
+                    #expect(
+                        listed.contains(String(response.status.code)), "\(operation.key) \(uri) answered \(response.status.code), not in \(listed)")
                 }
             }
         }

@@ -49,13 +49,21 @@ struct ProblemDocumentTests {
         let cliWords = Wording(remedy: { $0.description }, parameter: { "--\($0)" })
         try await server.withClient { client in
             for (uri, error) in [
-                ("/v1/coffee?near=52.37,", Self.error { () throws(PlacesError) in _ = try PositionInput(parsing: "52.37,") }.map { PlacesError(.usage, $0.message, parameter: "near") }),
+                (
+                    "/v1/coffee?near=52.37,",
+                    Self.error { () throws(PlacesError) in _ = try PositionInput(parsing: "52.37,") }.map {
+                        PlacesError(.usage, $0.message, parameter: "near")
+                    }
+                ),
                 ("/v1/coffee?near=52.37,4.89&top=99", Self.error { () throws(PlacesError) in try CoffeeQuery(top: 99).validate(catalog: nil) }),
-                ("/v1/coffee?near=52.37,4.89&max-walk=soon", Self.error { () throws(PlacesError) in
-                    _ = try TimeAmount.parse("soon", bare: true, units: ["m", "h"])
-                }.map {
-                    PlacesError(.usage, $0.message, parameter: "max-walk")
-                }),
+                (
+                    "/v1/coffee?near=52.37,4.89&max-walk=soon",
+                    Self.error { () throws(PlacesError) in
+                        _ = try TimeAmount.parse("soon", bare: true, units: ["m", "h"])
+                    }.map {
+                        PlacesError(.usage, $0.message, parameter: "max-walk")
+                    }
+                ),
             ] {
                 let error = try #require(error)
                 let detail = try await client.get(uri, token: token).json()["detail"]?.stringValue

@@ -39,7 +39,8 @@ struct SchemaConformanceTests {
                 let response = try await client.execute(
                     uri: request.uri, method: request.method, headers: headers, body: request.body.map { ByteBuffer(string: $0) })
                 let operation = document["paths"]?[request.path]?[request.method.rawValue.lowercased()]
-                let described = try #require(operation?["responses"]?[String(response.status.code)], "\(request.uri): \(response.status.code) is not described")
+                let described = try #require(
+                    operation?["responses"]?[String(response.status.code)], "\(request.uri): \(response.status.code) is not described")
                 #expect(response.status.code < 300, "\(request.uri) answered \(response.status.code): \(response.text)")
                 let media = try #require(response.headers[.contentType])
                 let schema = try #require(described["content"]?[media]?["schema"], "\(request.uri): \(media) is not described")

@@ -115,7 +115,9 @@ extension TestClientProtocol {
         try await execute(uri: uri, method: .get, headers: Self.headers(token))
     }
 
-    func send(_ uri: String, method: HTTPRequest.Method, token: String? = nil, body: String, type: String = "application/json") async throws -> TestResponse {
+    func send(_ uri: String, method: HTTPRequest.Method, token: String? = nil, body: String, type: String = "application/json") async throws
+        -> TestResponse
+    {
         var headers = Self.headers(token)
         headers[.contentType] = type
         return try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))

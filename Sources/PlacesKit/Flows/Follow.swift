@@ -251,8 +251,9 @@ struct FollowWalk {
 
     /// The summary event; throws when the trace had nothing usable.
     mutating func finish() throws(PlacesError) -> FollowEvent {
-        filter.finish(withoutAccuracy: "the plain thresholds applied (set them with " + service.wording.parameter("tolerance") + " and "
-            + service.wording.parameter("off-route-distance") + ")")
+        filter.finish(
+            withoutAccuracy: "the plain thresholds applied (set them with " + service.wording.parameter("tolerance") + " and "
+                + service.wording.parameter("off-route-distance") + ")")
         guard filter.used > 0 else { throw filter.noUsableFix() }
         return .end(
             fixes: filter.read, used: filter.used, skipped: filter.skipped, arrived: arrived,

@@ -93,10 +93,9 @@ public struct PlacesSettings: Sendable {
     /// The option, else PLACES_HTTP_MODE, else `[http] mode`, else auto.
     private static func resolveMode(_ option: String?, environment: [String: String], config: ConfigFile) throws(PlacesError) -> HTTPModeChoice {
         let given: (text: String, parameter: String?, source: String)? =
-            if let option { (option, "http-mode", "") }
-            else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty { (variable, nil, "PLACES_HTTP_MODE") }
-            else if let setting = config.value("http.mode") { (setting, nil, "http.mode in \(config.displayName)") }
-            else { nil }
+            if let option { (option, "http-mode", "") } else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty {
+                (variable, nil, "PLACES_HTTP_MODE")
+            } else if let setting = config.value("http.mode") { (setting, nil, "http.mode in \(config.displayName)") } else { nil }
         guard let given else { return .auto }
         guard let mode = HTTPModeChoice(rawValue: given.text) else {
             let names = HTTPModeChoice.allCases.map(\.rawValue).joined(separator: ", ")
@@ -139,7 +138,8 @@ public struct PlacesSettings: Sendable {
 
     /// `$XDG_CACHE_HOME/places`, else `~/.cache/places`.
     public var cacheFolder: String {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"].map { $0 + "/.cache" } ?? NSHomeDirectory() + "/.cache")
         return base + "/places"
     }

@@ -14,7 +14,9 @@ public enum APIToken {
     public static func issue(for owner: UserID, at date: Date) -> (token: String, record: TokenRecord) {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = prefix + Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        let token =
+            prefix
+            + Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         return (token, TokenRecord(owner: owner, hash: hash(token), hint: String(token.prefix(hintLength)), createdAt: date))
     }

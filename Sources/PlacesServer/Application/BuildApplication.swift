@@ -17,7 +17,8 @@ public struct ServerParts: Sendable {
     public var onRunning: @Sendable (Int) async -> Void
 
     public init(
-        service: PlacesService, store: SQLitePlaceStore, settings: ServerSettings, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        service: PlacesService, store: SQLitePlaceStore, settings: ServerSettings, logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.service = service
         self.store = store

@@ -35,7 +35,8 @@ public struct JSONLogHandler: LogHandler {
         case .string(let text): .string(text)
         case .stringConvertible(let value): Double("\(value)").map { JSONValue.number(NumberText.trimmed($0, 6)) } ?? .string("\(value)")
         case .array(let values): .array(values.map(json))
-        case .dictionary(let values): .object(JSONObject(values.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: json($0.value)) }))
+        case .dictionary(let values):
+            .object(JSONObject(values.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: json($0.value)) }))
         }
     }
 

@@ -17,7 +17,9 @@ public struct Problem: Error, HTTPResponseError, CustomStringConvertible {
     public let remedy: String?
     public var headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, _ type: String, _ detail: String, parameter: String? = nil, remedy: String? = nil, headers: HTTPFields = [:]) {
+    public init(
+        _ status: HTTPResponse.Status, _ type: String, _ detail: String, parameter: String? = nil, remedy: String? = nil, headers: HTTPFields = [:]
+    ) {
         self.status = status
         self.type = type
         self.detail = detail
@@ -44,7 +46,9 @@ public struct Problem: Error, HTTPResponseError, CustomStringConvertible {
             // The server's store, not the client's: nothing the client can do, and no retry helps.
             self.init(
                 .serviceUnavailable, "read-only-store", Wording.neutral.line(PlacesError(error.kind, error.message)),
-                remedy: "this server's store is read-only: searches and lookups answer, changes (favourites, points) cannot be kept until its operator gives it a store it may write")
+                remedy:
+                    "this server's store is read-only: searches and lookups answer, changes (favourites, points) cannot be kept until its operator gives it a store it may write"
+            )
             return
         }
         self.init(

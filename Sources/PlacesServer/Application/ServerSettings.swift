@@ -70,7 +70,8 @@ public struct ServerSettings: Sendable {
     /// - Throws: ``PlacesError`` (`usage`, parameter `rate-limit`).
     public mutating func rateLimit(_ text: String) throws(PlacesError) {
         let parts = text.split(separator: "/", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        let per: Double? = parts.count == 1 ? 1 : ["s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600][parts[1]]
+        let per: Double? =
+            parts.count == 1 ? 1 : ["s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600][parts[1]]
         guard let count = Double(parts[0]), count > 0, count.isFinite, let per else {
             throw PlacesError(.usage, "'\(text)' is not a rate; write it like 20/s, 600/min or 5", parameter: "rate-limit")
         }

@@ -34,7 +34,10 @@ enum PhotonFeature {
         if let country = tags["addr:country"] { properties["countrycode"] = .string(country.uppercased()) }
         return [
             "type": "Feature",
-            "geometry": ["type": "Point", "coordinates": [DocumentParts.number(coordinate.longitude, places: 7), DocumentParts.number(coordinate.latitude, places: 7)]],
+            "geometry": [
+                "type": "Point",
+                "coordinates": [DocumentParts.number(coordinate.longitude, places: 7), DocumentParts.number(coordinate.latitude, places: 7)],
+            ],
             "properties": .object(properties),
         ]
     }

@@ -52,7 +52,8 @@ struct RateLimitMiddleware: RouterMiddleware {
             state.metrics.rateLimited()
             let seconds = max(1, Int(wait.rounded(.up)))
             throw Problem(
-                .tooManyRequests, "rate-limited", "too many requests: \(NumberText.trimmed(state.limiter.perSecond, 2)) a second are allowed "
+                .tooManyRequests, "rate-limited",
+                "too many requests: \(NumberText.trimmed(state.limiter.perSecond, 2)) a second are allowed "
                     + "(bursts of \(Int(state.limiter.burst))); try again in \(seconds) s",
                 headers: [.retryAfter: String(seconds)])
         }

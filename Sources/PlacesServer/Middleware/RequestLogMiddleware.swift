@@ -64,5 +64,7 @@ struct RequestLogMiddleware: RouterMiddleware {
 }
 
 extension HTTPField.Name {
+    // swift-format-ignore: NeverForceUnwrap
+    // A literal, valid field name.
     static let requestID = HTTPField.Name("X-Request-Id")!
 }

@@ -10,11 +10,11 @@ enum OpenAPIDocument {
             "title": "places",
             "version": .string(PlacesService.version),
             "description": """
-                The places CLI's flows over HTTP: the same options (as query parameters) and the same JSON documents as \
-                `places COMMAND --format json`. Failures are RFC 9457 problem documents naming the parameter at fault. \
-                Search endpoints need a token unless the server opens them (`--open-search`); favourites, points and \
-                follow always do.
-                """,
+            The places CLI's flows over HTTP: the same options (as query parameters) and the same JSON documents as \
+            `places COMMAND --format json`. Failures are RFC 9457 problem documents naming the parameter at fault. \
+            Search endpoints need a token unless the server opens them (`--open-search`); favourites, points and \
+            follow always do.
+            """,
         ],
         "paths": OpenAPIPaths.all,
         "components": [

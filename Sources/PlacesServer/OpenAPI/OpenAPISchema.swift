@@ -39,7 +39,8 @@ enum Schema {
 
     /// `base` (an object schema) with members removed and added: how the documents of parking and
     /// recommendations derive from coffee's.
-    static func derived(_ base: [(String, JSONValue)], removing: Set<String>, adding: [(String, JSONValue)], optional: Set<String> = []) -> JSONValue {
+    static func derived(_ base: [(String, JSONValue)], removing: Set<String>, adding: [(String, JSONValue)], optional: Set<String> = []) -> JSONValue
+    {
         object(base.filter { !removing.contains($0.0) } + adding, optional: optional)
     }
 }

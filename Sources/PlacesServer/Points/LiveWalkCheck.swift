@@ -55,7 +55,8 @@ public struct LiveWalkCheck: Sendable {
             guard let time = walk[index].fix.time, let previous = walk[index - 1].fix.time else { continue }
             if time < previous {
                 return WalkRefusal(
-                    "out-of-order", "fix \(index + 1) (\(ISO8601Text.format(time))) is older than the fix before it (\(ISO8601Text.format(previous)))")
+                    "out-of-order", "fix \(index + 1) (\(ISO8601Text.format(time))) is older than the fix before it (\(ISO8601Text.format(previous)))"
+                )
             }
         }
         return nil

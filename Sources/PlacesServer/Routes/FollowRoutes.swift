@@ -43,13 +43,16 @@ struct FollowRoutes {
         func distance(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) throws(Problem) -> Double {
             guard let value = try query.distance(name) else { return fallback }
             guard range.contains(value.meters) else {
-                throw Problem.parameter(name, "'\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
+                throw Problem.parameter(
+                    name, "'\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
             }
             return value.meters
         }
         func time(_ name: String, _ fallback: Double) throws(Problem) -> Double {
             guard let value = try query.time(name, bare: false) else { return fallback }
-            guard value.seconds >= 0, value.seconds <= 3600 else { throw Problem.parameter(name, "'\(value)' must be a time from 0 s to 1 hour, such as 15s") }
+            guard value.seconds >= 0, value.seconds <= 3600 else {
+                throw Problem.parameter(name, "'\(value)' must be a time from 0 s to 1 hour, such as 15s")
+            }
             return value.seconds
         }
         let tolerance = try distance("tolerance", 15, 0...1000)
@@ -63,12 +66,15 @@ struct FollowRoutes {
             maximumAccuracy: try distance("max-accuracy", 100, 1...100_000))
         let follow = FollowQuery(
             to: try query.required("to", example: "rec-waterlooplein"), feed: try SearchRoutes(state: state).offeredFeed(query.string("feed")),
-            provider: query.string("provider").map { ProviderID($0) }, settings: settings, arrivalRadius: arrivalRadius, reroute: try query.flag("reroute"))
+            provider: query.string("provider").map { ProviderID($0) }, settings: settings, arrivalRadius: arrivalRadius,
+            reroute: try query.flag("reroute"))
         return (try await state.service.planFollow(follow), owner)
     }
 
     /// The walk's events for `trace`, with points awarded only to a live walk.
-    func events(_ plan: FollowPlan, owner: UserID, trace: some AsyncSequence<TraceItem, any Error> & Sendable) -> AsyncThrowingStream<FollowEvent, any Error> {
+    func events(_ plan: FollowPlan, owner: UserID, trace: some AsyncSequence<TraceItem, any Error> & Sendable) -> AsyncThrowingStream<
+        FollowEvent, any Error
+    > {
         let witness = WalkWitness(clock: state.settings.clock)
         let ledger = ServerLedger(
             store: state.ledger, owner: owner, witness: witness, check: LiveWalkCheck(rules: state.settings.liveWalk), clock: state.settings.clock,
@@ -130,7 +136,8 @@ struct FollowRoutes {
             }
             try await outbound.close(.normalClosure, reason: "end of the walk")
         } catch {
-            try await outbound.write(.text(JSONValue.object(["event": "problem", "problem": Self.problem(error).document(instance: "/v1/follow")]).serialized()))
+            try await outbound.write(
+                .text(JSONValue.object(["event": "problem", "problem": Self.problem(error).document(instance: "/v1/follow")]).serialized()))
             try await outbound.close(.unexpectedServerError, reason: "the walk could not be followed")
         }
     }
@@ -150,5 +157,9 @@ final class PlanBox: Sendable {
 
     func set(_ value: (FollowPlan, UserID)) { plan.withLock { $0 = value } }
 
-    func take() -> (FollowPlan, UserID)? { plan.withLock { value in defer { value = nil }; return value } }
+    func take() -> (FollowPlan, UserID)? {
+        plan.withLock { value in
+            defer { value = nil }; return value
+        }
+    }
 }

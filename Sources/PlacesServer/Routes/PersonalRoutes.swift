@@ -36,7 +36,9 @@ struct PersonalRoutes {
         let body = try await state.bodies.collect(request, context: context)
         let object: JSONObject
         do {
-            guard case .object(let parsed) = try JSONValue.parse(Data(body.readableBytesView)) else { throw Problem.parameter("body", "must be a JSON object") }
+            guard case .object(let parsed) = try JSONValue.parse(Data(body.readableBytesView)) else {
+                throw Problem.parameter("body", "must be a JSON object")
+            }
             object = parsed
         } catch let problem as Problem {
             throw problem
@@ -59,7 +61,8 @@ struct PersonalRoutes {
         guard let kept = try state.service.favorites(owner: owner).first(where: { $0.id == id }) else {
             throw Problem(.internalServerError, "server-error", "\(id) was kept but cannot be read back")
         }
-        return JSONResponse.make(["change": .string(change.rawValue), "favorite": DocumentParts.favorite(kept)], status: change == .added ? .created : .ok)
+        return JSONResponse.make(
+            ["change": .string(change.rawValue), "favorite": DocumentParts.favorite(kept)], status: change == .added ? .created : .ok)
     }
 
     @Sendable func show(_ request: Request, context: ServerContext) async throws -> Response {

@@ -31,7 +31,8 @@ struct SearchRoutes {
         try query.only(["near", "advice", "duration", "arrive", "methods", "top", "sort", "max-walk", "provider", "offline", "explain", "format"])
         let format = try query.choice("format", ["json", "geojson"], default: "json")
         let sort: ParkingProfile.Order? =
-            query.string("sort") == nil ? nil : ParkingProfile.Order(rawValue: try query.choice("sort", ParkingProfile.Order.allCases.map(\.rawValue), default: "score"))
+            query.string("sort") == nil
+            ? nil : ParkingProfile.Order(rawValue: try query.choice("sort", ParkingProfile.Order.allCases.map(\.rawValue), default: "score"))
         let parking = ParkingQuery(
             near: try query.position("near"), advice: try query.flag("advice"), duration: query.string("duration") ?? "2h",
             arrive: query.string("arrive") ?? "now", methods: query.string("methods") == nil ? ["cash", "pin"] : query.list("methods"),
@@ -61,7 +62,8 @@ struct SearchRoutes {
         guard let name else { return nil }
         let offered = state.service.settings.config.values.keys.filter { $0.hasPrefix("feeds.") }.map { String($0.dropFirst(6)) }.sorted()
         guard offered.contains(name) else {
-            let list = offered.isEmpty ? "this server offers only its configured feed (leave feed out)" : "use one of \(offered.joined(separator: ", "))"
+            let list =
+                offered.isEmpty ? "this server offers only its configured feed (leave feed out)" : "use one of \(offered.joined(separator: ", "))"
             throw Problem.parameter("feed", "'\(name)' is not a feed this server offers; \(list)")
         }
         return name

@@ -27,7 +27,9 @@ struct StopsRoutes {
         do {
             source = try TraceReader.source(data: Data(body.readableBytesView), name: "the request body", format: format)
         } catch {
-            throw Problem(.unprocessableContent, "bad-trace", error.description, remedy: "send a GPX track, GeoJSON points or lines, NDJSON fixes or gpsd TPV reports")
+            throw Problem(
+                .unprocessableContent, "bad-trace", error.description,
+                remedy: "send a GPX track, GeoJSON points or lines, NDJSON fixes or gpsd TPV reports")
         }
         do {
             let summary = try state.service.stops(stops, source: &source, name: "the request body", keeping: .everything)
@@ -44,20 +46,23 @@ struct StopsRoutes {
         func distance(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) throws(Problem) -> Double {
             guard let value = try query.distance(name) else { return fallback }
             guard range.contains(value.meters) else {
-                throw Problem.parameter(name, "'\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
+                throw Problem.parameter(
+                    name, "'\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
             }
             return value.meters
         }
         func time(_ name: String, _ fallback: Double?, _ range: ClosedRange<Double>, units: [String]) throws(Problem) -> Double? {
             guard let value = try query.time(name, bare: true, units: units) else { return fallback }
             guard range.contains(value.seconds) else {
-                throw Problem.parameter(name, "'\(value)' must be a time from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, such as 5m or 90s")
+                throw Problem.parameter(
+                    name, "'\(value)' must be a time from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, such as 5m or 90s")
             }
             return value.seconds
         }
         let accuracy = try query.distance("min-accuracy")
         let settings = StopDetector.Settings(
-            radius: try distance("radius", 50, 1...10_000), minimumDuration: try time("min-duration", 300, 1...(7 * 86_400), units: ["s", "m"]) ?? 300,
+            radius: try distance("radius", 50, 1...10_000),
+            minimumDuration: try time("min-duration", 300, 1...(7 * 86_400), units: ["s", "m"]) ?? 300,
             maximumGap: try time("max-gap", nil, 1...(30 * 86_400), units: ["m", "h"]))
         return StopsQuery(
             settings: settings, minimumAccuracy: try distance("min-accuracy", 150, 1...100_000), accuracyAsked: accuracy != nil,

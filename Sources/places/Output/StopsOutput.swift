@@ -105,7 +105,8 @@ struct StopsOutput {
             let title = named.name?.name ?? "Stop \(stop.number)"
             text += "  <wpt lat=\"\(RouteDocument.coordinate(stop.centre.latitude))\" lon=\"\(RouteDocument.coordinate(stop.centre.longitude))\">"
             text += "<time>\(ISO8601Text.format(stop.arrival))</time><name>\(RouteDocument.escape(title))</name>"
-            text += "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
+            text +=
+                "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
             text += "<type>stop</type></wpt>\n"
         }
         for transit in summary.transits where !Self.pieces(transit).isEmpty {
@@ -176,12 +177,13 @@ struct StopsOutput {
 
     func table(_ summary: StopsSummary) -> String {
         let items = timeline(summary)
-        let days = Set(items.map { item -> String in
-            switch item {
-            case .stop(let named): day(named.stop.arrival)
-            case .transit(let transit): day(transit.departure)
-            }
-        })
+        let days = Set(
+            items.map { item -> String in
+                switch item {
+                case .stop(let named): day(named.stop.arrival)
+                case .transit(let transit): day(transit.departure)
+                }
+            })
         // With more than one day the date goes in front of each time.
         let when = { (date: Date) in days.count > 1 ? "\(self.day(date)) \(self.clock(date))" : self.clock(date) }
         var table = TextTable([.init("#"), .init("From"), .init("To"), .init("For"), .init("What", shrinks: true), .init("Where")])
@@ -200,9 +202,14 @@ struct StopsOutput {
                 ])
             }
         }
-        var text = summary.stops.isEmpty && summary.transits.isEmpty ? "" : (terminal.useColor
-            ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell }
-            : table.text(width: terminal.width))
+        var text =
+            summary.stops.isEmpty && summary.transits.isEmpty
+            ? ""
+            : (terminal.useColor
+                ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in
+                    column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell
+                }
+                : table.text(width: terminal.width))
         let stops = summary.stopCount
         let movement = summary.movement
         let unrecorded =
@@ -210,7 +217,8 @@ struct StopsOutput {
             ? ""
             : ", \(Self.duration(movement.gapSeconds)) unrecorded (\(Self.gaps(movement.gapCount)), "
                 + "\(RouteDocument.distanceText(movement.gapMetres)) in straight lines)"
-        text += "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
+        text +=
+            "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
             + "\(Self.duration(movement.movingSeconds)) moving over \(RouteDocument.distanceText(movement.movingMetres))\(unrecorded) "
             + "(\(summary.used) of \(summary.fixes) fixes used)\n"
         if let first = items.first { text += zoneLine(first: first, days: days) }
