@@ -38,7 +38,7 @@ case "fts5":
     _ = try fts.time(queries)  // warm: pages in, statements prepared
     var samples: [UInt64] = []
     let started = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<rounds { samples += try fts.time(queries) }
+    for _ in 0..<rounds { samples += try fts.time(queries).wall }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     let p = Percentiles.of(samples)
     print(String(format: "fts5 %d queries in %.2f s: %.0f queries/s on one thread, p50 %.3f ms, p99 %.3f ms", samples.count, seconds,

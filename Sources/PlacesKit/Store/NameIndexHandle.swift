@@ -5,7 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-public import Autocomplete
+import Autocomplete
 import Synchronization
 
 /// The name index of one store, kept open: opened on first use, and again only when the file on
