@@ -16,12 +16,22 @@ let package = Package(
         .library(name: "PlaceStore", targets: ["PlaceStore"]),
         .library(name: "WalkingGraph", targets: ["WalkingGraph"]),
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
+        // `places serve`: its own executable, so that a plain `places` call never loads a server.
+        .executable(name: "places-server", targets: ["places-server"]),
+        .library(name: "PlacesServer", targets: ["PlacesServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // The server's: none of them is linked into `places`.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // The core: geo, model, the provider seam, HTTP with cassettes. Names no provider.
@@ -81,6 +91,33 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `places serve`: Hummingbird routes over PlacesKit, accounts and tokens, limits, metrics, the
+        // OpenAPI document. A library, so that tests build the same application the executable runs.
+        .target(
+            name: "PlacesServer",
+            dependencies: [
+                "PlacesKit", "PlaceSearch", "PlaceStore", "Tracking", "Autocomplete",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `places serve …` runs this, found beside the `places` binary.
+        .executableTarget(
+            name: "places-server",
+            dependencies: [
+                "PlacesServer", "PlacesKit", "PlaceStore", "Autocomplete",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning", "PlaceSearchTesting"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
@@ -103,6 +140,19 @@ let package = Package(
         ),
         // The front door as an app uses it: its own provider, remedies, notices, the README's snippet.
         .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "PlaceSearchTesting"]),
+        // The server in-process (HummingbirdTesting's router), on 127.0.0.1 port 0 where a socket matters,
+        // and as the built executable for signals and kills.
+        .testTarget(
+            name: "PlacesServerTests",
+            dependencies: [
+                "PlacesServer", "places-server", "PlacesKit", "PlaceSearch", "PlaceStore", "Tracking", "PlaceSearchTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Runs the built `places` binary end to end against cassettes.
         .testTarget(
             name: "PlacesCLITests",

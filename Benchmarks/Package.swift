@@ -38,6 +38,12 @@ let package = Package(
             dependencies: ["AutocompleteSupport", .product(name: "PlaceSearch", package: "places"), .product(name: "Autocomplete", package: "places")],
             path: "Benchmarks/AutocompleteVsFTS5"
         ),
+        // The names, queries and FTS5 peer of the server's load test (server-load.sh).
+        .executableTarget(
+            name: "ServerLoadFixture",
+            dependencies: ["AutocompleteSupport", .product(name: "PlaceSearch", package: "places")],
+            path: "Benchmarks/ServerLoadFixture"
+        ),
         // A plain release executable: RouteMonitor fixes per second against a 1,000-point route.
         .executableTarget(
             name: "RouteMonitorThroughput",

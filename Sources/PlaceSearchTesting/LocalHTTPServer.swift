@@ -194,9 +194,10 @@ public final class LocalHTTPServer: Sendable {
     /// Sends all of `bytes`; false when the client went away first.
     private func write(_ bytes: Data, to client: Int32, counted: Bool = false) -> Bool {
         bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return true }  // nothing to send
             var sent = 0
             while sent < buffer.count {
-                let written = send(client, buffer.baseAddress!.advanced(by: sent), buffer.count - sent, Int32(MSG_NOSIGNAL))
+                let written = send(client, start.advanced(by: sent), buffer.count - sent, Int32(MSG_NOSIGNAL))
                 if written <= 0 { return false }
                 sent += written
                 if counted { traffic.sent(written) }

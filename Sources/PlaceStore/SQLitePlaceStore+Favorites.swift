@@ -3,7 +3,7 @@ import GRDB
 public import PlaceSearch
 
 extension SQLitePlaceStore {
-    public func addFavorite(_ favorite: Favorite) throws(StoreError) -> FavoriteChange {
+    public func addFavorite(_ favorite: Favorite, owner: UserID) throws(StoreError) -> FavoriteChange {
         let place = favorite.place
         let json: String
         do {
@@ -12,7 +12,7 @@ extension SQLitePlaceStore {
             throw StoreError(.corruptRecord, path: path, detail: "favourite \(place.id) cannot be written: \(error)")
         }
         let arguments: StatementArguments = [
-            place.id.description, place.name, place.coordinate.latitude, place.coordinate.longitude,
+            owner.rawValue, place.id.description, place.name, place.coordinate.latitude, place.coordinate.longitude,
             place.categories.first?.name,
             // The full line: favourites are spread over towns, unlike the results of one search.
             place.address?.fullText,
@@ -23,8 +23,8 @@ extension SQLitePlaceStore {
             // the look and the upsert, so exactly one of many concurrent adders sees `.added`.
             let existed =
                 try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS(SELECT 1 FROM favorite WHERE place_id = ?)",
-                    arguments: [place.id.description])
+                    db, sql: "SELECT EXISTS(SELECT 1 FROM favorite WHERE owner = ? AND place_id = ?)",
+                    arguments: [owner.rawValue, place.id.description])
                 ?? false
             try db.execute(sql: Self.upsertFavorite, arguments: arguments)
             return existed ? .updated : .added
@@ -35,9 +35,9 @@ extension SQLitePlaceStore {
     /// a nil note means "no new note", not "erase the note".
     private static let upsertFavorite = """
         INSERT INTO favorite
-            (place_id, name, latitude, longitude, kind, address, note, place_json, added_at, updated_at, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM favorite))
-        ON CONFLICT(place_id) DO UPDATE SET
+            (owner, place_id, name, latitude, longitude, kind, address, note, place_json, added_at, updated_at, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM favorite))
+        ON CONFLICT(owner, place_id) DO UPDATE SET
             name = excluded.name,
             latitude = excluded.latitude,
             longitude = excluded.longitude,
@@ -48,39 +48,41 @@ extension SQLitePlaceStore {
             updated_at = excluded.updated_at
         """
 
-    public func favorites() throws(StoreError) -> [Favorite] {
+    public func favorites(of owner: UserID) throws(StoreError) -> [Favorite] {
         try reading { db in
             let decoder = PlaceJSON.decoder()
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT place_id, note, place_json, added_at, updated_at FROM favorite ORDER BY position")
+                db, sql: "SELECT place_id, note, place_json, added_at, updated_at FROM favorite WHERE owner = ? ORDER BY position",
+                arguments: [owner.rawValue])
             return try Array(rows.map { row in try self.favorite(from: row, decoder: decoder) })
         }
     }
 
-    public func favorite(_ id: PlaceID) throws(StoreError) -> Favorite? {
+    public func favorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Favorite? {
         try reading { db in
             let row = try Row.fetchOne(
-                db, sql: "SELECT place_id, note, place_json, added_at, updated_at FROM favorite WHERE place_id = ?",
-                arguments: [id.description])
+                db, sql: "SELECT place_id, note, place_json, added_at, updated_at FROM favorite WHERE owner = ? AND place_id = ?",
+                arguments: [owner.rawValue, id.description])
             return try row.map { row in try self.favorite(from: row, decoder: PlaceJSON.decoder()) }
         }
     }
 
-    public func favoriteSummaries() throws(StoreError) -> [FavoriteSummary] {
+    public func favoriteSummaries(of owner: UserID) throws(StoreError) -> [FavoriteSummary] {
         try reading { db in
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT place_id, name, latitude, longitude, kind, address, note, added_at
-                    FROM favorite ORDER BY position
-                    """)
+                    FROM favorite WHERE owner = ? ORDER BY position
+                    """,
+                arguments: [owner.rawValue])
             return try Array(rows.map { row in try self.summary(from: row) })
         }
     }
 
-    public func removeFavorite(_ id: PlaceID) throws(StoreError) -> Bool {
+    public func removeFavorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Bool {
         try writing { db in
-            try db.execute(sql: "DELETE FROM favorite WHERE place_id = ?", arguments: [id.description])
+            try db.execute(sql: "DELETE FROM favorite WHERE owner = ? AND place_id = ?", arguments: [owner.rawValue, id.description])
             return db.changesCount > 0
         }
     }

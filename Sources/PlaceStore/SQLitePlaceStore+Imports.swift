@@ -40,7 +40,8 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place") ?? 0
             // Rows that replaced an existing id added nothing to the count.
             let replaced = before + places.count - after
-            try db.execute(sql: "DELETE FROM import_source WHERE key NOT IN (SELECT DISTINCT source FROM imported_place) AND key <> ?", arguments: [source.key])
+            try db.execute(
+                sql: "DELETE FROM import_source WHERE key NOT IN (SELECT DISTINCT source FROM imported_place) AND key <> ?", arguments: [source.key])
             try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
             let removed = previous.subtracting(places.lazy.map(\.record.id)).count
             return ImportSummary(written: written, removed: removed, replaced: replaced)

@@ -15,7 +15,7 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
     public enum AccessMode: Sendable, Equatable {
         /// Opened by ``openForWriting(at:)``.
         case readWrite
-        /// Opened by ``openForReading(at:)``: every write fails with `.unavailable`.
+        /// Opened by ``openForReading(at:)``: every write fails with `.readOnly`.
         case readOnly
     }
 
@@ -77,7 +77,7 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
         do {
             database = try connect(path, mode: .readOnly)
             state = try inspect(database, path: path)
-        } catch where error.kind == .unavailable && !StoreFile.folderIsWritable(of: path) {
+        } catch  where error.kind == .unavailable && !StoreFile.folderIsWritable(of: path) {
             // Reading a WAL file needs its shared-memory index beside it, which cannot be made in
             // a folder we may not write (another user's store, a read-only mount). Read the file
             // as it stands: nobody can be writing it through this folder's missing index either.
@@ -162,6 +162,8 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
     /// Runs `body` in an immediate write transaction, so that what it reads stays true until it
     /// commits, turning every failure into a `StoreError`.
     func writing<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        // Said before SQLite is asked: its "attempt to write a readonly database" names no remedy.
+        guard mode == .readWrite else { throw StoreError(.readOnly, path: path, detail: "it was opened for reading only") }
         do {
             return try database.write(body)
         } catch {

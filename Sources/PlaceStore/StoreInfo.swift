@@ -7,7 +7,7 @@ public struct StoreInfo: Sendable, Equatable {
     public let path: String
     /// `PRAGMA user_version` of the file; nil when there is no store at the path yet.
     public let schemaVersion: Int?
-    /// How many favourites the store holds; 0 when there is no store.
+    /// How many favourites the store holds for the CLI's own account; 0 when there is no store.
     public let favoriteCount: Int
     /// How many settings the store holds; 0 when there is no store.
     public let settingCount: Int
@@ -36,7 +36,7 @@ extension SQLitePlaceStore {
             StoreInfo(
                 path: path,
                 schemaVersion: try Int.fetchOne(db, sql: "PRAGMA user_version"),
-                favoriteCount: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM favorite") ?? 0,
+                favoriteCount: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM favorite WHERE owner = ?", arguments: [UserID.local.rawValue]) ?? 0,
                 settingCount: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM setting") ?? 0)
         }
     }

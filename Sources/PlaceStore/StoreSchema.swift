@@ -133,6 +133,13 @@ enum StoreSchema {
                     PRAGMA user_version = 5;
                     """)
         }
+        // v6, not v5's neighbour by accident: v5 (alternate names) and v6 (accounts) were written on
+        // branches side by side. GRDB runs what a file lacks in the order registered, so a store that
+        // got v6 first still gets v5 later; the two touch different tables, and the file keeps the
+        // highest number it has (see register).
+        register("v6: accounts, per-owner favourites and points", in: &migrator) { db in
+            try StoreSchema.accounts(db)
+        }
         return migrator
     }()
 
@@ -205,7 +212,24 @@ enum StoreSchema {
             let done = try Bool.fetchOne(
                 db, sql: "SELECT EXISTS(SELECT 1 FROM grdb_migrations WHERE identifier = ?)", arguments: [identifier])
             if done == true { throw AppliedConcurrently() }
+            let before = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             try body(db)
+            // Branches number their migrations apart (v5 may land after a store has v6): a migration
+            // run late must not take the number back, so the file says the highest it has.
+            let after = max(before, number(of: identifier) ?? 0, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+            try db.execute(sql: "PRAGMA user_version = \(after)")
         }
     }
+
+    /// N of a migration named `vN: …`.
+    private static func number(of identifier: String) -> Int? {
+        guard identifier.first == "v", let colon = identifier.firstIndex(of: ":") else { return nil }
+        return Int(identifier[identifier.index(after: identifier.startIndex)..<colon])
+    }
+
+    /// `PRAGMA user_version` of a store with every migration this build knows: its highest number.
+    static var version: Int { migrator.migrations.compactMap(number(of:)).max() ?? 0 }
+
+    /// How many migrations this build knows: the rows of `grdb_migrations` in a current store.
+    static var migrationCount: Int { migrator.migrations.count }
 }

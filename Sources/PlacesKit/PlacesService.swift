@@ -33,6 +33,8 @@ public struct PlacesService: Sendable {
     public let cache: HTTPCacheStore?
     /// The recordings already named in a note.
     let said = SaidFiles()
+    /// The name index, opened once and again only when an import rewrites it.
+    let names: NameIndexHandle
     /// The walking graphs, opened once when first needed.
     let graphCache: WalkingGraphCache
 
@@ -46,16 +48,22 @@ public struct PlacesService: Sendable {
     ///   - catalog: the providers to make; add an app's own with ``ProviderCatalog/register(_:)``.
     ///   - recordingName: names the file new recordings go to (`cassettes/<provider>/<name>.json`).
     ///   - notices: where notices go as they happen.
+    ///   - store: how to reach the store; nil for the one the settings name, opened when a flow needs it.
     public init(
         settings: PlacesSettings, catalog: ProviderCatalog = ProviderCatalog(), recordingName: String = "places",
-        notices: NoticeSink = .ignore, wording: Wording = .neutral, timeZone: TimeZone = .current
+        notices: NoticeSink = .ignore, wording: Wording = .neutral, timeZone: TimeZone = .current, store: StoreAccess? = nil
     ) throws(PlacesError) {
         self.settings = settings
         self.wording = wording
         self.catalog = catalog
         self.notices = notices
         self.timeZone = timeZone
-        store = try StoreAccess(option: settings.options.store, environment: settings.environment)
+        if let store {
+            self.store = store
+        } else {
+            self.store = try StoreAccess(option: settings.options.store, environment: settings.environment)
+        }
+        names = NameIndexHandle(storePath: self.store.path)
         locator = CassetteLocator(explicit: settings.options.cassetteDirectories, environment: settings.environment)
         aggregator = Aggregator(deadline: settings.deadline)
 
@@ -89,7 +97,7 @@ public struct PlacesService: Sendable {
         }
         // Routes over the imported streets: a provider of its own, made here because it needs the store.
         let graphCache = WalkingGraphCache()
-        let storePath = store.path
+        let storePath = self.store.path
         let noticeSink = notices
         registry.register(LocalRouting(storePath: storePath) { graphCache.graphs(storePath: storePath, notices: noticeSink) })
         self.graphCache = graphCache

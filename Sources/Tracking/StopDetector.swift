@@ -248,7 +248,9 @@ public struct StopDetector: Sendable {
             }
             let anchor = buffer[head].fix
             let fix = buffer[index].fix
-            if !gapTooLong(after: buffer[index - 1].fix.time ?? .distantPast, to: fix), distance(from: anchor.coordinate, to: fix.coordinate) <= settings.radius {
+            if !gapTooLong(after: buffer[index - 1].fix.time ?? .distantPast, to: fix),
+                distance(from: anchor.coordinate, to: fix.coordinate) <= settings.radius
+            {
                 index += 1
                 if let start = anchor.time, let now = fix.time, now.timeIntervalSince(start) >= settings.minimumDuration {
                     becomeStay(through: index, into: &events)
@@ -307,7 +309,9 @@ public struct StopDetector: Sendable {
         guard let held, !heldSaid, let now = fix.time else { return }
         // The earliest a stay still to be confirmed can have arrived: anchors only move forward.
         let earliestArrival = stay?.arrival ?? (head < buffer.count ? buffer[head].fix.time : nil) ?? now
-        guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration, transit.totalDistance >= 2 * settings.radius else { return }
+        guard earliestArrival.timeIntervalSince(held.departure) >= settings.minimumDuration, transit.totalDistance >= 2 * settings.radius else {
+            return
+        }
         events.append(.stop(held))
         heldSaid = true
     }
@@ -375,7 +379,8 @@ public struct StopDetector: Sendable {
         let centre = (try? Coordinate(latitude: latitude, longitude: longitude)) ?? first.centre
         // The radius of gyration of the union: each part's own, plus its centre's offset.
         let d1 = Geodesy.distance(first.centre, centre), d2 = Geodesy.distance(second.centre, centre)
-        let spread = ((Double(first.fixCount) * (first.spread * first.spread + d1 * d1)
+        let spread =
+            ((Double(first.fixCount) * (first.spread * first.spread + d1 * d1)
             + Double(second.fixCount) * (second.spread * second.spread + d2 * d2)) / total).squareRoot()
         return Stop(
             number: first.number, centre: centre, arrival: first.arrival, departure: second.departure,

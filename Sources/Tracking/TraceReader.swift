@@ -53,8 +53,7 @@ public enum TraceReader {
     }
 
     /// ``readPath(path:format:)`` for a route already in memory.
-    public static func readPath(data: Data, name: String, format: TraceFormat? = nil) throws(TraceError) -> [Coordinate]
-    {
+    public static func readPath(data: Data, name: String, format: TraceFormat? = nil) throws(TraceError) -> [Coordinate] {
         var window = ByteWindow(name: name, origin: .memory(data))
         let format = try resolve(format, &window, extensionHint: TraceFormat(path: name))
         return try readPath(window, format: format)

@@ -31,6 +31,7 @@ struct Places: AsyncParsableCommand {
               places coffee --near 52.37,4.89 --offline
               places show osm:node/2724001437
               places providers
+              places serve --listen 127.0.0.1:8080
 
             Exit codes:
               0   answered (an empty answer too: it says "no match" on stderr)
@@ -49,8 +50,9 @@ struct Places: AsyncParsableCommand {
             """,
         version: PlacesService.version,
         subcommands: [
-            Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self, Favorites.self,
-            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self,
+            Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self,
+            Favorites.self,
+            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self, Serve.self,
         ]
     )
 

@@ -99,8 +99,9 @@ struct AlternateNamesTests {
         let index = AutocompleteIndex(records: [
             NameRecord(id: "osm:node/1", name: "Helsinki", kind: .place, importance: 0.8, coordinate: Coordinate(60.1699, 24.9384), detail: "City"),
             NameRecord(id: "names:cities1000.csv#9", name: "Helsinki", kind: .place, importance: 0.85, coordinate: Coordinate(60.16952, 24.93545)),
-            NameRecord(id: "names:cities15000.json#658225", name: "Helsinki", kind: .place, importance: 0.82, coordinate: Coordinate(60.1695, 24.9354),
-                       alternateNames: ["Helsingfors"]),
+            NameRecord(
+                id: "names:cities15000.json#658225", name: "Helsinki", kind: .place, importance: 0.82, coordinate: Coordinate(60.1695, 24.9354),
+                alternateNames: ["Helsingfors"]),
             NameRecord(id: "osm:node/2", name: "Helsinki", kind: .poi, importance: 0.2, coordinate: Coordinate(60.17, 24.94), detail: "Café"),
         ])
         let results = index.complete(AutocompleteQuery("Helsinki", kinds: [.place]))

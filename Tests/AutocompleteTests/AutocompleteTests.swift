@@ -77,7 +77,10 @@ struct AutocompleteMatchingTests {
         #expect(F.first("dam", focus: F.amsterdam)?.match == .exact)
     }
 
-    @Test(arguments: [("cafe", "p:jaren"), ("strasse", "p:strasse"), ("lodz", "pl:lodz"), ("zurich", "pl:zurich"), ("ŁÓDŹ", "pl:lodz"), ("Straße", "p:strasse"), ("café 't", "p:smalle"), ("cafe t smalle", "p:smalle")])
+    @Test(arguments: [
+        ("cafe", "p:jaren"), ("strasse", "p:strasse"), ("lodz", "pl:lodz"), ("zurich", "pl:zurich"), ("ŁÓDŹ", "pl:lodz"), ("Straße", "p:strasse"),
+        ("café 't", "p:smalle"), ("cafe t smalle", "p:smalle"),
+    ])
     func foldsDiacriticsBothWays(_ text: String, expected: String) {
         #expect(F.ids(text).contains(expected))
     }
@@ -106,7 +109,10 @@ struct AutocompleteMatchingTests {
         #expect(ids == ["a", "b", "c"])
     }
 
-    @Test(arguments: ["", "   ", "!!!", "\u{0}\u{1}\u{7}", "—–-", "\n\t", String(repeating: "Damrak ", count: 72), String(repeating: "x", count: 500), String(repeating: "é", count: 500)])
+    @Test(arguments: [
+        "", "   ", "!!!", "\u{0}\u{1}\u{7}", "—–-", "\n\t", String(repeating: "Damrak ", count: 72), String(repeating: "x", count: 500),
+        String(repeating: "é", count: 500),
+    ])
     func degenerateQueriesAreSafe(_ text: String) {
         let results = F.index.complete(AutocompleteQuery(text, focus: F.amsterdam))
         #expect(results.count <= 10)

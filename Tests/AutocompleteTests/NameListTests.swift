@@ -4,7 +4,8 @@ import Testing
 
 struct NameListTests {
     static func read(_ text: String, delimiter: Character = ",", _ mapping: NameListMapping) throws -> NameListReader.Result {
-        try NameListReader.read(bytes: Array(text.utf8), label: "list.csv", delimiter: UInt8(ascii: delimiter.unicodeScalars.first!), mapping: mapping)
+        try NameListReader.read(
+            bytes: Array(text.utf8), label: "list.csv", delimiter: UInt8(ascii: delimiter.unicodeScalars.first!), mapping: mapping)
     }
 
     @Test func readsQuotedFieldsDoubledQuotesAndLineBreaksInsideQuotes() {

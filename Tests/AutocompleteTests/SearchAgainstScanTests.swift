@@ -121,7 +121,8 @@ struct SearchAgainstScanTests {
         for query in Self.queries {
             let searched = Self.index.complete(query)
             let scanned = Self.index.completeExhaustively(query)
-            let label = "\(query.text.debugDescription) focus \(query.focus.map { "\($0.latitude),\($0.longitude)" } ?? "none") kinds \(query.kinds.map { "\($0)" } ?? "all") limit \(query.limit) typos \(query.typoTolerance)"
+            let label =
+                "\(query.text.debugDescription) focus \(query.focus.map { "\($0.latitude),\($0.longitude)" } ?? "none") kinds \(query.kinds.map { "\($0)" } ?? "all") limit \(query.limit) typos \(query.typoTolerance)"
             #expect(searched.map(\.record.id) == scanned.map(\.record.id), "\(label)")
             #expect(searched.map(\.score) == scanned.map(\.score), "\(label)")
             if !scanned.isEmpty { compared += 1 }
@@ -136,7 +137,8 @@ struct SearchAgainstScanTests {
             for second in ["", "a", "r"] {
                 for focus in [Coordinate(51.5, 6.0), Coordinate(50.0, 4.0), Coordinate(52.99, 7.99)] {
                     let query = AutocompleteQuery(first + second, focus: focus, limit: 10)
-                    #expect(Self.index.complete(query).map(\.record.id) == Self.index.completeExhaustively(query).map(\.record.id), "\(first + second)")
+                    #expect(
+                        Self.index.complete(query).map(\.record.id) == Self.index.completeExhaustively(query).map(\.record.id), "\(first + second)")
                     compared += 1
                 }
             }

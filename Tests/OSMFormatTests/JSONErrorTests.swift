@@ -12,7 +12,8 @@ import Testing
         let failure = error(#"{"generator": "a tool", "nodes": []}"#)
         #expect(
             failure?.message
-                == "not an OpenStreetMap file: this JSON has neither an \"elements\" array (an Overpass API answer with [out:json]) nor \"features\" (GeoJSON)")
+                == "not an OpenStreetMap file: this JSON has neither an \"elements\" array (an Overpass API answer with [out:json]) nor \"features\" (GeoJSON)"
+        )
     }
 
     @Test func elementWithoutId() {
@@ -63,11 +64,14 @@ import Testing
             #expect(throws: OSMFormatError.self, "seed \(generator.seed)") { try readAll(Data(bytes), name: "noise.bin") }
         }
         let failure = #expect(throws: OSMFormatError.self) { try readAll(Data([0x50, 0x4B, 0x03, 0x04, 0x14]), name: "a.zip") }
-        #expect(failure?.message == "not an OpenStreetMap file: a.zip is neither OSM XML, PBF, Overpass JSON nor GeoJSON (it looks like a ZIP archive)")
+        #expect(
+            failure?.message == "not an OpenStreetMap file: a.zip is neither OSM XML, PBF, Overpass JSON nor GeoJSON (it looks like a ZIP archive)")
     }
 
     /// Random bytes behind every signature: each reader must refuse them with an error.
-    @Test(arguments: [[UInt8(0x1F), 0x8B], Array("BZh9".utf8), Array("<osm>".utf8), Array("{".utf8), [0, 0, 0, 0x0D, 0x0A, 0x09] + Array("OSMHeader".utf8)])
+    @Test(arguments: [
+        [UInt8(0x1F), 0x8B], Array("BZh9".utf8), Array("<osm>".utf8), Array("{".utf8), [0, 0, 0, 0x0D, 0x0A, 0x09] + Array("OSMHeader".utf8),
+    ])
     func randomBytesAfterASignature(signature: [UInt8]) {
         var generator = SeededRandom(printingSeedFor: "randomBytesAfterASignature(\(signature))")
         for _ in 0..<100 {

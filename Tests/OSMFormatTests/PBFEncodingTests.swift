@@ -9,9 +9,11 @@ import Testing
     /// A PrimitiveBlock with the string table ["", "name", "Kerk", "outer"], granularity and offsets.
     private func block(_ group: [UInt8], granularity: UInt64? = nil, latitudeOffset: Int64 = 0) -> [UInt8] {
         PB.message { block in
-            block.field(1, bytes: PB.message { table in
-                for string in ["", "name", "Kerk", "outer"] { table.field(1, string: string) }
-            })
+            block.field(
+                1,
+                bytes: PB.message { table in
+                    for string in ["", "name", "Kerk", "outer"] { table.field(1, string: string) }
+                })
             block.field(2, bytes: group)
             if let granularity { block.field(17, varint: granularity) }
             if latitudeOffset != 0 { block.field(19, varint: UInt64(bitPattern: latitudeOffset)) }
@@ -20,30 +22,37 @@ import Testing
 
     @Test func unpackedRepeatedFields() throws {
         let group = PB.message { group in
-            group.field(1, bytes: PB.message { node in  // plain Node, keys and vals one field each
-                node.field(1, sint: -5)
-                node.field(2, varint: 1)
-                node.field(3, varint: 2)
-                node.field(8, sint: 523_700_000)
-                node.field(9, sint: 48_900_000)
-            })
-            group.field(3, bytes: PB.message { way in  // refs as separate delta fields
-                way.field(1, varint: 7)
-                for delta: Int64 in [100, 1, -2] { way.field(8, sint: delta) }
-            })
-            group.field(4, bytes: PB.message { relation in
-                relation.field(1, varint: 9)
-                relation.field(8, varint: 3)
-                relation.field(9, sint: 7)
-                relation.field(10, varint: 1)
-            })
+            group.field(
+                1,
+                bytes: PB.message { node in  // plain Node, keys and vals one field each
+                    node.field(1, sint: -5)
+                    node.field(2, varint: 1)
+                    node.field(3, varint: 2)
+                    node.field(8, sint: 523_700_000)
+                    node.field(9, sint: 48_900_000)
+                })
+            group.field(
+                3,
+                bytes: PB.message { way in  // refs as separate delta fields
+                    way.field(1, varint: 7)
+                    for delta: Int64 in [100, 1, -2] { way.field(8, sint: delta) }
+                })
+            group.field(
+                4,
+                bytes: PB.message { relation in
+                    relation.field(1, varint: 9)
+                    relation.field(8, varint: 3)
+                    relation.field(9, sint: 7)
+                    relation.field(10, varint: 1)
+                })
         }
         let result = try readAll(PB.pbfFile(blocks: [block(group)]))
-        #expect(result.elements == [
-            .node(OSMNode(id: -5, latitude: 52.37, longitude: 4.89, tags: ["name": "Kerk"])),
-            .way(OSMWay(id: 7, nodeRefs: [100, 101, 99])),
-            .relation(OSMRelation(id: 9, members: [.init(type: .way, ref: 7, role: "outer")])),
-        ])
+        #expect(
+            result.elements == [
+                .node(OSMNode(id: -5, latitude: 52.37, longitude: 4.89, tags: ["name": "Kerk"])),
+                .way(OSMWay(id: 7, nodeRefs: [100, 101, 99])),
+                .relation(OSMRelation(id: 9, members: [.init(type: .way, ref: 7, role: "outer")])),
+            ])
     }
 
     @Test func granularityOffsetsAndHistoryVisibility() throws {
@@ -66,11 +75,13 @@ import Testing
 
     @Test func stringIndexOutsideTheTable() throws {
         let group = PB.message { group in
-            group.field(3, bytes: PB.message { way in
-                way.field(1, varint: 7)
-                way.field(2, varint: 40)
-                way.field(3, varint: 2)
-            })
+            group.field(
+                3,
+                bytes: PB.message { way in
+                    way.field(1, varint: 7)
+                    way.field(2, varint: 40)
+                    way.field(3, varint: 2)
+                })
         }
         let failure = #expect(throws: OSMFormatError.self) { try readAll(PB.pbfFile(blocks: [block(group)])) }
         #expect(failure?.message == "a PrimitiveBlock is corrupt: string 40 is outside the string table of 4 strings")
@@ -85,21 +96,27 @@ import Testing
         let failure = #expect(throws: OSMFormatError.self) { try readAll(PB.pbfFile(blocks: [block(group)])) }
         #expect(failure?.message == "a PrimitiveBlock is corrupt: a varint is longer than ten bytes")
         // A length that runs past the end of its message.
-        let longField = PB.message { $0.varint(3 << 3 | 2); $0.varint(UInt64.max) }
+        let longField = PB.message {
+            $0.varint(3 << 3 | 2); $0.varint(UInt64.max)
+        }
         let failure2 = #expect(throws: OSMFormatError.self) { try readAll(PB.pbfFile(blocks: [block(longField)])) }
         #expect(failure2?.message.contains("bytes left in its message") == true)
         // Extreme deltas and granularity wrap instead of trapping.
         let extreme = PB.message { group in
-            group.field(1, bytes: PB.message { node in
-                node.field(1, sint: .max)
-                node.field(8, sint: .min)
-                node.field(9, sint: .max)
-            })
-            group.field(3, bytes: PB.message { way in
-                way.field(1, varint: .max)
-                way.field(8, sint: .max)
-                way.field(8, sint: .max)
-            })
+            group.field(
+                1,
+                bytes: PB.message { node in
+                    node.field(1, sint: .max)
+                    node.field(8, sint: .min)
+                    node.field(9, sint: .max)
+                })
+            group.field(
+                3,
+                bytes: PB.message { way in
+                    way.field(1, varint: .max)
+                    way.field(8, sint: .max)
+                    way.field(8, sint: .max)
+                })
         }
         _ = try readAll(PB.pbfFile(blocks: [block(extreme, granularity: UInt64(Int64.max))]))
     }

@@ -6,20 +6,24 @@ import Testing
 /// binary files are made from it by Scripts/make-osm-fixtures.sh).
 @Suite struct SampleFileTests {
     static let expected: [OSMElement] = [
-        .node(OSMNode(id: 1, latitude: 52.3780412, longitude: 4.8835147, tags: [
-            "name": "Café 't Smalle", "amenity": "cafe",
-            "note": "Bed & Breakfast <b> \"quoted\" 'single' é\u{1F600}",
-        ])),
+        .node(
+            OSMNode(
+                id: 1, latitude: 52.3780412, longitude: 4.8835147,
+                tags: [
+                    "name": "Café 't Smalle", "amenity": "cafe",
+                    "note": "Bed & Breakfast <b> \"quoted\" 'single' é\u{1F600}",
+                ])),
         .node(OSMNode(id: 2, latitude: 52.379, longitude: 4.884)),
         .node(OSMNode(id: 3, latitude: 52.3721, longitude: 4.895, tags: ["name": "Dam", "place": "square"])),
         .node(OSMNode(id: 4, latitude: -33.8567844, longitude: -151.2152967)),
         .way(OSMWay(id: 10, nodeRefs: [1, 2, 3, 1], tags: ["building": "yes", "name": "Het Blok"])),
-        .relation(OSMRelation(
-            id: 20,
-            members: [
-                .init(type: .way, ref: 10, role: "outer"), .init(type: .node, ref: 3, role: ""),
-                .init(type: .relation, ref: 21, role: "subarea"),
-            ], tags: ["type": "multipolygon"])),
+        .relation(
+            OSMRelation(
+                id: 20,
+                members: [
+                    .init(type: .way, ref: 10, role: "outer"), .init(type: .node, ref: 3, role: ""),
+                    .init(type: .relation, ref: 21, role: "subarea"),
+                ], tags: ["type": "multipolygon"])),
         .relation(OSMRelation(id: 21, members: [.init(type: .node, ref: 4, role: "label")])),
     ]
 

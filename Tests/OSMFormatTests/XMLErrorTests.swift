@@ -8,7 +8,8 @@ import Testing
     }
 
     @Test func gpxIsNotOSM() {
-        let failure = error("""
+        let failure = error(
+            """
             <?xml version="1.0"?>
             <gpx version="1.1" creator="test"><trk/></gpx>
             """)
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func truncatedFileNamesTheLastLine() {
-        let failure = error("""
+        let failure = error(
+            """
             <?xml version="1.0"?>
             <osm version="0.6">
               <node id="1" lat="52.1" lon="4.1"/>
@@ -98,7 +100,8 @@ import Testing
     }
 
     @Test func skipsWhatIsNotData() throws {
-        let result = try readAll("""
+        let result = try readAll(
+            """
             \u{FEFF}<?xml version='1.0' encoding='UTF-8'?>
             <!DOCTYPE osm [ <!ENTITY x "<y>"> ]>
             <osm version="0.6" generator="Overpass API">
@@ -113,10 +116,11 @@ import Testing
             </osm>
             trailing text is not read
             """)
-        #expect(result.elements == [
-            .node(OSMNode(id: 1, latitude: 1.5, longitude: 2.5, tags: ["a": "AB"])),
-            .way(OSMWay(id: 3, nodeRefs: [1], center: OSMPoint(latitude: 52.5, longitude: 4.5))),
-        ])
+        #expect(
+            result.elements == [
+                .node(OSMNode(id: 1, latitude: 1.5, longitude: 2.5, tags: ["a": "AB"])),
+                .way(OSMWay(id: 3, nodeRefs: [1], center: OSMPoint(latitude: 52.5, longitude: 4.5))),
+            ])
         #expect(result.header?.generator == "Overpass API")
     }
 

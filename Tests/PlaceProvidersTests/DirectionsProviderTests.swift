@@ -202,7 +202,8 @@ struct GoogleDirectionsProviderTests {
         #expect(
             error.remedy?.action
                 == .checkKey(
-                    provider: "google", variable: "GOOGLE_MAPS_API_KEY", credential: Credential(value: "AIzaTest-key-0123456789", source: "GOOGLE_MAPS_API_KEY"),
+                    provider: "google", variable: "GOOGLE_MAPS_API_KEY",
+                    credential: Credential(value: "AIzaTest-key-0123456789", source: "GOOGLE_MAPS_API_KEY"),
                     also: "that the Directions API is enabled for it"))
         // The same as an HTTP error status with Google's body.
         let denied = try #require(await Self.failure(answering: body, status: 403))

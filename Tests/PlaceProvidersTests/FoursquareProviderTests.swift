@@ -9,7 +9,9 @@ struct FoursquareProviderTests {
     static let key = Credential(value: "fsq3-test-key-0123456789", source: "FOURSQUARE_API_KEY")
     static let request = SearchRequest(category: .coffee, focus: Coordinate(52.37, 4.89), radius: 1000)
 
-    static func provider(_ handler: @escaping ClosureTransport.Handler, key: Credential? = key, mode: HTTPMode = .live) -> (FoursquareProvider, ClosureTransport) {
+    static func provider(_ handler: @escaping ClosureTransport.Handler, key: Credential? = key, mode: HTTPMode = .live) -> (
+        FoursquareProvider, ClosureTransport
+    ) {
         let transport = ClosureTransport(handler)
         let client = HTTPClient(transport: transport, mode: mode, redactor: Redactor(knownSecrets: key.map { [$0.value] } ?? []))
         return (FoursquareProvider(client: client, key: key), transport)
@@ -81,11 +83,12 @@ struct FoursquareProviderTests {
         let hours = try #require(place.hours)
         #expect(hours.timeZoneIdentifier == "Europe/Amsterdam")
         #expect(hours.text == "Mon-Sat 9:30-18:00")
-        #expect(hours.intervals == [
-            .init(weekday: .monday, opens: 570, closes: 1080),
-            .init(weekday: .saturday, opens: 1320, closes: 1560),  // "+0200": two at night
-            .init(weekday: .sunday, opens: 1320, closes: 1620),  // "0300" after "2200": the next day too
-        ])
+        #expect(
+            hours.intervals == [
+                .init(weekday: .monday, opens: 570, closes: 1080),
+                .init(weekday: .saturday, opens: 1320, closes: 1560),  // "+0200": two at night
+                .init(weekday: .sunday, opens: 1320, closes: 1620),  // "0300" after "2200": the next day too
+            ])
         #expect(hours.snapshot?.isOpen == true)
         #expect(hours.snapshot?.at == (try Date("2026-11-20T10:00:00Z", strategy: .iso8601)))
     }
@@ -100,7 +103,8 @@ struct FoursquareProviderTests {
     }
 
     @Test func recordsWithoutAPositionAreSkipped() async throws {
-        let body = #"{"results": [{"fsq_place_id": "a", "name": "Nowhere"}, {"fsq_place_id": "b", "name": "Bad", "latitude": 95, "longitude": 0}, {"fsq_place_id": "c", "name": "Here", "latitude": 1, "longitude": 2}]}"#
+        let body =
+            #"{"results": [{"fsq_place_id": "a", "name": "Nowhere"}, {"fsq_place_id": "b", "name": "Bad", "latitude": 95, "longitude": 0}, {"fsq_place_id": "c", "name": "Here", "latitude": 1, "longitude": 2}]}"#
         let (provider, _) = Self.provider { _, _ in HTTPResponse.json(body) }
         #expect(try await provider.search(Self.request).map(\.name) == ["Here"])
     }
@@ -108,7 +112,10 @@ struct FoursquareProviderTests {
     @Test(arguments: [
         (#"{"context": {}}"#, "results is missing"),
         (#"{"results": {"name": "x"}}"#, "results: expected an array"),
-        (#"{"results": [{"fsq_place_id": "a", "name": "x", "latitude": 1, "longitude": 2, "rating": "high"}]}"#, "results[0].rating: expected a number"),
+        (
+            #"{"results": [{"fsq_place_id": "a", "name": "x", "latitude": 1, "longitude": 2, "rating": "high"}]}"#,
+            "results[0].rating: expected a number"
+        ),
         (#"{"results": [{"fsq_place_id": 7, "name": "x"}]}"#, "results[0].fsq_place_id: expected a string"),
         ("<html>Bad gateway</html>", "not valid JSON"),
     ])
@@ -127,7 +134,10 @@ struct FoursquareProviderTests {
     }
 
     @Test(arguments: [
-        (401, #"{"message": "Invalid request token fsq3-test-key-0123456789."}"#, ProviderError.Kind.unauthorized, "refused the key (HTTP 401: Invalid request token REDACTED.)"),
+        (
+            401, #"{"message": "Invalid request token fsq3-test-key-0123456789."}"#, ProviderError.Kind.unauthorized,
+            "refused the key (HTTP 401: Invalid request token REDACTED.)"
+        ),
         (429, #"{"message": "Quota exceeded"}"#, .rateLimited, "rate limiting us (HTTP 429: Quota exceeded); the service asks to wait 30 s"),
         (500, "oops", .httpError, "failed (HTTP 500)"),
         (400, #"{"message": "Invalid ll"}"#, .httpError, "answered HTTP 400: Invalid ll"),

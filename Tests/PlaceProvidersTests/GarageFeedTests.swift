@@ -48,8 +48,11 @@ struct GarageFeedTests {
         let bijenkorf = try #require(places.first { $0.id.nativeID == "A" })
         #expect(bijenkorf.name == "Bijenkorf")
         #expect(bijenkorf.parking?.reference == "CE-P09")
-        #expect(bijenkorf.parking?.availability == ParkingAvailability(
-            state: .available, free: 214, capacity: 465, longStayFree: 13, longStayCapacity: 40, observedAt: ISO8601Text.parse("2023-02-23T13:44:48Z")))
+        #expect(
+            bijenkorf.parking?.availability
+                == ParkingAvailability(
+                    state: .available, free: 214, capacity: 465, longStayFree: 13, longStayCapacity: 40,
+                    observedAt: ISO8601Text.parse("2023-02-23T13:44:48Z")))
         // A sensor error is unknown, never full.
         #expect(Self.availability(places, "B")?.state == .unknown)
         // A negative long-stay count with no long-stay capacity is dropped, the short-stay count kept.
@@ -65,7 +68,8 @@ struct GarageFeedTests {
     }
 
     @Test func aCountThatIsNotANumberIsNamed() async {
-        let broken = #"{"features": [{"Id": "X", "geometry": {"type": "Point", "coordinates": [4.9, 52.37]}, "properties": {"Name": "CE-P1 X", "State": "ok", "FreeSpaceShort": "many", "ShortCapacity": "10"}}]}"#
+        let broken =
+            #"{"features": [{"Id": "X", "geometry": {"type": "Point", "coordinates": [4.9, 52.37]}, "properties": {"Name": "CE-P1 X", "State": "ok", "FreeSpaceShort": "many", "ShortCapacity": "10"}}]}"#
         do {
             _ = try await Self.places(broken)
             Issue.record("a count of 'many' must fail")

@@ -26,8 +26,7 @@ struct HostileServiceTests {
 
     /// Searches with both providers, `provider` under `deadline` and the healthy one under ten
     /// minutes (a loaded machine must not make it late); returns the failing provider's error.
-    static func search(_ provider: any PlaceProvider, deadline: Duration = .seconds(600)) async throws -> ProviderError
-    {
+    static func search(_ provider: any PlaceProvider, deadline: Duration = .seconds(600)) async throws -> ProviderError {
         let aggregator = Aggregator(deadline: .seconds(600), deadlines: [provider.id: deadline])
         let outcome = await aggregator.search(Self.request, providers: [provider, Self.healthy])
         #expect(outcome.places.map(\.name) == ["Still Here"], "the healthy provider's answer is missing")

@@ -20,7 +20,12 @@ struct OSMExtractorTests {
         node(1, 52.3760, 4.8970), node(2, 52.3750, 4.8960), node(3, 52.3740, 4.8950), node(4, 52.3730, 4.8940),
         node(5, 52.6000, 4.7000), node(6, 52.6010, 4.7010),
         node(7, 52.3725, 4.8935), node(8, 52.3722, 4.8950),
-        node(10, 52.3735, 4.8930, ["amenity": "cafe", "name": "Café de Jaren", "cuisine": "coffee_shop", "addr:street": "Nes", "addr:housenumber": "41", "source": "survey", "name:en": "Jaren"]),
+        node(
+            10, 52.3735, 4.8930,
+            [
+                "amenity": "cafe", "name": "Café de Jaren", "cuisine": "coffee_shop", "addr:street": "Nes", "addr:housenumber": "41",
+                "source": "survey", "name:en": "Jaren",
+            ]),
         node(11, 52.3736, 4.8931, ["amenity": "cafe"]),
         node(12, 52.3737, 4.8932, ["amenity": "bench", "name": "Bench of Fame"]),
         node(13, 52.3738, 4.8933, ["amenity": "parking", "parking": "underground", "fee": "yes"]),
@@ -34,8 +39,13 @@ struct OSMExtractorTests {
         way(104, [7, 8], ["highway": "pedestrian", "name": "Damstraat"]),
         way(110, [20, 21, 22, 23, 20], ["building": "yes", "amenity": "cafe", "name": "Café in a building"]),
         way(111, [30, 31, 32, 30], [:]),
-        .relation(OSMRelation(id: 500, members: [.init(type: .way, ref: 111, role: "outer")], tags: ["type": "multipolygon", "tourism": "museum", "name": "Museum", "wikidata": "Q1"])),
-        .relation(OSMRelation(id: 501, members: [.init(type: .way, ref: 999, role: "outer")], tags: ["type": "multipolygon", "amenity": "cafe", "name": "Outside"])),
+        .relation(
+            OSMRelation(
+                id: 500, members: [.init(type: .way, ref: 111, role: "outer")],
+                tags: ["type": "multipolygon", "tourism": "museum", "name": "Museum", "wikidata": "Q1"])),
+        .relation(
+            OSMRelation(
+                id: 501, members: [.init(type: .way, ref: 999, role: "outer")], tags: ["type": "multipolygon", "amenity": "cafe", "name": "Outside"])),
     ]
 
     static func extract() -> (places: [ImportedPlace], extractor: OSMExtractor) {
@@ -47,11 +57,13 @@ struct OSMExtractorTests {
     @Test func otherNamesBecomeAlternateNames() {
         var extractor = OSMExtractor()
         for element: OSMElement in [
-            Self.node(1, 48.1374, 11.5755, [
-                "place": "city", "name": "München", "name:en": "Munich", "name:de": "München", "name:it": "Monaco di Baviera",
-                "alt_name": "Minga; Muenchen", "old_name": "Munichen", "official_name": "Landeshauptstadt München",
-                "name:etymology:wikidata": "Q1", "name:pronunciation": "ˈmʏnçn̩", "name:zh-Hans": "慕尼黑",
-            ]),
+            Self.node(
+                1, 48.1374, 11.5755,
+                [
+                    "place": "city", "name": "München", "name:en": "Munich", "name:de": "München", "name:it": "Monaco di Baviera",
+                    "alt_name": "Minga; Muenchen", "old_name": "Munichen", "official_name": "Landeshauptstadt München",
+                    "name:etymology:wikidata": "Q1", "name:pronunciation": "ˈmʏnçn̩", "name:zh-Hans": "慕尼黑",
+                ]),
             Self.node(2, 48.14, 11.57), Self.node(3, 48.141, 11.571),
             Self.way(10, [2, 3], ["highway": "residential", "name": "Leopoldstraße", "old_name": "Schwabinger Landstraße"]),
         ] {

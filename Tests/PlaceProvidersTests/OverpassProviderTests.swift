@@ -37,7 +37,10 @@ struct OverpassProviderTests {
         #expect(sent.headerFields[.contentType] == "application/x-www-form-urlencoded")
         let body = String(decoding: try #require(transport.bodies.first ?? nil), as: UTF8.self)
         let query = try #require(QueryString.decode(body).first { $0.0 == "data" }?.1)
-        #expect(query == #"[out:json][timeout:25];(nwr["amenity"="cafe"](around:1000,52.3700,4.8900);nwr["shop"="coffee"](around:1000,52.3700,4.8900););out center tags;"#)
+        #expect(
+            query
+                == #"[out:json][timeout:25];(nwr["amenity"="cafe"](around:1000,52.3700,4.8900);nwr["shop"="coffee"](around:1000,52.3700,4.8900););out center tags;"#
+        )
     }
 
     @Test func elementsBecomePlacesWithConceptsAddressAndHours() async throws {

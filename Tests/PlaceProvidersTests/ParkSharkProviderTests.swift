@@ -56,7 +56,8 @@ struct ParkSharkProviderTests {
     @Test func theCostCallCountsDaysFromSundayAndDurationInHours() async throws {
         let (provider, transport) = Self.provider { request, _ in Self.answering(request) }
         let stay = Stay(arrival: Self.friday, duration: 90 * 60)
-        _ = try await provider.search(SearchRequest(category: .parking, focus: Self.focus, radius: 1000, parking: ParkingSearch(stay: stay, paymentMethods: ["pin"])))
+        _ = try await provider.search(
+            SearchRequest(category: .parking, focus: Self.focus, radius: 1000, parking: ParkingSearch(stay: stay, paymentMethods: ["pin"])))
         let cost = try #require(transport.requests.first)
         #expect(cost.scheme == "http")
         #expect(cost.authority == "api.parkshark.nl")
@@ -105,7 +106,8 @@ struct ParkSharkProviderTests {
     }
 
     @Test func withoutAStayItListsTheMetersInABoxWithoutAskingForCosts() async throws {
-        let box = #"{"items": [["10668", 0, 0, "Oosterdok 39", 52.3724709, 4.90942, 0, 264], ["10841", 0, 0, "Kattenburgerstraat 5", 52.3731, 4.9110, 1, 320], ["99999", 0, 0, "Far away", 52.40, 4.95, 2, 9]]}"#
+        let box =
+            #"{"items": [["10668", 0, 0, "Oosterdok 39", 52.3724709, 4.90942, 0, 264], ["10841", 0, 0, "Kattenburgerstraat 5", 52.3731, 4.9110, 1, 320], ["99999", 0, 0, "Far away", 52.40, 4.95, 2, 9]]}"#
         let (provider, transport) = Self.provider { request, _ in
             Self.query(request)["action"] == "get_meters_in_box" ? HTTPResponse.json(box) : HTTPResponse.json(Self.metersAnswer)
         }

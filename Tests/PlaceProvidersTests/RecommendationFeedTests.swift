@@ -32,7 +32,8 @@ struct RecommendationFeedTests {
     // MARK: - Shapes
 
     @Test func readsANamedFeedWithAListOfRecommendations() throws {
-        let feed = try Self.read(#"""
+        let feed = try Self.read(
+            #"""
             {"name": "Amsterdam centrum quiet spots", "recommendations": [
               {"id": "rec-waterlooplein", "name": "Waterlooplein market", "description": "Flea market", "latitude": 52.3676, "longitude": 4.9041, "points": 40},
               {"id": "rec-begijnhof", "name": "Begijnhof garden", "description": "A hidden courtyard", "latitude": 52.3663, "longitude": 4.8967, "points": 30, "radius": 30}
@@ -66,7 +67,8 @@ struct RecommendationFeedTests {
     }
 
     @Test func readsReCrowdsFirebaseExportKeyedByRecommendation() throws {
-        let feed = try Self.read(#"""
+        let feed = try Self.read(
+            #"""
             {"-Nabc": {"name": "Nieuwmarkt", "description": "De Waag", "latitude": 52.3727, "longitude": 4.9006, "points": 25},
              "-Nabd": {"name": "Begijnhof", "description": "Courtyard", "latitude": 52.3663, "longitude": 4.8967, "points": 30},
              "-Nabe": null}
@@ -77,7 +79,8 @@ struct RecommendationFeedTests {
     }
 
     @Test func readsTheNestedExportWithTheEventsEndAsExpiry() throws {
-        let feed = try Self.read(#"""
+        let feed = try Self.read(
+            #"""
             {"events": {"1": {"name": "Koningsdag", "latitude": 52.37, "longitude": 4.89, "range": 2000, "start": 1795240800, "end": 1795269600},
                         "2": {"name": "Open end", "start": 1795240800}},
              "recommendations": {
@@ -107,14 +110,19 @@ struct RecommendationFeedTests {
     }
 
     @Test func anEventWhoseEndIsNotATimeSkipsItsEntries() throws {
-        let feed = try Self.read(#"{"events": {"1": {"end": "soon"}}, "recommendations": {"event-1": {"-Nabc": \#(Self.entry())}, "-Nabd": \#(Self.entry())}}"#)
+        let feed = try Self.read(
+            #"{"events": {"1": {"end": "soon"}}, "recommendations": {"event-1": {"-Nabc": \#(Self.entry())}, "-Nabd": \#(Self.entry())}}"#)
         #expect(feed.places.map(\.id.nativeID) == ["-Nabd"])
-        #expect(feed.skipped.map(\.description) == ["entry 1 (-Nabc): its event event-1 ends at 'soon', which is neither an ISO 8601 time nor Unix seconds"])
+        #expect(
+            feed.skipped.map(\.description) == [
+                "entry 1 (-Nabc): its event event-1 ends at 'soon', which is neither an ISO 8601 time nor Unix seconds"
+            ])
     }
 
     @Test func acceptsTheShortFieldNamesAndNumericIDs() throws {
-        let feed = try Self.read(#"[{"id": 7, "name": "Spui", "desc": "Book market", "lat": 52.3686, "lng": 4.8896, "points": 10},"#
-            + #" {"id": "8", "name": "Dam", "desc": "", "lat": "52.3731", "lon": "4.8926", "points": 0}]"#)
+        let feed = try Self.read(
+            #"[{"id": 7, "name": "Spui", "desc": "Book market", "lat": 52.3686, "lng": 4.8896, "points": 10},"#
+                + #" {"id": "8", "name": "Dam", "desc": "", "lat": "52.3731", "lon": "4.8926", "points": 0}]"#)
         #expect(feed.places.map(\.id.description) == ["feed:7", "feed:8"])
         #expect(feed.places.first?.summary == "Book market")
         // An empty description is no summary; numbers written as strings are read.
@@ -181,10 +189,14 @@ struct RecommendationFeedTests {
     }
 
     @Test func aRepeatedIDKeepsTheFirstAndNamesTheRepeat() throws {
-        let feed = try Self.read("[\(Self.entry()), \(Self.entry(["name": #""Other""#])), \(Self.entry(["id": "2"])), \(Self.entry(["id": #""2""#]))]")
+        let feed = try Self.read(
+            "[\(Self.entry()), \(Self.entry(["name": #""Other""#])), \(Self.entry(["id": "2"])), \(Self.entry(["id": #""2""#]))]")
         #expect(feed.places.map(\.name) == ["Nieuwmarkt", "Nieuwmarkt"])
         #expect(feed.places.map(\.id.nativeID) == ["rec-1", "2"])
-        #expect(feed.skipped.map(\.description) == ["entry 2 (rec-1): duplicate id rec-1 (entry 1 has it)", "entry 4 (2): duplicate id 2 (entry 3 has it)"])
+        #expect(
+            feed.skipped.map(\.description) == [
+                "entry 2 (rec-1): duplicate id rec-1 (entry 1 has it)", "entry 4 (2): duplicate id 2 (entry 3 has it)",
+            ])
     }
 
     // MARK: - Expiry
@@ -210,7 +222,10 @@ struct RecommendationFeedTests {
     @Test(arguments: [
         ("not json", "is not JSON (1:1: expected a value, found 'n')"),
         ("", "is not JSON (1:1: the document is empty)"),
-        ("42", #"is not a recommendation feed: expected {"recommendations": [...]}, an array of recommendations, or an object keyed by recommendation id (a Firebase export), not a number"#),
+        (
+            "42",
+            #"is not a recommendation feed: expected {"recommendations": [...]}, an array of recommendations, or an object keyed by recommendation id (a Firebase export), not a number"#
+        ),
         (#"{"type": "FeatureCollection", "features": []}"#, "is not a recommendation feed: expected"),
         (#"{"recommendations": "none"}"#, "\"recommendations\" must be an array or an object keyed by id, not a string"),
         ("[]", "has no usable recommendation; each needs name, description, latitude, longitude and points"),

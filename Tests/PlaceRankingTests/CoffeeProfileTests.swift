@@ -15,7 +15,9 @@ struct CoffeeProfileTests {
         _ id: String, _ name: String, metres: Double, rating: Double? = nil, count: Int? = nil,
         concepts: Set<PlaceConcept> = [.coffeeShop], provider: ProviderID = "test"
     ) -> Place {
-        Place.sample(provider, id, name: name, at: Geodesy.destination(from: focus, distance: metres, bearing: 90), concepts: concepts, rating: rating, ratingCount: count)
+        Place.sample(
+            provider, id, name: name, at: Geodesy.destination(from: focus, distance: metres, bearing: 90), concepts: concepts, rating: rating,
+            ratingCount: count)
     }
 
     @Test func ranksByRatingAndWalkAsComputedByHand() throws {
@@ -61,7 +63,9 @@ struct CoffeeProfileTests {
     }
 
     @Test func explanationsAddUpToTheScoreAndWeightsToOne() {
-        let places = (0..<12).map { Self.place("p\($0)", "Place \($0)", metres: Double($0) * 80, rating: $0 % 3 == 0 ? nil : 6 + Double($0) / 4, count: $0 * 7) }
+        let places = (0..<12).map {
+            Self.place("p\($0)", "Place \($0)", metres: Double($0) * 80, rating: $0 % 3 == 0 ? nil : 6 + Double($0) / 4, count: $0 * 7)
+        }
         let result = CoffeeProfile().rank(places, context: Self.context)
         #expect(!result.ranked.isEmpty)
         for item in result.ranked {

@@ -31,10 +31,16 @@ struct ParkingProfileTests {
     static let places = [
         parking("A", metres: 100, offer: ParkingOffer(kind: .meter, tariff: tariff(5))),
         parking("B", metres: 400, offer: ParkingOffer(kind: .meter, tariff: tariff(4))),
-        parking("C", metres: 50, offer: ParkingOffer(kind: .garage, stayCost: StayCost(amount: 14, stay: stay, source: .provider),
-            availability: ParkingAvailability(state: .available, free: 214, capacity: 465))),
-        parking("D", metres: 30, offer: ParkingOffer(kind: .garage, stayCost: StayCost(amount: 9, stay: stay, source: .provider),
-            availability: ParkingAvailability(state: .full, free: 0, capacity: 300))),
+        parking(
+            "C", metres: 50,
+            offer: ParkingOffer(
+                kind: .garage, stayCost: StayCost(amount: 14, stay: stay, source: .provider),
+                availability: ParkingAvailability(state: .available, free: 214, capacity: 465))),
+        parking(
+            "D", metres: 30,
+            offer: ParkingOffer(
+                kind: .garage, stayCost: StayCost(amount: 9, stay: stay, source: .provider),
+                availability: ParkingAvailability(state: .full, free: 0, capacity: 300))),
         parking("E", metres: 60, offer: ParkingOffer(kind: .meter, tariff: tariff(5), paymentMatch: 0)),
     ]
 

@@ -73,11 +73,12 @@ struct RecommendationsProfileTests {
         let result = RecommendationsProfile().rank(places, context: Self.context(["gone": 5, "today": 5, "hike": 40.5, "ok": 8]))
         #expect(result.ranked.map(\.place.name) == ["today", "ok"])
         let reasons = result.excluded.map { "\($0.place.name) [\($0.stage)]: \($0.reason)" }
-        #expect(reasons == [
-            "A café [recommendation]: not a recommendation (no points)",
-            "gone [expired]: expired at 2026-11-14T15:00:00Z",
-            "hike [walk]: 40.5 min walk, over the 30 min limit",
-        ])
+        #expect(
+            reasons == [
+                "A café [recommendation]: not a recommendation (no points)",
+                "gone [expired]: expired at 2026-11-14T15:00:00Z",
+                "hike [walk]: 40.5 min walk, over the 30 min limit",
+            ])
         // Points are judged against what is left: the expired 50 and the far 60 do not count.
         #expect(Self.component(result.ranked[0], "points")?.detail == "30 points; the best here is 30")
     }

@@ -9,7 +9,8 @@ struct CassetteFileTests {
             interactions: [
                 Interaction(
                     recordedAt: Date(timeIntervalSince1970: 1_800_000_000), durationMilliseconds: 120,
-                    request: RecordedRequest(method: "GET", url: "https://api.example/a?b=1", headers: [HeaderField(name: "Accept", value: "application/json")]),
+                    request: RecordedRequest(
+                        method: "GET", url: "https://api.example/a?b=1", headers: [HeaderField(name: "Accept", value: "application/json")]),
                     response: RecordedResponse(
                         status: 200, headers: [HeaderField(name: "Content-Type", value: "application/json")],
                         body: .json(["results": [["name": "Café", "lat": .number("52.3706211")]]]))),
@@ -63,9 +64,18 @@ struct CassetteFileTests {
         ("[]", "(top)", "expected an object"),
         ("{\"interactions\": []}", "places_cassette", "not a places cassette"),
         ("{\"places_cassette\": 9, \"interactions\": []}", "places_cassette", "newer"),
-        ("{\"places_cassette\": 1, \"interactions\": [{\"recorded_at\": \"2026-11-21T12:00:00Z\", \"request\": {\"method\": \"GET\", \"url\": \"https://a\"}, \"response\": {\"status\": \"200\"}}]}", "interactions[0].response.status", "HTTP status"),
-        ("{\"places_cassette\": 1, \"interactions\": [{\"recorded_at\": \"yesterday\", \"request\": {}, \"response\": {}}]}", "interactions[0].recorded_at", "ISO 8601"),
-        ("{\"places_cassette\": 1, \"interactions\": [{\"recorded_at\": \"2026-11-21T12:00:00Z\", \"request\": {\"method\": \"GET\", \"url\": \"https://a\"}, \"response\": {\"status\": 200, \"body\": {\"xml\": \"<a/>\"}}}]}", "interactions[0].response.body", "unknown body kind"),
+        (
+            "{\"places_cassette\": 1, \"interactions\": [{\"recorded_at\": \"2026-11-21T12:00:00Z\", \"request\": {\"method\": \"GET\", \"url\": \"https://a\"}, \"response\": {\"status\": \"200\"}}]}",
+            "interactions[0].response.status", "HTTP status"
+        ),
+        (
+            "{\"places_cassette\": 1, \"interactions\": [{\"recorded_at\": \"yesterday\", \"request\": {}, \"response\": {}}]}",
+            "interactions[0].recorded_at", "ISO 8601"
+        ),
+        (
+            "{\"places_cassette\": 1, \"interactions\": [{\"recorded_at\": \"2026-11-21T12:00:00Z\", \"request\": {\"method\": \"GET\", \"url\": \"https://a\"}, \"response\": {\"status\": 200, \"body\": {\"xml\": \"<a/>\"}}}]}",
+            "interactions[0].response.body", "unknown body kind"
+        ),
     ])
     func corruptFilesAreNamedWithTheLocationOfTheProblem(_ text: String, location: String, problem: String) {
         do {

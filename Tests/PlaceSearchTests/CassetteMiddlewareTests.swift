@@ -19,7 +19,9 @@ struct TemporaryFolder: ~Copyable {
 }
 
 struct CassetteMiddlewareTests {
-    static func request(_ pathAndQuery: String, method: HTTPRequest.Method = .get, host: String = "api.example", headers: [String: String] = [:]) -> HTTPRequest {
+    static func request(_ pathAndQuery: String, method: HTTPRequest.Method = .get, host: String = "api.example", headers: [String: String] = [:])
+        -> HTTPRequest
+    {
         var fields = HTTPFields()
         for (name, value) in headers {
             if let fieldName = HTTPField.Name(name) { fields[fieldName] = value }
@@ -27,7 +29,9 @@ struct CassetteMiddlewareTests {
         return HTTPRequest(method: method, scheme: "https", authority: host, path: pathAndQuery, headerFields: fields)
     }
 
-    static func interaction(_ url: String, body: String = #"{"ok":true}"#, status: Int = 200, recordedAt: Date = Date(), duration: Int? = nil) -> Interaction {
+    static func interaction(_ url: String, body: String = #"{"ok":true}"#, status: Int = 200, recordedAt: Date = Date(), duration: Int? = nil)
+        -> Interaction
+    {
         Interaction(
             recordedAt: recordedAt, durationMilliseconds: duration,
             request: RecordedRequest(method: "GET", url: url, headers: [HeaderField(name: "Authorization", value: "REDACTED")]),
@@ -117,7 +121,8 @@ struct CassetteMiddlewareTests {
         }
         let target = folder.file("foursquare/coffee.json")
         let cassette = CassetteMiddleware(mode: .record, files: [], recordingTarget: (target, "foursquare/coffee.json"))
-        let request = Self.request("/places/search?ll=52.37,4.89&client_secret=cs-secret-77", headers: ["Authorization": "Bearer \(key)", "Accept": "application/json"])
+        let request = Self.request(
+            "/places/search?ll=52.37,4.89&client_secret=cs-secret-77", headers: ["Authorization": "Bearer \(key)", "Accept": "application/json"])
         _ = try await Self.client(cassette, transport: transport).send(request)
         let text = String(decoding: try Data(contentsOf: target), as: UTF8.self)
         #expect(!text.contains(key))
@@ -188,7 +193,8 @@ struct CassetteMiddlewareTests {
     @Test func reRecordingReplacesTheOldRecordingOfTheSameRequest() async throws {
         let folder = TemporaryFolder()
         let target = folder.file("a.json")
-        try Self.write([Self.interaction("https://api.example/x?a=1", body: "old"), Self.interaction("https://api.example/y", body: "keep")], to: target)
+        try Self.write(
+            [Self.interaction("https://api.example/x?a=1", body: "old"), Self.interaction("https://api.example/y", body: "keep")], to: target)
         let transport = ClosureTransport { _, _ in HTTPResponse.json("\"new\"") }
         let cassette = CassetteMiddleware(mode: .record, files: [], recordingTarget: (target, "a.json"))
         _ = try await Self.client(cassette, transport: transport).send(Self.request("/x?a=1"))
@@ -263,11 +269,13 @@ struct CassetteMiddlewareTests {
         let folder = TemporaryFolder()
         let recorded = Interaction(
             recordedAt: Date(),
-            request: RecordedRequest(method: "POST", url: "https://overpass.example/api/interpreter", body: .form([HeaderField(name: "data", value: "node(1);out;")])),
+            request: RecordedRequest(
+                method: "POST", url: "https://overpass.example/api/interpreter", body: .form([HeaderField(name: "data", value: "node(1);out;")])),
             response: RecordedResponse(status: 200, body: .text("{}")))
         try Cassette(interactions: [recorded]).write(to: folder.file("a.json"))
         let client = Self.client(CassetteMiddleware(mode: .replay, files: [(folder.file("a.json"), "a.json")]))
-        let request = Self.request("/api/interpreter", method: .post, host: "overpass.example", headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let request = Self.request(
+            "/api/interpreter", method: .post, host: "overpass.example", headers: ["Content-Type": "application/x-www-form-urlencoded"])
         let (response, _) = try await client.send(request, body: Data("data=node%281%29%3Bout%3B".utf8))
         #expect(response.status.code == 200)
         do {
@@ -279,7 +287,8 @@ struct CassetteMiddlewareTests {
     }
 
     @Test func longValuesAreShownWhereTheyDiffer() {
-        let recorded = "[out:json][timeout:25];(nwr[\"amenity\"=\"cafe\"](around:1000,52.3700,4.8900);nwr[\"shop\"=\"coffee\"](around:1000,52.3700,4.8900););out center tags;"
+        let recorded =
+            "[out:json][timeout:25];(nwr[\"amenity\"=\"cafe\"](around:1000,52.3700,4.8900);nwr[\"shop\"=\"coffee\"](around:1000,52.3700,4.8900););out center tags;"
         let asked = recorded.replacingOccurrences(of: "52.3700,4.8900", with: "40.7128,-74.0060")
         let (here, there) = RequestSignature.differingParts(asked, recorded)
         // The differing stretch, twelve characters of context either side, the rest elided.

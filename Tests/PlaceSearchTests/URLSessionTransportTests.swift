@@ -8,7 +8,9 @@ import Testing
 struct URLSessionTransportTests {
     @Test func sendsTheRequestAndReturnsStatusHeadersAndBody() async throws {
         let server = try LocalHTTPServer { request in
-            .init(status: 201, headers: ["Content-Type": "application/json", "X-Echo": request.method], body: Data(#"{"got":"\#(request.target)"}"#.utf8))
+            .init(
+                status: 201, headers: ["Content-Type": "application/json", "X-Echo": request.method],
+                body: Data(#"{"got":"\#(request.target)"}"#.utf8))
         }
         defer { server.stop() }
         var fields = HTTPFields()

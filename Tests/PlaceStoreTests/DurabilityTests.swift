@@ -1,5 +1,5 @@
 import PlaceSearch
-import PlaceStore
+@testable import PlaceStore
 import Testing
 
 struct DurabilityTests {
@@ -21,7 +21,7 @@ struct DurabilityTests {
         let reader = try #require(try SQLitePlaceStore.openForReading(at: path))
         #expect(try reader.favorites() == [rich, Samples.favorite(2)])
         #expect(
-            try StoreInfo.read(at: path) == StoreInfo(path: path, schemaVersion: 5, favoriteCount: 2, settingCount: 1))
+            try StoreInfo.read(at: path) == StoreInfo(path: path, schemaVersion: StoreSchema.version, favoriteCount: 2, settingCount: 1))
     }
 
     @Test func aWriteIsSeenAtOnceByAnotherOpenConnection() throws {

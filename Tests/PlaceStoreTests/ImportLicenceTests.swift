@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PlaceSearch
-import PlaceStore
+@testable import PlaceStore
 import Testing
 
 /// Each import keeps its own licence, and a store written before licences were kept gains them
@@ -30,21 +30,14 @@ struct ImportLicenceTests {
         #expect(try store.imports().last?.source.licence == .geoNames)
     }
 
-    /// A store as places wrote it before licences were kept (migrations v1–v3): made by the
-    /// current code, then taken back to that shape (without v4's licences and v5's alternate
-    /// names), with what the old import wrote.
+    /// A store as places wrote it before licences were kept (migrations v1–v3), with what the old
+    /// import wrote.
     static func storeBeforeLicences(at path: String) throws {
-        _ = try SQLitePlaceStore.openForWriting(at: path)
+        try StoreFixtures.store(at: path, upTo: "v3: points ledger")
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             try db.execute(
                 sql: """
-                    ALTER TABLE import_source DROP COLUMN attribution;
-                    ALTER TABLE import_source DROP COLUMN licence;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v4: import licences';
-                    ALTER TABLE imported_place DROP COLUMN alternate_names;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v5: alternate names';
-                    PRAGMA user_version = 3;
                     INSERT INTO import_source (key, label, format, imported_at, count) VALUES
                         ('/data/amsterdam.osm', 'amsterdam.osm', 'osm-xml', 1, 1),
                         ('/data/cities.csv', 'cities.csv', 'names-csv', 2, 1);
@@ -65,6 +58,6 @@ struct ImportLicenceTests {
         #expect(imports.map(\.source.licence) == [.openStreetMap, nil])
         #expect(imports.map(\.count) == [1, 1])
         #expect(try store.importedPlace(id: "osm:node/1")?.record.name == "Café de Jaren")
-        #expect(try rawCount(folder.storePath, "PRAGMA user_version") == 5)
+        #expect(try rawCount(folder.storePath, "PRAGMA user_version") == StoreSchema.version)
     }
 }

@@ -58,16 +58,11 @@ struct PointsLedgerTests {
 
     @Test func aStoreOfAnOlderVersionGetsTheLedgerAndKeepsItsFavourites() throws {
         let folder = TemporaryFolder()
-        do {
-            let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
-            _ = try store.addFavorite(Samples.favorite(1))
-        }
-        // Take the store back to version 2, as an older places left it.
-        try rawSQL(folder.storePath, "DROP TABLE points_entry")
-        try rawSQL(folder.storePath, "DELETE FROM grdb_migrations WHERE identifier = 'v3: points ledger'")
-        try rawSQL(folder.storePath, "PRAGMA user_version = 2")
+        // A store as places left it at version 2, with one favourite in v1's table.
+        try StoreFixtures.store(at: folder.storePath, upTo: "v2: imported places")
+        try StoreFixtures.insertV1Favorite(folder.storePath, Samples.favorite(1))
         let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
         #expect(try store.award(Self.entry("a")) == .awarded(balance: 40))
-        #expect(try store.favorites().count == 1)
+        #expect(try store.favorites().map(\.id) == [Samples.place(1).id])
     }
 }

@@ -11,7 +11,9 @@ enum CLI {
         let elapsed: Duration
 
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
-        var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast(stdout.hasSuffix("\n") ? 1 : 0).map(String.init) }
+        var stdoutLines: [String] {
+            stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast(stdout.hasSuffix("\n") ? 1 : 0).map(String.init)
+        }
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

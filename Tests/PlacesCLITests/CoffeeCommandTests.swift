@@ -42,7 +42,8 @@ struct CoffeeCommandTests {
         #expect(results.map { $0["name"] as? String } == Self.topThree)
         #expect(results.map { $0["rank"] as? Int } == [1, 2, 3])
         for result in results {
-            for key in ["id", "name", "lat", "lon", "categories", "rating", "price", "open_now", "address", "walk", "score", "components", "sources"] {
+            for key in ["id", "name", "lat", "lon", "categories", "rating", "price", "open_now", "address", "walk", "score", "components", "sources"]
+            {
                 #expect(result.keys.contains(key), "result lacks \(key)")
             }
             let components = try #require(result["components"] as? [[String: Any]])
@@ -135,7 +136,8 @@ struct CoffeeCommandTests {
         // OpenStreetMap gives no time zone; Foursquare's answers say the area is in Europe/Amsterdam.
         func openFlags(_ zone: String) async throws -> [String] {
             let output = try await CLI.run(
-                ["coffee", "--near", "52.37,4.89", "--top", "50", "--format", "ndjson"], environment: ["TZ": zone, "PLACES_NOW": "2026-11-21T06:45:00Z"])
+                ["coffee", "--near", "52.37,4.89", "--top", "50", "--format", "ndjson"],
+                environment: ["TZ": zone, "PLACES_NOW": "2026-11-21T06:45:00Z"])
             return try output.stdoutLines.map { line in
                 let result = try jsonObject(line)
                 return "\(result["name"] as? String ?? "") \(result["open_now"].map { "\($0)" } ?? "nil")"
@@ -218,10 +220,11 @@ struct ShowAndProvidersTests {
         #expect(lines.count == 10)
         let columns = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
         // The feed is ready only once one is configured.
-        #expect(columns == [
-            "foursquare yes recorded", "osm yes recorded", "parkshark yes recorded", "amsterdam-garages yes recorded", "feed no not",
-            "google yes recorded", "osrm yes recorded", "photon yes recorded", "local no not",
-        ])
+        #expect(
+            columns == [
+                "foursquare yes recorded", "osm yes recorded", "parkshark yes recorded", "amsterdam-garages yes recorded", "feed no not",
+                "google yes recorded", "osrm yes recorded", "photon yes recorded", "local no not",
+            ])
         #expect(lines[1].contains("set FOURSQUARE_API_KEY to go live"))
         #expect(lines[4].contains("parking, details"))
         // The routing providers answer no category; they route. Photon geocodes.

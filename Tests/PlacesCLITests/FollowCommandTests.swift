@@ -134,7 +134,8 @@ struct FollowCommandTests {
         let pattern = try NSRegularExpression(pattern: #"lat="([0-9.]+)" lon="([0-9.]+)"><time>([^<]+)</time><extensions><hacc>([0-9.]+)"#)
         for match in pattern.matches(in: gpx, range: NSRange(gpx.startIndex..., in: gpx)) {
             let field = { (index: Int) in String(gpx[Range(match.range(at: index), in: gpx)!]) }
-            lines.append(#"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"\#(field(3))","lat":\#(field(1)),"lon":\#(field(2)),"eph":\#(field(4))}"#)
+            lines.append(
+                #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"\#(field(3))","lat":\#(field(1)),"lon":\#(field(2)),"eph":\#(field(4))}"#)
             lines.append(#"{"class":"SKY","device":"/dev/ttyACM0","nSat":12,"uSat":8}"#)
         }
         let output = try await CLI.run(
@@ -176,7 +177,10 @@ struct FollowCommandTests {
             let output = try await CLI.run(["follow", "--route", route, "--to", Self.waterlooplein, "--trace", trace, "--format", "ndjson"])
             #expect(output.status == 0, "\(name): \(output.stderr)")
             #expect(Self.kinds(try Self.events(output)) == ["route", "arrived", "end"], "\(name)")
-            #expect(output.stderrLines == ["places: \(trace): no fix said how accurate it was; the plain thresholds applied (set them with --tolerance and --off-route-distance)"], "\(name)")
+            #expect(
+                output.stderrLines == [
+                    "places: \(trace): no fix said how accurate it was; the plain thresholds applied (set them with --tolerance and --off-route-distance)"
+                ], "\(name)")
             #expect(try Self.events(output).dropFirst().first?["accuracy_m"] == .null)
         }
     }
@@ -204,7 +208,8 @@ struct FollowCommandTests {
         var wild = try Cassette(contentsOf: CLI.cassettes.appendingPathComponent("osrm/route.json"))
         wild.interactions = wild.interactions.filter { $0.request.url.contains("/4.8926,52.3731;4.9041,52.3676?") }
         for index in wild.interactions.indices {
-            wild.interactions[index].request.url = wild.interactions[index].request.url.replacingOccurrences(of: "/4.8926,52.3731;", with: "/5.1,52.1;")
+            wild.interactions[index].request.url = wild.interactions[index].request.url.replacingOccurrences(
+                of: "/4.8926,52.3731;", with: "/5.1,52.1;")
         }
         try wild.write(to: scenario.folder.appendingPathComponent("osrm/wild.json"))
 
@@ -253,7 +258,10 @@ struct FollowCommandTests {
         let offline = try await CLI.run(arguments)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(Self.kinds(try Self.events(offline)) == ["route", "off-route", "back-on-route", "arrived", "end"])
-        #expect(offline.stderrLines.contains { $0.hasPrefix("places: could not reroute from 52.3716215,4.8975513") && $0.hasSuffix("following the old route") })
+        #expect(
+            offline.stderrLines.contains {
+                $0.hasPrefix("places: could not reroute from 52.3716215,4.8975513") && $0.hasSuffix("following the old route")
+            })
     }
 
     @Test func unusableInputsAreOneLineWithTheirExitCodes() async throws {
@@ -268,7 +276,12 @@ struct FollowCommandTests {
             (["follow", "--to", Self.waterlooplein, "--route", route, "--trace", osm], 65),
             (["follow", "--to", Self.waterlooplein, "--route", route, "--trace", empty], 65),
             (["follow", "--to", Self.waterlooplein, "--route", emptyRoute, "--trace", "examples/walk.gpx"], 65),
-            (["follow", "--to", Self.waterlooplein, "--route", scenario.folder.appendingPathComponent("nope.geojson").path, "--trace", "examples/walk.gpx"], 66),
+            (
+                [
+                    "follow", "--to", Self.waterlooplein, "--route", scenario.folder.appendingPathComponent("nope.geojson").path, "--trace",
+                    "examples/walk.gpx",
+                ], 66
+            ),
             (["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--tolerance", "60m"], 64),
             (["follow", "--to", Self.waterlooplein, "--trace", "examples/walk.gpx", "--cooldown", "soon"], 64),
             (["follow", "--to", "rec-waterlooplein", "--trace", "examples/walk.gpx"], 69),

@@ -106,7 +106,8 @@ struct ImportCommandTests {
         let store = TemporaryStore()
         _ = try await Self.imported(store)
         let coffee = try await CLI.run(
-            ["coffee", "--near", "52.3712,4.8925", "--offline", "--format", "json"], environment: store.environment.merging(["PLACES_HTTP_MODE": "live"]) { $1 })
+            ["coffee", "--near", "52.3712,4.8925", "--offline", "--format", "json"],
+            environment: store.environment.merging(["PLACES_HTTP_MODE": "live"]) { $1 })
         #expect(coffee.status == 0, "\(coffee.stderr)")
         let names = try (JSONValue.parse(Data(coffee.stdout.utf8))["results"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
         #expect(Set(names) == ["Café de Jaren", "Café 't Smalle"], "no bubble tea, no cannabis: \(names)")

@@ -50,7 +50,8 @@ struct ImportListTests {
         let document = try JSONValue.parse(Data(output.stdout.utf8))
         #expect(document["index"]?["rebuilt"]?.boolValue == false)
         #expect(document["index"]?["names"]?.intValue ?? 0 > 0)
-        let fresh = try await CLI.run(["import", store.folder.appendingPathComponent("sample.osm").path, "--format", "json"], environment: store.environment)
+        let fresh = try await CLI.run(
+            ["import", store.folder.appendingPathComponent("sample.osm").path, "--format", "json"], environment: store.environment)
         let timed = try JSONValue.parse(Data(fresh.stdout.utf8))
         let total = timed["seconds"]?.doubleValue ?? 0
         let parts = (timed["imports"]?.arrayValue?.first?["seconds"]?.doubleValue ?? 0) + (timed["index"]?["seconds"]?.doubleValue ?? 0)

@@ -12,7 +12,9 @@ struct InstallTests {
 
         let install = Process()
         install.executableURL = URL(fileURLWithPath: "/bin/bash")
-        install.arguments = [CLI.repository.appendingPathComponent("Scripts/install.sh").path, "--binary", CLI.executable.path, "--prefix", prefix.path]
+        install.arguments = [
+            CLI.repository.appendingPathComponent("Scripts/install.sh").path, "--binary", CLI.executable.path, "--prefix", prefix.path,
+        ]
         install.standardOutput = FileHandle.nullDevice
         try install.run()
         install.waitUntilExit()

@@ -66,7 +66,9 @@ struct LiveByDefaultTests {
     @Test func anExpiredAnswerIsRevalidatedWithItsETag() async throws {
         let server = try LocalHTTPServer { request in
             if request.headers["if-none-match"] == "\"v1\"" { return .init(status: 304, headers: ["ETag": "\"v1\""], body: Data()) }
-            return .init(status: 200, headers: ["Content-Type": "application/json", "ETag": "\"v1\"", "Cache-Control": "no-cache"], body: Data(Self.paris.utf8))
+            return .init(
+                status: 200, headers: ["Content-Type": "application/json", "ETag": "\"v1\"", "Cache-Control": "no-cache"], body: Data(Self.paris.utf8)
+            )
         }
         defer { server.stop() }
         let home = Home()
@@ -123,7 +125,9 @@ struct LiveByDefaultTests {
     @Test func withoutNetworkTheRecordingsAnswerAndSaySo() async throws {
         let port = try Self.closedPort()
         let scenario = Scenario()
-        try scenario.copy("osm") { $0.request.url = $0.request.url.replacingOccurrences(of: "https://overpass-api.de", with: "http://127.0.0.1:\(port)") }
+        try scenario.copy("osm") {
+            $0.request.url = $0.request.url.replacingOccurrences(of: "https://overpass-api.de", with: "http://127.0.0.1:\(port)")
+        }
         let home = Home()
         let config = try home.config(osm: "http://127.0.0.1:\(port)/api/interpreter")
         let output = try await CLI.run(

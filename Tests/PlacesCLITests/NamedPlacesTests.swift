@@ -104,7 +104,8 @@ struct NamedPlacesTests {
         try "[photon]\nendpoint = \"http://127.0.0.1:\(server.port)\"\n".write(to: config, atomically: true, encoding: .utf8)
         // "Leidsepl" is only the start of a name: the geocoder is asked, fails, and the partial match answers.
         let output = try await CLI.run(
-            ["coffee", "--near", "Leidsepl", "--offline", "--config", config.path], environment: store.environment.merging(["PLACES_HTTP_MODE": "live"]) { $1 })
+            ["coffee", "--near", "Leidsepl", "--offline", "--config", config.path],
+            environment: store.environment.merging(["PLACES_HTTP_MODE": "live"]) { $1 })
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("photon: 127.0.0.1:\(server.port)/api failed (HTTP 503: overloaded)"), "\(output.stderr)")
         #expect(output.stderr.contains("using the imported names' best match"), "\(output.stderr)")

@@ -94,7 +94,8 @@ struct ParkingCommandTests {
         #expect(query?["time_zone"]?.stringValue == "Europe/Amsterdam")
         // A machine elsewhere reads it the same: the destination decides.
         let elsewhere = try await CLI.run(
-            ["parking", "--near", "52.3731,4.8926", "--advice", "--arrive", "2026-11-27T08:30", "--format", "json"], environment: ["TZ": "America/New_York"])
+            ["parking", "--near", "52.3731,4.8926", "--advice", "--arrive", "2026-11-27T08:30", "--format", "json"],
+            environment: ["TZ": "America/New_York"])
         #expect(try JSONValue.parse(Data(elsewhere.stdout.utf8))["query"]?["arrival"]?.stringValue == "2026-11-27T07:30:00Z")
         let past = try await CLI.run(["parking", "--near", "52.3731,4.8926", "--arrive", "2026-11-20T08:30"])
         #expect(past.status == 0)

@@ -16,7 +16,9 @@ struct PluginTests {
 
         /// A plugin named `name` that describes itself well and searches with `search` (a shell fragment).
         func add(_ name: String, search: String, describe: String? = nil) throws {
-            let describeAnswer = describe ?? #"echo '{"protocol": 1, "id": "NAME", "categories": ["coffee"], "needs": []}'"#
+            let describeAnswer =
+                describe
+                ?? #"echo '{"protocol": 1, "id": "NAME", "categories": ["coffee"], "needs": []}'"#
                 .replacingOccurrences(of: "NAME", with: name)
             let script = """
                 #!/bin/sh
@@ -39,7 +41,8 @@ struct PluginTests {
         let providers = try await CLI.run(["providers", "--deadline", "60s"], environment: ["PATH": path])
         #expect(providers.stdoutLines.contains { $0.hasPrefix("csv ") && $0.contains("coffee") && $0.contains("yes") }, "\(providers.stdout)")
         let alone = try await CLI.run(
-            ["coffee", "--near", "52.37,4.89", "--provider", "csv", "--format", "json", "--explain", "--deadline", "60s"], environment: ["PATH": path])
+            ["coffee", "--near", "52.37,4.89", "--provider", "csv", "--format", "json", "--explain", "--deadline", "60s"], environment: ["PATH": path]
+        )
         #expect(alone.status == 0, "\(alone.stderr)")
         let document = try JSONValue.parse(Data(alone.stdout.utf8))
         let ids = document["results"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
@@ -72,7 +75,10 @@ struct PluginTests {
         ("fails", "echo 'no database' >&2; exit 3", "the plugin exited with status 3"),
         ("garbled", "echo 'not json at all'", "the plugin's answer cannot be used: printed no JSON"),
         ("huge", "head -c 30000000 /dev/zero | tr '\\\\0' 'x'", "the plugin wrote more than 10 MB; it was stopped"),
-        ("offglobe", #"echo '{"places": [{"id": "1", "name": "Nowhere", "lat": 123, "lon": 4.89}]}'"#, "place 1: \"lat\" and \"lon\" must be a position on the globe"),
+        (
+            "offglobe", #"echo '{"places": [{"id": "1", "name": "Nowhere", "lat": 123, "lon": 4.89}]}'"#,
+            "place 1: \"lat\" and \"lon\" must be a position on the globe"
+        ),
         ("controls", #"printf '{"places": [{"id": "1", "name": "A\\u0007B", "lat": 52.37, "lon": 4.89}]}'"#, "place 1: \"name\" must be a text"),
     ])
     func aMisbehavingPluginIsNamedAndTheOthersStillAnswer(_ name: String, _ search: String, _ message: String) async throws {

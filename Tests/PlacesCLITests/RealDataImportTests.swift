@@ -108,7 +108,8 @@ struct RealDataImportTests {
         #expect(osm.status == 0, "\(osm.stderr)")
         let streets = try await CLI.run(["import", "--names", bag.path, "--name-column", "3", "--kind", "street"], environment: store.environment)
         #expect(streets.status == 0, "\(streets.stderr)")
-        let lists = try await CLI.run(["import", "--names", cities1000.path, "--names", cities15000.path, "--format", "json"], environment: store.environment)
+        let lists = try await CLI.run(
+            ["import", "--names", cities1000.path, "--names", cities15000.path, "--format", "json"], environment: store.environment)
         #expect(lists.status == 0, "\(lists.stderr)")
         #expect(try JSONValue.parse(Data(lists.stdout.utf8))["imports"]?.arrayValue?.last?["format"]?.stringValue == "geonames-json")
 

@@ -63,9 +63,10 @@ struct RecommendationsCommandTests {
         #expect(results.first { $0["id"] as? String == "feed:rec-hortus" }?["expires"] as? String == "2026-12-31T16:00:00Z")
         // --explain: what was left out and why.
         let excluded = try #require(root["excluded"] as? [[String: Any]])
-        let reasons = Dictionary(uniqueKeysWithValues: excluded.compactMap { item in
-            (item["id"] as? String).map { ($0, "\(item["stage"] ?? ""): \(item["reason"] ?? "")") }
-        })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: excluded.compactMap { item in
+                (item["id"] as? String).map { ($0, "\(item["stage"] ?? ""): \(item["reason"] ?? "")") }
+            })
         #expect(reasons["feed:rec-noordermarkt"] == "expired: expired at 2026-11-14T15:00:00Z")
         #expect(reasons["feed:rec-vondelpark-rosarium"]?.hasPrefix("walk: ") == true)
         let feed = try #require(root["feed"] as? [String: Any])
@@ -115,7 +116,8 @@ struct RecommendationsCommandTests {
         #expect(output.status == 66)
         #expect(output.stdout.isEmpty)
         #expect(output.stderrLines.count == 1)
-        #expect(output.stderr.hasPrefix("places: feed: no feed file at no-such-feed.json; --feed takes a file, an http(s) URL or a name from [feeds]"))
+        #expect(
+            output.stderr.hasPrefix("places: feed: no feed file at no-such-feed.json; --feed takes a file, an http(s) URL or a name from [feeds]"))
     }
 
     @Test func aFeedThatIsNotJSONIsBadData() async throws {
@@ -123,7 +125,10 @@ struct RecommendationsCommandTests {
         let file = try Self.feedFile(scenario, "feed.json", "name,lat,lon\nDam,52.37,4.89\n")
         let output = try await CLI.run(["recommendations", "--near", Self.dam, "--feed", file.path])
         #expect(output.status == 65)
-        #expect(output.stderrLines == ["places: feed: \(file.path) is not JSON (1:1: expected a value, found 'n'); a feed is a JSON document of recommendations"])
+        #expect(
+            output.stderrLines == [
+                "places: feed: \(file.path) is not JSON (1:1: expected a value, found 'n'); a feed is a JSON document of recommendations"
+            ])
         let empty = try Self.feedFile(scenario, "empty.json", #"{"recommendations": [{"id": "a", "name": "A"}]}"#)
         let nothing = try await CLI.run(["recommendations", "--near", Self.dam, "--feed", empty.path])
         #expect(nothing.status == 65)
@@ -175,11 +180,13 @@ struct RecommendationsCommandTests {
     @Test func aURLFeedReplaysFromTheFeedCassettes() async throws {
         let scenario = Scenario()
         let feed = try String(contentsOf: CLI.repository.appendingPathComponent("examples/feed.json"), encoding: .utf8)
-        try scenario.write("feed", "recommendations.json", text: """
-            {"places_cassette": 1, "interactions": [{"recorded_at": "2026-11-21T12:00:00Z",
-              "request": {"method": "GET", "url": "https://feeds.example.org/amsterdam.json"},
-              "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": {"json": \(feed)}}}]}
-            """)
+        try scenario.write(
+            "feed", "recommendations.json",
+            text: """
+                {"places_cassette": 1, "interactions": [{"recorded_at": "2026-11-21T12:00:00Z",
+                  "request": {"method": "GET", "url": "https://feeds.example.org/amsterdam.json"},
+                  "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": {"json": \(feed)}}}]}
+                """)
         let output = try await CLI.run(
             ["recommendations", "--near", Self.dam, "--feed", "https://feeds.example.org/amsterdam.json", "--format", "json"],
             environment: ["PLACES_CASSETTE_DIR": scenario.folder.path])
@@ -195,7 +202,9 @@ struct RecommendationsCommandTests {
     }
 
     @Test func badOptionsAreUsageErrors() async throws {
-        for arguments in [["--top", "0"], ["--max-walk", "forever"], ["--near", "91,4"], ["--feed", " "], ["--feed", "ftp://example.org/f.json"]] {
+        for arguments in [
+            ["--top", "0"], ["--max-walk", "forever"], ["--near", "91,4"], ["--feed", " "], ["--feed", "ftp://example.org/f.json"],
+        ] {
             let output = try await CLI.run(["recommendations"] + arguments)
             #expect(output.status == 64, "\(arguments): \(output.stderr)")
             #expect(output.stderrLines.count == 1, "\(arguments): \(output.stderr)")

@@ -18,7 +18,10 @@ struct RecordReplayTests {
         let scenario = Scenario()
         let config = scenario.folder.appendingPathComponent("config.toml")
         try Data("[osm]\nendpoint = \"http://127.0.0.1:\(server.port)/api/interpreter\"\n".utf8).write(to: config)
-        let arguments = ["coffee", "--near", "52.37,4.89", "--provider", "osm", "--config", config.path, "--cassette-dir", scenario.folder.path, "--format", "ndjson"]
+        let arguments = [
+            "coffee", "--near", "52.37,4.89", "--provider", "osm", "--config", config.path, "--cassette-dir", scenario.folder.path, "--format",
+            "ndjson",
+        ]
 
         let recorded = try await CLI.run(arguments + ["--http-mode", "record"])
         #expect(recorded.status == 0, "\(recorded.stderr)")

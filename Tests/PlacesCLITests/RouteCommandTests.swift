@@ -118,7 +118,9 @@ struct RouteCommandTests {
         let output = try await CLI.run(["route", "--from", "52.3700,4.8900", "--to", Self.waterlooplein])
         #expect(output.status == 69)
         #expect(output.stderrLines.count == 1)
-        #expect(output.stderr.contains("no recording of this request to GET https://routing.openstreetmap.de/routed-foot/route/v1/foot/4.89,52.37;4.9041,52.3676"))
+        #expect(
+            output.stderr.contains(
+                "no recording of this request to GET https://routing.openstreetmap.de/routed-foot/route/v1/foot/4.89,52.37;4.9041,52.3676"))
         #expect(output.stderr.contains("the bundled recordings cover central Amsterdam"), "\(output.stderr)")
     }
 }

@@ -242,7 +242,10 @@ struct StopsCommandTests {
             in: scenario, "waypoints.gpx")
         let output = try await CLI.run(["stops", waypoints])
         #expect(output.status == 65)
-        #expect(output.stderrLines == ["places: \(waypoints): no track points, only 2 waypoints or route points; stops need a recorded track (<trk>) with times"])
+        #expect(
+            output.stderrLines == [
+                "places: \(waypoints): no track points, only 2 waypoints or route points; stops need a recorded track (<trk>) with times"
+            ])
     }
 
     @Test func unusableInputIsOneLineWithItsExitCode() async throws {

@@ -15,9 +15,11 @@ struct StoreDurabilityTests {
             let latitude = 52.36 + Double(index % 100) * 0.0002
             let longitude = 4.88 + Double(index / 100) * 0.0003
             interactions.append(
-                #"{"recorded_at": "2026-11-21T12:00:00Z", "duration_ms": \#(latency), "request": {"method": "GET", "url": "http://api.parkshark.nl/psapi/api.jsp?action=get_meters&meternumbers=\#(number)", "headers": {"Accept": "application/json"}}, "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": {"json": {"items": [{"lat": \#(latitude), "lon": \#(longitude), "belnummer": "\#(number)", "adres": "Teststraat \#(index + 1)", "bw": {"cash": true}, "costs": {"cost": -1}}]}}}}"#)
+                #"{"recorded_at": "2026-11-21T12:00:00Z", "duration_ms": \#(latency), "request": {"method": "GET", "url": "http://api.parkshark.nl/psapi/api.jsp?action=get_meters&meternumbers=\#(number)", "headers": {"Accept": "application/json"}}, "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": {"json": {"items": [{"lat": \#(latitude), "lon": \#(longitude), "belnummer": "\#(number)", "adres": "Teststraat \#(index + 1)", "bw": {"cash": true}, "costs": {"cost": -1}}]}}}}"#
+            )
         }
-        try scenario.write("parkshark", "favorites.json", text: #"{"places_cassette": 1, "interactions": [\#(interactions.joined(separator: ",\n"))]}"#)
+        try scenario.write(
+            "parkshark", "favorites.json", text: #"{"places_cassette": 1, "interactions": [\#(interactions.joined(separator: ",\n"))]}"#)
         return scenario
     }
 
@@ -87,7 +89,9 @@ struct StoreDurabilityTests {
             FileManager.default.createFile(atPath: stderr.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: stderr)
             let exited = AsyncStream<Void> { continuation in
-                process.terminationHandler = { _ in continuation.yield(); continuation.finish() }
+                process.terminationHandler = { _ in
+                    continuation.yield(); continuation.finish()
+                }
             }
             try process.run()
             try? output.fileHandleForWriting.close()
@@ -96,7 +100,8 @@ struct StoreDurabilityTests {
             let context = "round \(round), seed \(random.seed), killed at line \(target) of \(printed.count)"
             #expect(
                 process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-                "the writer was not killed (status \(process.terminationStatus)), \(context): \(String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self))")
+                "the writer was not killed (status \(process.terminationStatus)), \(context): \(String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self))"
+            )
             for line in printed {
                 let words = line.split(separator: " ")
                 // A re-added favourite keeps its first place; only new ones join the end.

@@ -45,7 +45,8 @@ struct WalkingCommandTests {
         let store = TemporaryStore()
         let output = try await CanalOSM.imported(store)
         #expect(output.stdout.contains("walking graph: "), "\(output.stdout)")
-        let json = try await CLI.run(["import", store.folder.appendingPathComponent("canal.osm").path, "--format", "json"], environment: store.environment)
+        let json = try await CLI.run(
+            ["import", store.folder.appendingPathComponent("canal.osm").path, "--format", "json"], environment: store.environment)
         let graph = try JSONValue.parse(Data(json.stdout.utf8))["imports"]?.arrayValue?.first?["walking_graph"]
         #expect(graph?["junctions"]?.intValue ?? 0 >= 4)
         #expect(graph?["bytes"]?.intValue ?? 0 > 0)
@@ -54,13 +55,15 @@ struct WalkingCommandTests {
     @Test func aRouteOfflineGoesRoundByTheBridge() async throws {
         let store = TemporaryStore()
         _ = try await CanalOSM.imported(store)
-        let output = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--offline", "--format", "json"], environment: store.environment)
+        let output = try await CLI.run(
+            ["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--offline", "--format", "json"], environment: store.environment)
         #expect(output.status == 0, "\(output.stderr)")
         let route = try JSONValue.parse(Data(output.stdout.utf8))["route"]
         #expect(route?["provider"]?.stringValue == "local")
         let metres = try #require(route?["distance_m"]?.doubleValue)
         #expect(metres > 900 && metres < 1_000, "\(metres)")
-        let table = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--provider", "local"], environment: store.environment)
+        let table = try await CLI.run(
+            ["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--provider", "local"], environment: store.environment)
         #expect(table.stdout.contains("Oostbrug"), "\(table.stdout)")
     }
 

@@ -31,7 +31,9 @@ enum TestService {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let settings = try PlacesSettings(
             SettingsOptions(httpMode: "replay", cassetteDirectories: repository.appendingPathComponent("cassettes").path),
-            environment: ["HOME": folder.path, "PLACES_NOW": "2026-11-21T10:30:00Z", "PLACES_STORE": folder.appendingPathComponent("places.sqlite").path])
+            environment: [
+                "HOME": folder.path, "PLACES_NOW": "2026-11-21T10:30:00Z", "PLACES_STORE": folder.appendingPathComponent("places.sqlite").path,
+            ])
         return (try PlacesService(settings: settings, catalog: catalog, notices: notices), folder)
     }
 }

@@ -17,7 +17,8 @@ struct ConstructedWalk {
 
     /// The point `along` metres down the route, `offset` metres to its left (negative: right).
     static func point(along: Double, offset: Double = 0) -> Coordinate {
-        let onRoute = along <= 500
+        let onRoute =
+            along <= 500
             ? Geodesy.destination(from: start, distance: along, bearing: 90)
             : Geodesy.destination(from: corner, distance: along - 500, bearing: 0)
         let heading = along <= 500 ? 90.0 : 0.0
@@ -110,13 +111,14 @@ struct RouteMonitorTests {
     @Test func theCooldownHoldsBackASecondAlertAndSaysItWhenItEnds() throws {
         // Off at 100 (60 m, at once), back at 103, off again at 110 (during the 30 s cooldown) and
         // staying off: the second alert comes when the cooldown ends, at 130.
-        let events = try Walk.run(Walk.fixes(seconds: 0...800) { second in
-            switch second {
-            case 100..<103: 60
-            case 110..<140: 60
-            default: 0
-            }
-        })
+        let events = try Walk.run(
+            Walk.fixes(seconds: 0...800) { second in
+                switch second {
+                case 100..<103: 60
+                case 110..<140: 60
+                default: 0
+                }
+            })
         #expect(events.map(Self.kind) == ["off-route", "back-on-route", "off-route", "back-on-route", "arrived"])
         #expect(events.map(Self.second).prefix(4) == [100, 103, 130, 140])
         guard case .offRoute(let second) = events[2] else { return }
@@ -124,9 +126,10 @@ struct RouteMonitorTests {
     }
 
     @Test func aWalkerBackBeforeTheCooldownEndsGetsNoSecondAlert() throws {
-        let events = try Walk.run(Walk.fixes(seconds: 0...800) { second in
-            (100..<103).contains(second) || (110..<115).contains(second) ? 60 : 0
-        })
+        let events = try Walk.run(
+            Walk.fixes(seconds: 0...800) { second in
+                (100..<103).contains(second) || (110..<115).contains(second) ? 60 : 0
+            })
         #expect(events.map(Self.kind) == ["off-route", "back-on-route", "arrived"])
     }
 
@@ -183,7 +186,8 @@ struct RouteMonitorTests {
         // Jump from 300 m along straight to 800 m along (the second leg): the walker is on the route.
         var fixes = Walk.fixes(seconds: 0...214) { _ in 0 }
         fixes += (0...100).map { step in
-            LocationFix(coordinate: Walk.point(along: 800 + 2 * Double(step)), time: Walk.t0.addingTimeInterval(Double(215 + step)), horizontalAccuracy: 5)
+            LocationFix(
+                coordinate: Walk.point(along: 800 + 2 * Double(step)), time: Walk.t0.addingTimeInterval(Double(215 + step)), horizontalAccuracy: 5)
         }
         var monitor = try RouteMonitor(route: Walk.route)
         var events: [RouteMonitor.Event] = []

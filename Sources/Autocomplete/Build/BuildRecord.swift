@@ -66,7 +66,8 @@ struct BuildRecord {
         }
         guard !forms.isEmpty else { return [] }
         let alternateForms = alternates.map { alternate in
-            alternate.contains(where: { $0 < 0x20 || $0 == 0x7F }) ? [] : NameForms.forms(of: String(decoding: alternate, as: UTF8.self), secondary: true)
+            alternate.contains(where: { $0 < 0x20 || $0 == 0x7F })
+                ? [] : NameForms.forms(of: String(decoding: alternate, as: UTF8.self), secondary: true)
         }
         for (number, own) in alternateForms.enumerated() {
             if let first = own.first, isNew(first.folded) { forms.append(Form(folded: first.folded, isSecondary: true, alternate: number)) }

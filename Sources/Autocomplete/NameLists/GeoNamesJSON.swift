@@ -32,7 +32,8 @@ public enum GeoNamesJSONReader {
             throw NameListError(line: nil, message: "is not valid JSON (\(error))")
         }
         guard let cities = document.objectValue else {
-            throw NameListError(line: nil, message: "is JSON, but not GeoNames cities: the top level is \(document.typeName), not an object keyed by geonameid")
+            throw NameListError(
+                line: nil, message: "is JSON, but not GeoNames cities: the top level is \(document.typeName), not an object keyed by geonameid")
         }
         var places: [ImportedPlace] = []
         var skipped: [String] = []

@@ -70,7 +70,9 @@ public enum NameListReader {
             guard row.fields.count > columns.highest else {
                 throw NameListError(
                     line: row.line,
-                    message: "has \(row.fields.count) column\(row.fields.count == 1 ? "" : "s"), but the mapping reads column \(columns.highest + 1) (\(columns.describe(columns.highest)))")
+                    message:
+                        "has \(row.fields.count) column\(row.fields.count == 1 ? "" : "s"), but the mapping reads column \(columns.highest + 1) (\(columns.describe(columns.highest)))"
+                )
             }
             let name = row.fields[columns.name].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
@@ -161,7 +163,9 @@ public enum NameListReader {
             func resolve(_ choice: String?, option: String, guesses: [String]) throws(NameListError) -> Int? {
                 if let choice {
                     if let number = Int(choice) {
-                        guard number >= 1 else { throw NameListError(line: nil, message: "\(option) \(choice) must be 1 or more (columns count from 1)") }
+                        guard number >= 1 else {
+                            throw NameListError(line: nil, message: "\(option) \(choice) must be 1 or more (columns count from 1)")
+                        }
                         return number - 1
                     }
                     guard let header else {

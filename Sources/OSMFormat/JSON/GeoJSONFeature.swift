@@ -12,8 +12,7 @@ enum GeoJSONFeature {
         for candidate in [feature["id"], properties["@id"], properties["id"]] {
             if case .string(let text)? = candidate {
                 let parts = text.split(separator: "/")
-                if parts.count == 2, let type = OSMElementType(rawValue: String(parts[0])), let number = Int64(parts[1])
-                {
+                if parts.count == 2, let type = OSMElementType(rawValue: String(parts[0])), let number = Int64(parts[1]) {
                     return (type, number)
                 }
             }

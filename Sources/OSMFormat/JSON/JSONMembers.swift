@@ -154,8 +154,7 @@ struct JSONScanner {
     }
 
     /// "line L, column C" of an error the parser found in a slice, counted in the whole file.
-    static func location(of error: JSONParseError, in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String
-    {
+    static func location(of error: JSONParseError, in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String {
         var offset = range.lowerBound
         var line = 1
         while line < error.line, offset < range.upperBound {

@@ -104,10 +104,19 @@ enum PBFReader {
                 case (1, .lengthDelimited): raw = try reader.lengthDelimited()
                 case (2, .varint): rawSize = try reader.varint()
                 case (3, .lengthDelimited): zlib = try reader.lengthDelimited()
-                case (4, _): throw failure("this PBF blob is LZMA-compressed, which this reader does not support (only raw and zlib): rewrite the file with `osmium cat`")
-                case (5, _): throw failure("this PBF blob uses the obsolete bzip2 compression, which this reader does not support (only raw and zlib)")
-                case (6, _): throw failure("this PBF blob is LZ4-compressed, which this reader does not support (only raw and zlib): rewrite the file with `osmium cat`")
-                case (7, _): throw failure("this PBF blob is zstd-compressed, which this reader does not support (only raw and zlib): rewrite the file with `osmium cat`")
+                case (4, _):
+                    throw failure(
+                        "this PBF blob is LZMA-compressed, which this reader does not support (only raw and zlib): rewrite the file with `osmium cat`"
+                    )
+                case (5, _):
+                    throw failure("this PBF blob uses the obsolete bzip2 compression, which this reader does not support (only raw and zlib)")
+                case (6, _):
+                    throw failure(
+                        "this PBF blob is LZ4-compressed, which this reader does not support (only raw and zlib): rewrite the file with `osmium cat`")
+                case (7, _):
+                    throw failure(
+                        "this PBF blob is zstd-compressed, which this reader does not support (only raw and zlib): rewrite the file with `osmium cat`"
+                    )
                 default: try reader.skip(wireType)
                 }
             }

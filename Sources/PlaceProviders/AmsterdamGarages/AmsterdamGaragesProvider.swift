@@ -16,6 +16,8 @@ public struct AmsterdamGaragesProvider: PlaceDetailsProvider {
     /// - Parameter endpoint: another copy of the feed, for example a mirror.
     public init(client: HTTPClient, endpoint: String = AmsterdamGaragesProvider.defaultEndpoint) {
         self.client = client
+        // swift-format-ignore: NeverForceUnwrap
+        // The default is a literal URL, checked by the tests; a configured one falls back to it.
         self.endpoint = URL(string: endpoint).flatMap { $0.host == nil ? nil : $0 } ?? URL(string: Self.defaultEndpoint)!
     }
 

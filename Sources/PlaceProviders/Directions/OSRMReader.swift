@@ -37,7 +37,8 @@ enum OSRMReader {
             if let summary = try leg["summary"]?.string(), !summary.isEmpty { summaries.append(summary) }
             legs.append(
                 RouteLeg(
-                    distance: try leg.member("distance").double(in: RoutingText.sensibleMetres), duration: try leg.member("duration").double(in: RoutingText.sensibleSeconds),
+                    distance: try leg.member("distance").double(in: RoutingText.sensibleMetres),
+                    duration: try leg.member("duration").double(in: RoutingText.sensibleSeconds),
                     startName: waypointNames.indices.contains(legIndex) ? waypointNames[legIndex] : nil,
                     endName: waypointNames.indices.contains(legIndex + 1) ? waypointNames[legIndex + 1] : nil,
                     steps: steps))
@@ -63,7 +64,8 @@ enum OSRMReader {
             mode: try json["mode"]?.string())
         return RouteStep(
             instruction: OSRMInstructions.text(for: text, legIndex: legIndex, legCount: legCount),
-            distance: try json.member("distance").double(in: RoutingText.sensibleMetres), duration: try json.member("duration").double(in: RoutingText.sensibleSeconds),
+            distance: try json.member("distance").double(in: RoutingText.sensibleMetres),
+            duration: try json.member("duration").double(in: RoutingText.sensibleSeconds),
             maneuver: modifier.map { "\(type) \($0)" } ?? type, name: name.isEmpty ? nil : name,
             path: try json["geometry"]?.polyline(precision: precision) ?? [])
     }

@@ -56,7 +56,8 @@ public struct OverpassProvider: PlaceDetailsProvider {
             let number = Int64(parts[1])
         else {
             throw ProviderError(
-                provider: id, kind: .notFound, message: "'\(placeID)' is not an OpenStreetMap id (expected osm:node/123, osm:way/… or osm:relation/…)")
+                provider: id, kind: .notFound, message: "'\(placeID)' is not an OpenStreetMap id (expected osm:node/123, osm:way/… or osm:relation/…)"
+            )
         }
         let query = "[out:json][timeout:25];\(parts[0])(\(number));out center tags;"
         guard let place = try await run(query).first else {

@@ -11,7 +11,7 @@ enum ParkSharkAPI {
     static let host = "api.parkshark.nl"
     static let path = "/psapi/api.jsp"
     /// The meters are Amsterdam's, and so are the paid hours.
-    static let timeZone = TimeZone(identifier: "Europe/Amsterdam") ?? TimeZone(secondsFromGMT: 3600)!
+    static let timeZone = TimeZone(identifier: "Europe/Amsterdam") ?? TimeZone(secondsFromGMT: 3600) ?? .gmt
     static let defaultPaymentMethods = ["cash", "pin"]
     static let knownPaymentMethods = ["cash", "pin", "creditcard", "chipknip"]
 

@@ -58,7 +58,9 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
     // MARK: - The two ways of asking
 
     private func advice(_ request: SearchRequest, stay: Stay) async throws -> [Place] {
-        let (results, adviceRows) = try await fetch(ParkSharkAPI.costRequest(focus: request.focus, stay: stay, methods: request.parking?.paymentMethods ?? [])) {
+        let (results, adviceRows) = try await fetch(
+            ParkSharkAPI.costRequest(focus: request.focus, stay: stay, methods: request.parking?.paymentMethods ?? [])
+        ) {
             root throws(JSONShapeError) in try ParkSharkReader.cost(root)
         }
         // The server sorts by distance; its distances were once off by a factor (see api-formats §1.1),
@@ -98,8 +100,10 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
         let byNumber = Dictionary(meters.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         return nearest.compactMap { row, _ in
             // A meter the box knows but `get_meters` does not is still a place to park, without a tariff.
-            let meter = byNumber[row.meter] ?? ParkSharkReader.Meter(
-                number: row.meter, latitude: row.latitude, longitude: row.longitude, address: row.address, paymentMethods: [], tariff: nil)
+            let meter =
+                byNumber[row.meter]
+                ?? ParkSharkReader.Meter(
+                    number: row.meter, latitude: row.latitude, longitude: row.longitude, address: row.address, paymentMethods: [], tariff: nil)
             return place(meter, row: nil)
         }
     }

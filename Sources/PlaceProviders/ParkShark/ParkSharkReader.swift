@@ -42,7 +42,8 @@ enum ParkSharkReader {
         for row in try root.member("results").array() {
             let cells = try row.array()
             guard cells.count >= 4 else { throw JSONShapeError(path: row.path, expected: "a row of at least 4 cells", found: "\(cells.count)") }
-            results.append(CostRow(meter: try text(cells[0]), cost: try cells[1].double(), distance: try cells[2].double(), match: try cells[3].int()))
+            results.append(
+                CostRow(meter: try text(cells[0]), cost: try cells[1].double(), distance: try cells[2].double(), match: try cells[3].int()))
         }
         let advice = try root["advice"].map { cursor throws(JSONShapeError) in try rows(cursor) } ?? []
         return (results, advice)

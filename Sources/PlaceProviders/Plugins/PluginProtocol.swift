@@ -63,7 +63,9 @@ public enum PluginProtocol {
         var seen: Set<String> = []
         for (index, entry) in entries.enumerated() {
             let place = try place(entry, number: index + 1, provider: provider, category: category)
-            guard seen.insert(place.id.nativeID).inserted else { throw Problem(description: "search: place \(index + 1) repeats the id '\(place.id.nativeID)'") }
+            guard seen.insert(place.id.nativeID).inserted else {
+                throw Problem(description: "search: place \(index + 1) repeats the id '\(place.id.nativeID)'")
+            }
             places.append(place)
         }
         return places
@@ -83,7 +85,9 @@ public enum PluginProtocol {
         var categories: [PlaceSearch.Category] = []
         if case .array(let names)? = entry["categories"] {
             for value in names.prefix(20) {
-                guard let text = value.stringValue, !text.isEmpty, text.count <= 100, isPlainText(text) else { throw fail("a category is not a short text") }
+                guard let text = value.stringValue, !text.isEmpty, text.count <= 100, isPlainText(text) else {
+                    throw fail("a category is not a short text")
+                }
                 categories.append(PlaceSearch.Category(name: text))
             }
         }
@@ -116,7 +120,8 @@ public enum PluginProtocol {
             switch name {
             case "coffee", "coffee shop", "coffee_shop", "espresso bar": concepts.insert(.coffeeShop)
             case "cafe", "café": concepts.insert(.cafe)
-            case "tea", "bubble tea", "bubble_tea", "cannabis", "bakery", "restaurant", "bar": concepts.insert(PlaceConcept(rawValue: name.replacingOccurrences(of: " ", with: "_")))
+            case "tea", "bubble tea", "bubble_tea", "cannabis", "bakery", "restaurant", "bar":
+                concepts.insert(PlaceConcept(rawValue: name.replacingOccurrences(of: " ", with: "_")))
             default: break
             }
         }

@@ -112,7 +112,8 @@ public struct RecommendationFeedProvider: PlaceDetailsProvider {
             throw ProviderError(provider: providerID, kind: .unexpectedResponse, message: "\(source) is not a recommendation feed: \(error.message)")
         }
         guard !feed.places.isEmpty else {
-            let skipped = feed.skipped.prefix(3).map(\.description).joined(separator: "; ")
+            let skipped =
+                feed.skipped.prefix(3).map(\.description).joined(separator: "; ")
                 + (feed.skipped.count > 3 ? "; and \(feed.skipped.count - 3) more" : "")
             throw ProviderError(
                 provider: providerID, kind: .unexpectedResponse,

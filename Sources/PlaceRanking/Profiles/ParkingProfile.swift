@@ -64,10 +64,11 @@ public struct ParkingProfile: Sendable {
             FilterStage.walkingLimit(limit),
         ]
         if dropUnusable {
-            stages.append(FilterStage("full") { candidate, _ in
-                guard let availability = candidate.place.parking?.availability, availability.state == .full else { return nil }
-                return "full" + (availability.capacity.map { " (0 of \($0) free)" } ?? "")
-            })
+            stages.append(
+                FilterStage("full") { candidate, _ in
+                    guard let availability = candidate.place.parking?.availability, availability.state == .full else { return nil }
+                    return "full" + (availability.capacity.map { " (0 of \($0) free)" } ?? "")
+                })
             stages.append(FilterStage("usable") { candidate, _ in Self.unusableReason(candidate.place, stay: stay, methods: methods) })
         }
         stages.append(
@@ -80,10 +81,11 @@ public struct ParkingProfile: Sendable {
         case .score: stages.append(SortStage())
         case .walk: stages.append(KeySortStage { candidate in [candidate.walk.meters] })
         case .cost:
-            stages.append(KeySortStage { candidate in
-                // Unknown costs after every known one, then the shorter walk.
-                [StayPricing.price(candidate.place, for: stay).amount ?? .infinity, candidate.walk.meters]
-            })
+            stages.append(
+                KeySortStage { candidate in
+                    // Unknown costs after every known one, then the shorter walk.
+                    [StayPricing.price(candidate.place, for: stay).amount ?? .infinity, candidate.walk.meters]
+                })
         }
         if let top { stages.append(TopStage(top)) }
         return RankingPipeline(stages)

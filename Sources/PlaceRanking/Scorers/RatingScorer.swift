@@ -28,7 +28,8 @@ public struct RatingScorer: Scorer {
         let mean = rated.isEmpty ? fallbackPrior : rated.reduce(0, +) / Double(rated.count)
         let unknown = rated.isEmpty ? fallbackPrior : Self.quantile(rated, 0.25)
         let population = "\(rated.count) rated place\(rated.count == 1 ? "" : "s")"
-        let unknownText = rated.isEmpty
+        let unknownText =
+            rated.isEmpty
             ? "no rating; counted as \(format(unknown)), the default (nothing here is rated)"
             : "no rating; counted as \(format(unknown)), the lower quartile of \(population)"
         return candidates.map { candidate in
@@ -37,7 +38,8 @@ public struct RatingScorer: Scorer {
             let estimate = (votes * rating.value + priorWeight * mean) / (votes + priorWeight)
             let source = "\(format(rating.sourceValue))/\(format(rating.sourceScale))"
             let countText = rating.count.map { "from \($0) rating\($0 == 1 ? "" : "s")" } ?? "count unknown"
-            return Score(normalise(estimate), "\(source) \(countText); \(format(estimate)) after shrinking to the mean \(format(mean)) of \(population)")
+            return Score(
+                normalise(estimate), "\(source) \(countText); \(format(estimate)) after shrinking to the mean \(format(mean)) of \(population)")
         }
     }
 

@@ -27,7 +27,9 @@ public struct StayCostScorer: Scorer {
         let duration = stay.durationText
         return prices.map { price in
             guard let amount = price.amount else {
-                return Score(value(unknown, cheapest: cheapest), "cost unknown; counted as €\(NumberText.fixed(unknown, 2)), the upper quartile of \(known.count) priced")
+                return Score(
+                    value(unknown, cheapest: cheapest),
+                    "cost unknown; counted as €\(NumberText.fixed(unknown, 2)), the upper quartile of \(known.count) priced")
             }
             let how = price.source == .provider ? "for \(duration), as the provider calculated" : "for \(duration), from the tariff"
             return Score(value(amount, cheapest: cheapest), "€\(NumberText.fixed(amount, 2)) \(how); cheapest here €\(NumberText.fixed(cheapest, 2))")

@@ -32,7 +32,8 @@ public struct WalkScorer: Scorer {
             let detail: String
             if walk.isRouted {
                 let factor = walk.straightLineMeters > 0 ? walk.meters / walk.straightLineMeters : 1
-                detail = "routed \(Int(walk.meters.rounded())) m, \(NumberText.fixed(walk.minutes, 1)) min "
+                detail =
+                    "routed \(Int(walk.meters.rounded())) m, \(NumberText.fixed(walk.minutes, 1)) min "
                     + "(straight \(Int(walk.straightLineMeters.rounded())) m × \(NumberText.fixed(factor, 2)))"
             } else {
                 let how = "\(Int(walk.straightLineMeters.rounded())) m straight × \(NumberText.fixed(context.walking.detourFactor, 1))"

@@ -23,7 +23,8 @@ public enum Geodesy {
         let beta2 = atan((1 - f) * tan(radians(b.latitude)))
         let deltaLambda = radians(b.longitude - a.longitude)
         // Central angle by haversine on the reduced latitudes (well conditioned for short distances).
-        let h = sin((beta2 - beta1) / 2) * sin((beta2 - beta1) / 2)
+        let h =
+            sin((beta2 - beta1) / 2) * sin((beta2 - beta1) / 2)
             + cos(beta1) * cos(beta2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
         let sigma = 2 * asin(min(1, sqrt(h)))
         if sigma == 0 { return 0 }

@@ -25,7 +25,10 @@ public struct RateLimitMiddleware: HTTPMiddleware {
             if remaining > 0 {
                 var fields = HTTPFields()
                 fields[.retryAfter] = String(Int(remaining.rounded(.up)))
-                return (HTTPResponse(status: .tooManyRequests, headerFields: fields), Data("{\"message\": \"held back by places: the service asked to wait\"}".utf8))
+                return (
+                    HTTPResponse(status: .tooManyRequests, headerFields: fields),
+                    Data("{\"message\": \"held back by places: the service asked to wait\"}".utf8)
+                )
             }
             try? FileManager.default.removeItem(at: file)
         }
@@ -46,6 +49,6 @@ public struct RateLimitMiddleware: HTTPMiddleware {
     }
 
     static func fileName(_ host: String) -> String {
-        "hold-" + String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }) 
+        "hold-" + String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
     }
 }

@@ -140,8 +140,7 @@ final class ResponseReceiver: NSObject, URLSessionDataDelegate, Sendable {
         continuation.resume(with: Self.outcome(exchange, error: error))
     }
 
-    private static func outcome(_ exchange: Exchange, error: (any Error)?) -> Result<(HTTPURLResponse, Data), any Error>
-    {
+    private static func outcome(_ exchange: Exchange, error: (any Error)?) -> Result<(HTTPURLResponse, Data), any Error> {
         if let refusal = exchange.refusal { return .failure(refusal) }
         if let error {
             if let urlError = error as? URLError {

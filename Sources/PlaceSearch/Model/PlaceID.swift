@@ -19,11 +19,14 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { throw PlaceIDError(input: text) }
         let provider = bytes[..<colon]
         let native = bytes[bytes.index(after: colon)...]
-        let providerIsName = !provider.isEmpty && provider.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
-        }
+        let providerIsName =
+            !provider.isEmpty
+            && provider.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
+            }
         let nativeIsASCII = native.allSatisfy { $0 < 0x80 }
-        let nativeHasSpace = nativeIsASCII
+        let nativeHasSpace =
+            nativeIsASCII
             ? native.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
             : String(text[text.index(after: String.Index(colon, within: text) ?? text.startIndex)...]).contains(where: \.isWhitespace)
         guard providerIsName, !native.isEmpty, !nativeHasSpace else { throw PlaceIDError(input: text) }

@@ -66,7 +66,8 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case .askLiveService: "ask the live service, or record the request"
         case .useImportedData: "the imported data covers this spot: ask it instead"
         case .importOrGoLive(let areas):
-            (areas.isEmpty ? "" : "the recordings cover \(areas.joined(separator: ", ")) only; ") + "import data for this area or ask the live services"
+            (areas.isEmpty ? "" : "the recordings cover \(areas.joined(separator: ", ")) only; ")
+                + "import data for this area or ask the live services"
         case .chooseRecordings: "no folder of recordings was found"
         case .goLive: "ask the live services for live data"
         case .recordAgain: "fix the recording or record it again"

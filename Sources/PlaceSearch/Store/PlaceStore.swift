@@ -1,18 +1,30 @@
-/// The favourites part of the local store.
+/// The favourites part of the local store, per owner.
 ///
 /// Implementations keep every write in a transaction: a crash or a concurrent `places` never
-/// loses a favourite, and adding one twice never doubles it.
+/// loses a favourite, and adding one twice never doubles it. One owner's favourites are invisible
+/// to every other owner: asking for another's by its id finds nothing.
 public protocol FavoritesStore: Sendable {
     /// Adds `favorite`, or refreshes it when its place is one already: the note is replaced only
     /// when the new one is not nil, and the first date of adding is kept.
-    func addFavorite(_ favorite: Favorite) throws(StoreError) -> FavoriteChange
-    /// Every favourite, in the order they were first added.
-    func favorites() throws(StoreError) -> [Favorite]
+    func addFavorite(_ favorite: Favorite, owner: UserID) throws(StoreError) -> FavoriteChange
+    /// Every favourite of `owner`, in the order they were first added.
+    func favorites(of owner: UserID) throws(StoreError) -> [Favorite]
     /// The same list without decoding the stored places: what listing needs, fast.
-    func favoriteSummaries() throws(StoreError) -> [FavoriteSummary]
-    func favorite(_ id: PlaceID) throws(StoreError) -> Favorite?
-    /// - Returns: false when `id` was not a favourite (nothing changed).
-    func removeFavorite(_ id: PlaceID) throws(StoreError) -> Bool
+    func favoriteSummaries(of owner: UserID) throws(StoreError) -> [FavoriteSummary]
+    func favorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Favorite?
+    /// - Returns: false when `id` was not a favourite of `owner` (nothing changed).
+    func removeFavorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Bool
+}
+
+// MARK: - Default implementations
+
+/// The CLI's single person: the ``UserID/local`` account.
+extension FavoritesStore {
+    public func addFavorite(_ favorite: Favorite) throws(StoreError) -> FavoriteChange { try addFavorite(favorite, owner: .local) }
+    public func favorites() throws(StoreError) -> [Favorite] { try favorites(of: .local) }
+    public func favoriteSummaries() throws(StoreError) -> [FavoriteSummary] { try favoriteSummaries(of: .local) }
+    public func favorite(_ id: PlaceID) throws(StoreError) -> Favorite? { try favorite(id, of: .local) }
+    public func removeFavorite(_ id: PlaceID) throws(StoreError) -> Bool { try removeFavorite(id, of: .local) }
 }
 
 /// Settings that belong to the person rather than to a machine's config file: the default centre,

@@ -2,8 +2,8 @@ public import Foundation
 
 /// Points awarded for reaching a recommendation, as the ledger keeps them.
 public struct PointsEntry: Sendable, Equatable, Codable {
-    /// The feed the recommendation came from; with ``recommendationID`` the entry's identity:
-    /// one recommendation of one feed is awarded at most once.
+    /// The feed the recommendation came from; with ``recommendationID`` (and the owner) the entry's
+    /// identity: one recommendation of one feed is awarded to an owner at most once.
     public var feed: String
     public var recommendationID: PlaceID
     public var name: String
@@ -28,24 +28,78 @@ public struct PointsEntry: Sendable, Equatable, Codable {
     }
 }
 
-/// What ``PointsLedger/award(_:)`` did.
-public enum AwardOutcome: Sendable, Equatable {
-    /// The points were added; the balance after.
-    case awarded(balance: Int)
-    /// This recommendation was awarded before (by an earlier run, or by another `places` at the
-    /// same moment); nothing was added. The entry that holds it.
-    case alreadyAwarded(PointsEntry)
+/// An arrival that earned nothing, and why: what the ledger keeps so that a refusal can be
+/// explained (and a farm recognised) later.
+public struct PointsRefusal: Sendable, Equatable {
+    /// Why, as a word a program can count: `not-live`, `replayed`, `too-fast`, `too-regular`,
+    /// `same-walk`, `out-of-order`, `expired`, ….
+    public var reason: String
+    /// Why, in words.
+    public var detail: String
+    public var feed: String
+    public var recommendationID: PlaceID
+    public var name: String
+    /// When the walk said it arrived.
+    public var arrivedAt: Date?
+    public var recordedAt: Date
+
+    public init(
+        reason: String, detail: String, feed: String, recommendationID: PlaceID, name: String, arrivedAt: Date?, recordedAt: Date
+    ) {
+        self.reason = reason
+        self.detail = detail
+        self.feed = feed
+        self.recommendationID = recommendationID
+        self.name = name
+        self.arrivedAt = arrivedAt
+        self.recordedAt = recordedAt
+    }
+
+    /// The refusal of `entry`'s arrival.
+    public init(_ entry: PointsEntry, reason: String, detail: String) {
+        self.init(
+            reason: reason, detail: detail, feed: entry.feed, recommendationID: entry.recommendationID, name: entry.name,
+            arrivedAt: entry.arrivedAt, recordedAt: entry.recordedAt)
+    }
 }
 
-/// The points part of the local store.
+/// What ``PointsLedger/award(_:owner:walk:)`` did.
+public enum AwardOutcome: Sendable, Equatable {
+    /// The points were added; the owner's balance after.
+    case awarded(balance: Int)
+    /// This recommendation was awarded to this owner before (by an earlier run, or by another
+    /// `places` at the same moment); nothing was added. The entry that holds it.
+    case alreadyAwarded(PointsEntry)
+    /// The same walk (the same fixes) was sent before, by this owner or another; nothing was added,
+    /// and the refusal is in the ledger. When it was first sent.
+    case sameWalk(firstSentAt: Date)
+}
+
+/// The points part of the store, per owner.
 ///
 /// Awarding is exactly-once: replaying the same trace, or two `places follow` arriving at once,
-/// add a recommendation's points one time. Implementations make the check and the write one
-/// transaction on a key of (feed, recommendation id).
+/// add a recommendation's points to an owner one time. Implementations make the checks and the
+/// write one transaction, on a key of (owner, feed, recommendation id) and on the walk's
+/// fingerprint, which no two awards share whoever sends them.
 public protocol PointsLedger: Sendable {
-    func award(_ entry: PointsEntry) throws(StoreError) -> AwardOutcome
-    /// The sum of every entry.
-    func pointsBalance() throws(StoreError) -> Int
-    /// Every entry, oldest award first.
-    func pointsHistory() throws(StoreError) -> [PointsEntry]
+    /// - Parameter walk: a fingerprint of the fixes that arrived (nil: not checked); a walk already
+    ///   used for an award, by anyone, earns nothing again and is recorded as a refusal.
+    func award(_ entry: PointsEntry, owner: UserID, walk: String?) throws(StoreError) -> AwardOutcome
+    /// The sum of every entry of `owner`.
+    func pointsBalance(of owner: UserID) throws(StoreError) -> Int
+    /// Every entry of `owner`, oldest award first.
+    func pointsHistory(of owner: UserID) throws(StoreError) -> [PointsEntry]
+    /// Keeps an arrival that earned nothing, and why.
+    func recordRefusal(_ refusal: PointsRefusal, owner: UserID) throws(StoreError)
+    /// Every refusal of `owner`, oldest first.
+    func refusals(of owner: UserID) throws(StoreError) -> [PointsRefusal]
+}
+
+// MARK: - Default implementations
+
+/// The CLI's single person: the ``UserID/local`` account, and no walk check (its traces are its own).
+extension PointsLedger {
+    public func award(_ entry: PointsEntry) throws(StoreError) -> AwardOutcome { try award(entry, owner: .local, walk: nil) }
+    public func pointsBalance() throws(StoreError) -> Int { try pointsBalance(of: .local) }
+    public func pointsHistory() throws(StoreError) -> [PointsEntry] { try pointsHistory(of: .local) }
 }

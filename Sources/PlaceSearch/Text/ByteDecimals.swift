@@ -60,7 +60,8 @@ package enum ByteDecimals {
         // Decimal notation only: Double(String) also takes hex floats ("0x34" is 52), "nan" and "inf".
         for offset in first..<end {
             let byte = bytes[offset]
-            let allowed = (byte &- UInt8(ascii: "0")) < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            let allowed =
+                (byte &- UInt8(ascii: "0")) < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
             guard allowed else { return nil }
         }

@@ -9,7 +9,9 @@ public struct CassetteLocator: Sendable {
     public init(explicit: String?, environment: [String: String]) {
         currentDirectory = FileManager.default.currentDirectoryPath
         if let list = explicit ?? environment["PLACES_CASSETTE_DIR"], !list.isEmpty {
-            roots = list.split(separator: ":").map { URL(fileURLWithPath: String($0), relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+            roots = list.split(separator: ":").map {
+                URL(fileURLWithPath: String($0), relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+            }
         } else {
             roots = Self.discover().map { [$0] } ?? []
         }
@@ -21,7 +23,8 @@ public struct CassetteLocator: Sendable {
         let fileManager = FileManager.default
         let local = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("cassettes")
         if isDirectory(local) { return local }
-        let executable = (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {

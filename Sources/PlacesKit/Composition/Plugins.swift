@@ -73,13 +73,14 @@ extension PlacesService {
     /// A service with the executable plugins found on PATH and in the config added to `catalog`.
     public static func withPlugins(
         settings: PlacesSettings, catalog: ProviderCatalog = ProviderCatalog(), recordingName: String = "places", notices: NoticeSink = .ignore,
-        wording: Wording = .neutral, timeZone: TimeZone = .current
+        wording: Wording = .neutral, timeZone: TimeZone = .current, store: StoreAccess? = nil
     ) async throws(PlacesError) -> PlacesService {
         var catalog = catalog
         let found = await PluginDiscovery.factories(
             environment: settings.environment, config: settings.config, builtIn: Set(catalog.ids), deadline: settings.deadline, notices: notices)
         for factory in found { catalog.register(factory) }
         return try PlacesService(
-            settings: settings, catalog: catalog, recordingName: recordingName, notices: notices, wording: wording, timeZone: timeZone)
+            settings: settings, catalog: catalog, recordingName: recordingName, notices: notices, wording: wording, timeZone: timeZone,
+            store: store)
     }
 }

@@ -34,15 +34,16 @@ public enum DocumentParts {
     }
 
     public static func components(_ components: [ScoreComponent]) -> JSONValue {
-        .array(components.map { component in
-            [
-                "name": .string(component.name),
-                "value": number(component.value, places: 4),
-                "weight": number(component.weight, places: 4),
-                "contribution": number(component.contribution, places: 4),
-                "detail": .string(component.detail),
-            ]
-        })
+        .array(
+            components.map { component in
+                [
+                    "name": .string(component.name),
+                    "value": number(component.value, places: 4),
+                    "weight": number(component.weight, places: 4),
+                    "contribution": number(component.contribution, places: 4),
+                    "detail": .string(component.detail),
+                ]
+            })
     }
 
     public static func ranked(_ item: RankedPlace) -> JSONValue {

@@ -24,7 +24,8 @@ extension FollowEvent {
         switch self {
         case .route(let source, let distance, let duration, let points, let at, let reroute):
             return [
-                "event": reroute ? "reroute" : "route", "time": at.map { .string(ISO8601Text.format($0)) } ?? .null, "source": .string(source), "distance_m": DocumentParts.number(distance, places: 1),
+                "event": reroute ? "reroute" : "route", "time": at.map { .string(ISO8601Text.format($0)) } ?? .null, "source": .string(source),
+                "distance_m": DocumentParts.number(distance, places: 1),
                 "duration_s": duration.map { DocumentParts.number($0, places: 1) } ?? .null, "path_points": JSONValue(points),
             ]
         case .monitor(let event, let award):

@@ -22,13 +22,14 @@ public struct PlaceDocument: Sendable {
                 "open_now": DocumentParts.optional(hours.isOpen(at: now, defaultTimeZone: timeZone)),
                 "status": DocumentParts.optional(hours.statusText(at: now, defaultTimeZone: timeZone)),
                 "always_open": .bool(hours.isAlwaysOpen),
-                "weekly": .array(hours.intervals.map { interval in
-                    [
-                        "day": .string(interval.weekday.shortName),
-                        "opens": .string(OpeningHours.Interval.clock(interval.opens)),
-                        "closes": .string(OpeningHours.Interval.clock(interval.closes)),
-                    ]
-                }),
+                "weekly": .array(
+                    hours.intervals.map { interval in
+                        [
+                            "day": .string(interval.weekday.shortName),
+                            "opens": .string(OpeningHours.Interval.clock(interval.opens)),
+                            "closes": .string(OpeningHours.Interval.clock(interval.closes)),
+                        ]
+                    }),
             ]
         }
         var addressValue: JSONValue = .null
@@ -55,16 +56,18 @@ public struct PlaceDocument: Sendable {
             "website": DocumentParts.optional(place.website),
             "description": DocumentParts.optional(place.summary),
             "hours": hoursValue,
-            "photos": .array(place.photos.map { photo in
-                [
-                    "url": .string(photo.url),
-                    "width": photo.width.map { JSONValue($0) } ?? .null,
-                    "height": photo.height.map { JSONValue($0) } ?? .null,
-                ]
-            }),
-            "tips": .array(place.tips.map { tip in
-                ["text": .string(tip.text), "created_at": DocumentParts.optional(tip.createdAt?.formatted(.iso8601))]
-            }),
+            "photos": .array(
+                place.photos.map { photo in
+                    [
+                        "url": .string(photo.url),
+                        "width": photo.width.map { JSONValue($0) } ?? .null,
+                        "height": photo.height.map { JSONValue($0) } ?? .null,
+                    ]
+                }),
+            "tips": .array(
+                place.tips.map { tip in
+                    ["text": .string(tip.text), "created_at": DocumentParts.optional(tip.createdAt?.formatted(.iso8601))]
+                }),
             "tags": .object(JSONObject(place.tags.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: .string($0.value)) })),
             "sources": .array(place.sources.map { .string($0.description) }),
             "recommendation": place.recommendation.map { offer in

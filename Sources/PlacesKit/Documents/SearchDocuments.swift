@@ -107,9 +107,10 @@ extension RecommendationsResult: RankedDocument {
                 "name": .string(feed.name),
                 "source": .string(source.description),
                 "count": JSONValue(feed.places.count),
-                "skipped": .array(feed.skipped.map { issue in
-                    ["entry": JSONValue(issue.position), "id": DocumentParts.optional(issue.id), "reason": .string(issue.reason)]
-                }),
+                "skipped": .array(
+                    feed.skipped.map { issue in
+                        ["entry": JSONValue(issue.position), "id": DocumentParts.optional(issue.id), "reason": .string(issue.reason)]
+                    }),
             ],
             "results": .array(ranking.ranked.map(item)),
         ]

@@ -10,7 +10,9 @@ extension PlacesService {
         if let note = await recordNote() { notices.say(note) }
         for problem in cache?.takeProblems() ?? [] { notices.warn(problem) }
         if let cache, cache.counts.stale > 0 {
-            notices.say("the network cannot be reached; \(cache.counts.stale) answer\(cache.counts.stale == 1 ? "" : "s") came from the HTTP cache, older than their services allow")
+            notices.say(
+                "the network cannot be reached; \(cache.counts.stale) answer\(cache.counts.stale == 1 ? "" : "s") came from the HTTP cache, older than their services allow"
+            )
         }
     }
 

@@ -53,8 +53,18 @@ public struct FollowQuery: Sendable {
 /// Who the points of an arrival go to, and whether the arrival may earn them. The CLI awards to the
 /// local ledger; the server to the walker's own, after checking the fixes were live.
 public protocol AwardLedger: Sendable {
-    /// Writes `entry` once per (feed, recommendation); returns what happened.
+    /// Writes `entry` once per (owner, feed, recommendation); returns what happened.
     func award(_ entry: PointsEntry) throws(PlacesError) -> AwardOutcome
+    /// Why the arrival at `fix` may not earn `entry`'s points under `offer` (the ledger keeps the
+    /// refusal), or nil when it may. Asked first, before the offer's expiry and reach.
+    func refusal(for entry: PointsEntry, offer: RecommendationOffer, at fix: LocationFix) throws(PlacesError) -> String?
+}
+
+// MARK: - Default implementations
+
+extension AwardLedger {
+    /// A person's own trace is trusted: every arrival may earn.
+    public func refusal(for entry: PointsEntry, offer: RecommendationOffer, at fix: LocationFix) throws(PlacesError) -> String? { nil }
 }
 
 /// The local store's ledger.
@@ -224,23 +234,26 @@ struct FollowWalk {
     private func award(_ target: WalkTarget, at fix: LocationFix) throws(PlacesError) -> FollowEvent.AwardNote? {
         guard let place = target.recommendation, let offer = target.offer else { return nil }
         let arrivedAt = fix.time ?? service.now
+        let entry = PointsEntry(
+            feed: offer.feed, recommendationID: place.id, name: place.name, points: offer.points, arrivedAt: arrivedAt,
+            recordedAt: service.now, position: fix.coordinate)
+        if let reason = try ledger.refusal(for: entry, offer: offer, at: fix) { return .refused(reason) }
         if let expires = offer.expires, offer.hasExpired(at: arrivedAt) { return .expired(expires) }
         // A wider arrival radius ends the walk sooner; the points still need the recommendation's own reach.
         let distance = fix.coordinate.distance(to: place.coordinate)
         if distance > offer.arrivalRadius { return .outOfReach(radius: offer.arrivalRadius, distance: distance) }
-        let entry = PointsEntry(
-            feed: offer.feed, recommendationID: place.id, name: place.name, points: offer.points, arrivedAt: arrivedAt,
-            recordedAt: service.now, position: fix.coordinate)
         switch try ledger.award(entry) {
         case .awarded(let balance): return .awarded(points: offer.points, balance: balance)
         case .alreadyAwarded(let earlier): return .already(points: earlier.points, on: earlier.arrivedAt)
+        case .sameWalk(let first): return .refused("the same walk was sent before, at \(ISO8601Text.format(first))")
         }
     }
 
     /// The summary event; throws when the trace had nothing usable.
     mutating func finish() throws(PlacesError) -> FollowEvent {
-        filter.finish(withoutAccuracy: "the plain thresholds applied (set them with " + service.wording.parameter("tolerance") + " and "
-            + service.wording.parameter("off-route-distance") + ")")
+        filter.finish(
+            withoutAccuracy: "the plain thresholds applied (set them with " + service.wording.parameter("tolerance") + " and "
+                + service.wording.parameter("off-route-distance") + ")")
         guard filter.used > 0 else { throw filter.noUsableFix() }
         return .end(
             fixes: filter.read, used: filter.used, skipped: filter.skipped, arrived: arrived,

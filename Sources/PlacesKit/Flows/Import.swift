@@ -119,9 +119,11 @@ extension PlacesService {
         guard matches.count == 1, let record = matches.first else {
             let known = sources.map(\.source.label).joined(separator: ", ")
             if matches.count > 1 {
-                throw PlacesError(.usage, "'\(name)' names \(matches.count) imports; give the file's path: \(matches.map(\.source.key).joined(separator: ", "))")
+                throw PlacesError(
+                    .usage, "'\(name)' names \(matches.count) imports; give the file's path: \(matches.map(\.source.key).joined(separator: ", "))")
             }
-            throw PlacesError(.notFound, "no import of '\(name)' in \(store.path)" + (known.isEmpty ? " (nothing is imported)" : "; imported: \(known)"))
+            throw PlacesError(
+                .notFound, "no import of '\(name)' in \(store.path)" + (known.isEmpty ? " (nothing is imported)" : "; imported: \(known)"))
         }
         let opened = try store.writing()
         let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
@@ -259,7 +261,8 @@ extension PlacesService {
         if !result.skippedLines.isEmpty {
             let shown = result.skippedLines.prefix(5).map(String.init).joined(separator: ", ")
             report.notes.append(
-                "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))")
+                "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))"
+            )
         }
         return (source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
     }

@@ -102,7 +102,7 @@ extension NameIndex {
 extension PlacesService {
     /// The name index of this service's store; nil when nothing is imported.
     public func nameIndex() throws(PlacesError) -> AutocompleteIndex? {
-        try NameIndex.open(storePath: store.path, notices: notices)
+        try names.current(notices: notices)
     }
 
     /// Completions of what has been typed so far, from the imported names.

@@ -59,7 +59,8 @@ extension PlacesService {
             return said(Self.position(best, query: name, runnerUp: runnerUp), parameter: parameter)
         }
         if searched.isEmpty, failures.isEmpty {
-            throw PlacesError(.notFound, "'\(name)' cannot be looked up: no names are imported and no geocoder is ready", parameter: parameter,
+            throw PlacesError(
+                .notFound, "'\(name)' cannot be looked up: no names are imported and no geocoder is ready", parameter: parameter,
                 remedy: Remedy(.importData))
         }
         if searched.isEmpty {

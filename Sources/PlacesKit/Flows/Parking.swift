@@ -24,7 +24,8 @@ public struct ParkingQuery: Sendable {
 
     public init(
         near: PositionInput? = nil, advice: Bool = false, duration: String = "2h", arrive: String = "now", methods: [String] = ["cash", "pin"],
-        top: Int = 10, sort: ParkingProfile.Order? = nil, maxWalk: TimeAmount = TimeAmount(seconds: 600), providers: [ProviderID] = [], offline: Bool = false
+        top: Int = 10, sort: ParkingProfile.Order? = nil, maxWalk: TimeAmount = TimeAmount(seconds: 600), providers: [ProviderID] = [],
+        offline: Bool = false
     ) {
         self.near = near
         self.advice = advice
@@ -75,7 +76,8 @@ extension PlacesService {
         }
         let order = query.sort ?? (query.advice ? .score : .walk)
         let profile = ParkingProfile(
-            stay: stay, maximumWalkSeconds: query.maxWalk.seconds, paymentMethods: query.methods, dropUnusable: query.advice, order: order, top: query.top)
+            stay: stay, maximumWalkSeconds: query.maxWalk.seconds, paymentMethods: query.methods, dropUnusable: query.advice, order: order,
+            top: query.top)
         let request = SearchRequest(
             category: .parking, focus: focus.coordinate, radius: profile.searchRadius, limit: 50, openAt: nil,
             parking: ParkingSearch(stay: query.advice ? stay : nil, paymentMethods: query.methods))

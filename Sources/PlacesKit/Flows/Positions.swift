@@ -35,7 +35,8 @@ extension PlacesService {
             }
         }
         notices.say(
-            "no \(wording.parameter(parameter)) given; using Amsterdam's centre \(Self.amsterdamText) (change it with 'places config set center LAT,LON')")
+            "no \(wording.parameter(parameter)) given; using Amsterdam's centre \(Self.amsterdamText) (change it with 'places config set center LAT,LON')"
+        )
         return ResolvedPosition(coordinate: Self.amsterdam, origin: .defaultCentre)
     }
 

@@ -18,7 +18,10 @@ extension PlacesService {
     /// What is at `coordinate`: the nearest imported POI, street and place (within `radius`), and,
     /// when a geocoder can answer, its names for the spot; nearest first. The same lookup names
     /// the stops of a trace.
-    public func reverse(_ coordinate: Coordinate, radius: Double = 250, limit: Int = 5) async throws(PlacesError) -> [ReverseMatch] {
+    /// - Parameter geocoders: whether to ask the geocoders too; without them only the store answers.
+    public func reverse(_ coordinate: Coordinate, radius: Double = 250, limit: Int = 5, geocoders: Bool = true) async throws(PlacesError)
+        -> [ReverseMatch]
+    {
         var matches: [ReverseMatch] = []
         if let opened = try store.reading() {
             let nearby = try StoreAccess.run { () throws(StoreError) in
@@ -39,7 +42,7 @@ extension PlacesService {
             }
         }
         var failures: [ProviderError] = []
-        for geocoder in registry.geocodingProviders where geocoder.status.isReady {
+        for geocoder in registry.geocodingProviders where geocoders && geocoder.status.isReady {
             do {
                 let found = try await withDeadline(aggregator.deadline(for: geocoder.id)) { try await geocoder.reverse(coordinate, limit: limit) }
                 matches += found.map { place in

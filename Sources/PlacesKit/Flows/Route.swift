@@ -73,7 +73,9 @@ extension PlacesService {
                 throw PlacesError(
                     .usage, "unknown routing provider '\(name)'; use one of \(providers.map(\.id.rawValue).joined(separator: ", "))")
             }
-            guard provider.status.isReady else { throw PlacesError(.configuration, "\(provider.id) cannot route: \(wording.detail(provider.status))") }
+            guard provider.status.isReady else {
+                throw PlacesError(.configuration, "\(provider.id) cannot route: \(wording.detail(provider.status))")
+            }
             return provider
         }
         let local = registry.provider(LocalRouting.providerID) as? LocalRouting

@@ -46,7 +46,8 @@ extension PlacesService {
         let outcome = await aggregator.search(request, providers: providers)
         let advice = outcome.failures.contains { $0.kind == .noRecording } ? withoutRecordingAdvice(for: request) : nil
         for failure in outcome.failures {
-            let shown = failure.kind == .noRecording && advice != nil
+            let shown =
+                failure.kind == .noRecording && advice != nil
                 ? ProviderError(provider: failure.provider, kind: failure.kind, message: failure.message, remedy: advice)
                 : failure
             notices(.warning(wording.line(shown)))

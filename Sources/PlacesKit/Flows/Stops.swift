@@ -57,7 +57,6 @@ public struct MovementTotals: Sendable {
     }
 }
 
-
 /// `stops`: stops and the movement between them, from a trace.
 public struct StopsQuery: Sendable {
     public var settings: StopDetector.Settings
@@ -68,7 +67,9 @@ public struct StopsQuery: Sendable {
     /// Name a stop after a place within this many metres; 0 for no names.
     public var nameWithin: Double
 
-    public init(settings: StopDetector.Settings = StopDetector.Settings(), minimumAccuracy: Double = 150, accuracyAsked: Bool = false, nameWithin: Double = 75) {
+    public init(
+        settings: StopDetector.Settings = StopDetector.Settings(), minimumAccuracy: Double = 150, accuracyAsked: Bool = false, nameWithin: Double = 75
+    ) {
         self.settings = settings
         self.minimumAccuracy = minimumAccuracy
         self.accuracyAsked = accuracyAsked

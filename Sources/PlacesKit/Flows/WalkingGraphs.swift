@@ -50,7 +50,7 @@ public struct WalkingGraphs: Sendable {
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             do {
                 entries.append(Entry(source: key, graph: try WalkingGraph.open(at: file)))
-            } catch where error.isRebuildable {
+            } catch  where error.isRebuildable {
                 guard FileManager.default.fileExists(atPath: key) else {
                     notices.warn("\(error.description); import \(imported.source.label) again to rebuild it")
                     continue

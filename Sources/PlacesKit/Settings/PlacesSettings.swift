@@ -46,8 +46,11 @@ public struct PlacesSettings: Sendable {
     public let httpMode: HTTPModeChoice
     /// Per provider deadline.
     public let deadline: Duration
-    /// "Now": PLACES_NOW when set (so that "open now" can be reproduced), else the clock.
-    public let now: Date
+    /// "Now": PLACES_NOW when set (so that "open now" can be reproduced), else the clock, read
+    /// each time it is asked (a server runs for days).
+    public var now: Date { pinnedNow ?? Date() }
+    /// PLACES_NOW, when set.
+    public let pinnedNow: Date?
     /// Refuse recordings older than this; PLACES_CASSETTE_MAX_AGE.
     public let cassetteMaximumAge: TimeInterval?
     /// Sleep for each recording's duration when replaying; PLACES_REPLAY_LATENCY.
@@ -64,7 +67,7 @@ public struct PlacesSettings: Sendable {
         config = try Self.loadConfig(options.configFile, environment: environment)
         httpMode = try Self.resolveMode(options.httpMode, environment: environment, config: config)
         deadline = try Self.resolveDeadline(options.deadline, environment: environment, config: config)
-        now = try Self.resolveNow(environment)
+        pinnedNow = try Self.resolveNow(environment)
         cassetteMaximumAge = try Self.resolveMaximumAge(environment)
         simulateReplayLatency = ["1", "recorded", "true"].contains(environment["PLACES_REPLAY_LATENCY"] ?? "")
         logDebug = options.verbose || environment["PLACES_LOG"] == "debug"
@@ -90,10 +93,9 @@ public struct PlacesSettings: Sendable {
     /// The option, else PLACES_HTTP_MODE, else `[http] mode`, else auto.
     private static func resolveMode(_ option: String?, environment: [String: String], config: ConfigFile) throws(PlacesError) -> HTTPModeChoice {
         let given: (text: String, parameter: String?, source: String)? =
-            if let option { (option, "http-mode", "") }
-            else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty { (variable, nil, "PLACES_HTTP_MODE") }
-            else if let setting = config.value("http.mode") { (setting, nil, "http.mode in \(config.displayName)") }
-            else { nil }
+            if let option { (option, "http-mode", "") } else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty {
+                (variable, nil, "PLACES_HTTP_MODE")
+            } else if let setting = config.value("http.mode") { (setting, nil, "http.mode in \(config.displayName)") } else { nil }
         guard let given else { return .auto }
         guard let mode = HTTPModeChoice(rawValue: given.text) else {
             let names = HTTPModeChoice.allCases.map(\.rawValue).joined(separator: ", ")
@@ -126,8 +128,8 @@ public struct PlacesSettings: Sendable {
     }
 
     /// PLACES_NOW pins "now" (ISO 8601) so that open-now answers can be reproduced.
-    private static func resolveNow(_ environment: [String: String]) throws(PlacesError) -> Date {
-        guard let text = environment["PLACES_NOW"], !text.isEmpty else { return Date() }
+    private static func resolveNow(_ environment: [String: String]) throws(PlacesError) -> Date? {
+        guard let text = environment["PLACES_NOW"], !text.isEmpty else { return nil }
         guard let date = ISO8601Text.parse(text) else {
             throw PlacesError(.configuration, "PLACES_NOW '\(text)' is not an ISO 8601 time such as 2026-11-20T10:00:00+01:00")
         }
@@ -136,7 +138,8 @@ public struct PlacesSettings: Sendable {
 
     /// `$XDG_CACHE_HOME/places`, else `~/.cache/places`.
     public var cacheFolder: String {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"].map { $0 + "/.cache" } ?? NSHomeDirectory() + "/.cache")
         return base + "/places"
     }

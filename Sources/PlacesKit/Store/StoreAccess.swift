@@ -5,6 +5,8 @@ public import PlaceStore
 /// Where the store is and how to open it, with its errors turned into ``PlacesError`` once.
 public struct StoreAccess: Sendable {
     public let location: StoreLocation
+    /// A store opened once and kept (a server's): every flow uses it instead of opening the file.
+    public let held: SQLitePlaceStore?
 
     /// - Parameter option: a path given by the caller (`--store`), before PLACES_STORE and the XDG default.
     public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PlacesError) {
@@ -12,19 +14,32 @@ public struct StoreAccess: Sendable {
             throw PlacesError(.configuration, "no place for the store: HOME is not set", remedy: Remedy(.chooseStore))
         }
         self.location = location
+        held = nil
     }
 
-    public init(location: StoreLocation) { self.location = location }
+    public init(location: StoreLocation) {
+        self.location = location
+        held = nil
+    }
+
+    /// Access through `store`, opened once for writing and kept open: what a long-running process
+    /// (a server) uses, so that a request does not open and check the file again.
+    public init(holding store: SQLitePlaceStore) {
+        location = StoreLocation(path: store.path, source: .option)
+        held = store
+    }
 
     public var path: String { location.path }
 
     /// The store, or nil when there is none yet (nothing is created to find that out).
     public func reading() throws(PlacesError) -> SQLitePlaceStore? {
+        if let held { return held }
         do { return try SQLitePlaceStore.openForReading(at: location.path) } catch { throw Self.error(error) }
     }
 
     /// The store, created (with its folder) when there is none yet.
     public func writing() throws(PlacesError) -> SQLitePlaceStore {
+        if let held { return held }
         do { return try SQLitePlaceStore.openForWriting(at: location.path) } catch { throw Self.error(error) }
     }
 

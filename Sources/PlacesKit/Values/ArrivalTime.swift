@@ -41,8 +41,8 @@ public enum ArrivalTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let words = lower.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard (1...2).contains(words.count) else { throw invalid(text) }
-        let (hour, minute) = try clock(words.last!, original: text)
+        guard (1...2).contains(words.count), let time = words.last else { throw invalid(text) }
+        let (hour, minute) = try clock(time, original: text)
         let today = calendar.startOfDay(for: now)
         guard let atToday = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: today) else { throw invalid(text) }
         if words.count == 1 {

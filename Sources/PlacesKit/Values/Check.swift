@@ -19,7 +19,8 @@ enum Check {
     /// A walk above 0 and at most `limit` seconds.
     static func walk(_ time: TimeAmount, parameter: String, limit: Double, example: String) throws(PlacesError) {
         guard time.seconds > 0, time.seconds <= limit else {
-            let most = limit >= 3600 && limit.truncatingRemainder(dividingBy: 3600) == 0
+            let most =
+                limit >= 3600 && limit.truncatingRemainder(dividingBy: 3600) == 0
                 ? (limit == 3600 ? "an hour" : "\(Int(limit / 3600)) hours") : "\(Int(limit / 60)) minutes"
             throw PlacesError(.usage, "'\(time)' must be a time above 0 and at most \(most), such as \(example)", parameter: parameter)
         }

@@ -136,8 +136,7 @@ struct SideCursor {
 
     /// Records a better way to `node` and queues it; false when the known way is as good.
     @inline(__always) @discardableResult
-    mutating func improve(_ node: Int, distance newDistance: Double, key: Double, parent: UInt32, chain: UInt32) -> Bool
-    {
+    mutating func improve(_ node: Int, distance newDistance: Double, key: Double, parent: UInt32, chain: UInt32) -> Bool {
         if marks.reachedStamp[node] == marks.generation, marks.distance[node] <= newDistance { return false }
         marks.reachedStamp[node] = marks.generation
         marks.distance[node] = newDistance

@@ -81,8 +81,7 @@ extension WalkingGraph {
     }
 
     /// The shortest walk between two points already snapped (``snap(_:)``).
-    public func route(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError) -> WalkingRoute
-    {
+    public func route(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError) -> WalkingRoute {
         guard origin.component == destination.component else {
             throw WalkingRouteError(.noPath(from: origin, to: destination))
         }

@@ -39,7 +39,8 @@ extension Places {
                     guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { continue }
                     for name in names {
                         do { try FileManager.default.removeItem(at: url.appendingPathComponent(name)) } catch {
-                            throw CLIError("cannot remove \(url.appendingPathComponent(name).path): \(error.localizedDescription)", status: .cannotCreate)
+                            throw CLIError(
+                                "cannot remove \(url.appendingPathComponent(name).path): \(error.localizedDescription)", status: .cannotCreate)
                         }
                         removed += 1
                     }

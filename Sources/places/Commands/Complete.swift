@@ -64,7 +64,8 @@ extension Places {
                 text, focus: near, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)), typoTolerance: !noTypos)
             let suggestions = try service.complete(query)
             if suggestions.isEmpty { StandardError.line("places: no match for '\(text)' among the imported names") }
-            try StandardOutput.write(CompleteOutput(text: text, focus: near, suggestions: suggestions, terminal: Terminal.detect(.auto)).render(format))
+            try StandardOutput.write(
+                CompleteOutput(text: text, focus: near, suggestions: suggestions, terminal: Terminal.detect(.auto)).render(format))
         }
     }
 }

@@ -98,7 +98,9 @@ extension Places.Favorites {
         func run() throws {
             let service = try Session.service(store: storeOptions.store)
             try service.removeFavorites(try ids.map { try PlaceID(parsing: $0) }) { (id, removed) throws(PlacesError) in
-                do { try StandardOutput.write(removed ? "removed \(id)\n" : "already gone \(id)\n") } catch { throw PlacesError(.output, String(describing: error)) }
+                do { try StandardOutput.write(removed ? "removed \(id)\n" : "already gone \(id)\n") } catch {
+                    throw PlacesError(.output, String(describing: error))
+                }
             }
         }
     }

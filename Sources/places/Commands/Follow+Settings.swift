@@ -7,7 +7,8 @@ extension Places.Follow {
     func settings() throws -> RouteMonitor.Settings {
         func distance(_ value: Distance, _ name: String, range: ClosedRange<Double>) throws -> Double {
             guard range.contains(value.meters) else {
-                throw ValidationError("--\(name) '\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
+                throw ValidationError(
+                    "--\(name) '\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
             }
             return value.meters
         }

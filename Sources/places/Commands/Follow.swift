@@ -62,7 +62,8 @@ extension Places {
         @Option(help: ArgumentHelp("Still on the route within this far, e.g. 15m.", valueName: "distance"), transform: Parse.distance)
         var tolerance = Distance(meters: 15, text: "15m")
 
-        @Option(help: ArgumentHelp("Off route after this long beyond the tolerance, e.g. 15s.", valueName: "time"), transform: Parse.time(bare: false))
+        @Option(
+            help: ArgumentHelp("Off route after this long beyond the tolerance, e.g. 15s.", valueName: "time"), transform: Parse.time(bare: false))
         var offRouteTime = TimeAmount(seconds: 15, text: "15s")
 
         @Option(help: ArgumentHelp("No new alert this long after one, e.g. 30s.", valueName: "time"), transform: Parse.time(bare: false))
@@ -73,10 +74,15 @@ extension Places {
             transform: Parse.distance)
         var arrivalRadius: Distance?
 
-        @Option(help: ArgumentHelp("Fixes less accurate than this neither alert nor arrive, e.g. 100m.", valueName: "distance"), transform: Parse.distance)
+        @Option(
+            help: ArgumentHelp("Fixes less accurate than this neither alert nor arrive, e.g. 100m.", valueName: "distance"), transform: Parse.distance
+        )
         var maxAccuracy = Distance(meters: 100, text: "100m")
 
-        @Flag(help: "When the walker goes off route, ask the routing provider for a new route from there (as navigation apps do); needs the network, or recordings of those requests.")
+        @Flag(
+            help:
+                "When the walker goes off route, ask the routing provider for a new route from there (as navigation apps do); needs the network, or recordings of those requests."
+        )
         var reroute = false
 
         @Option(help: ArgumentHelp("\(FollowFormat.choices) (a line, or a JSON object, per event).", valueName: "format"))
@@ -103,7 +109,8 @@ extension Places {
                 to: to, feed: feed, route: given, provider: offline ? "local" : provider.map { ProviderID($0) }, settings: try settings(),
                 arrivalRadius: arrivalRadius?.meters, reroute: reroute)
             let plan = try await service.planFollow(query)
-            let output = FollowOutput(format: format, timeZone: service.timeZone, terminal: Terminal.detect(global.color), targetName: plan.targetName)
+            let output = FollowOutput(
+                format: format, timeZone: service.timeZone, terminal: Terminal.detect(global.color), targetName: plan.targetName)
             for try await event in service.follow(plan, trace: TraceItems(source), name: trace == "-" ? "stdin" : trace) {
                 try StandardOutput.write(output.render(event))
             }

@@ -61,7 +61,9 @@ extension Places.Import {
         @Option(name: .customLong("names"), help: ArgumentHelp("A name list (CSV or TSV) to import (repeatable).", valueName: "file"))
         var nameLists: [String] = []
 
-        @Option(help: ArgumentHelp("The column with the name: a number from 1 or a header name. Default: a header column called name.", valueName: "column"))
+        @Option(
+            help: ArgumentHelp(
+                "The column with the name: a number from 1 or a header name. Default: a header column called name.", valueName: "column"))
         var nameColumn: String?
 
         @Option(help: ArgumentHelp("The column with the latitude (number or header name).", valueName: "column"))
@@ -150,7 +152,8 @@ extension Places.Import {
             let (source, removed, index) = try service.removeImport(file)
             try StandardOutput.write(
                 "removed \(source.label): \(ImportOutput.grouped(removed)) place\(removed == 1 ? "" : "s")\n"
-                    + "Name index: \(ImportOutput.grouped(index.count)) names in \(index.path) (rebuilt in \(String(format: "%.2f", index.seconds)) s)\n")
+                    + "Name index: \(ImportOutput.grouped(index.count)) names in \(index.path) (rebuilt in \(String(format: "%.2f", index.seconds)) s)\n"
+            )
         }
     }
 }

@@ -69,7 +69,9 @@ extension Places {
 
         @Option(
             name: .customLong("provider"),
-            help: ArgumentHelp("Ask only this provider (repeatable, or comma-separated): parkshark, amsterdam-garages, osm (OpenStreetMap car parks, asked only when named).", valueName: "id"))
+            help: ArgumentHelp(
+                "Ask only this provider (repeatable, or comma-separated): parkshark, amsterdam-garages, osm (OpenStreetMap car parks, asked only when named).",
+                valueName: "id"))
         var providers: [String] = []
 
         @Flag(help: "Answer from the OpenStreetMap data imported with 'places import' only: no network, no recordings.")

@@ -49,7 +49,9 @@ extension Places {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("The feed: a JSON file, an http(s) URL, or a name from [feeds] in the config. Default: [feed] url or file.", valueName: "file|url|name"))
+            help: ArgumentHelp(
+                "The feed: a JSON file, an http(s) URL, or a name from [feeds] in the config. Default: [feed] url or file.",
+                valueName: "file|url|name"))
         var feed: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("How many recommendations to list (1–50).", valueName: "n"))
@@ -75,7 +77,9 @@ extension Places {
         func run() async throws {
             let service = try await Session.service(global, command: "recommendations")
             let result = try await service.recommendations(query)
-            let output = RecommendationsOutput(document: result, terminal: Terminal.detect(global.color), timeZone: DestinationTimeZone.zone(for: result.focus.coordinate, fallback: service.timeZone), explain: explain)
+            let output = RecommendationsOutput(
+                document: result, terminal: Terminal.detect(global.color),
+                timeZone: DestinationTimeZone.zone(for: result.focus.coordinate, fallback: service.timeZone), explain: explain)
             try StandardOutput.write(output.render(format))
         }
     }

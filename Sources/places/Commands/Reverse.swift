@@ -20,7 +20,8 @@ extension Places {
         @Argument(help: ArgumentHelp("The position, as LAT,LON.", valueName: "lat,lon"), transform: { try Coordinate(parsing: $0) })
         var position: Coordinate
 
-        @Option(help: ArgumentHelp("How far to look in the imported data, e.g. 250m (the default).", valueName: "distance"), transform: Parse.distance)
+        @Option(
+            help: ArgumentHelp("How far to look in the imported data, e.g. 250m (the default).", valueName: "distance"), transform: Parse.distance)
         var radius = Distance(meters: 250, text: "250m")
 
         @Option(help: ArgumentHelp("How many answers (1–20).", valueName: "n"))
@@ -47,7 +48,8 @@ extension Places {
             case .json: try StandardOutput.write(DocumentParts.reverse(matches, at: position).serialized(pretty: true) + "\n")
             case .geojson:
                 let features = matches.map { DocumentParts.feature($0.coordinate, properties: DocumentParts.reverseMatch($0)) }
-                try StandardOutput.write(JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).serialized(pretty: true) + "\n")
+                try StandardOutput.write(
+                    JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).serialized(pretty: true) + "\n")
             case .table:
                 guard !matches.isEmpty else { return }
                 var table = TextTable([.init("Name"), .init("What"), .init("Distance", .right), .init("From"), .init("Where", shrinks: true)])
@@ -55,7 +57,8 @@ extension Places {
                     table.rows.append([match.name, match.kind, RouteDocument.distanceText(match.distance), match.source, match.detail ?? ""])
                 }
                 let terminal = Terminal.detect(global.color)
-                try StandardOutput.write(table.render(width: terminal.width, header: terminal.dim) { _, _, text in text }.joined(separator: "\n") + "\n")
+                try StandardOutput.write(
+                    table.render(width: terminal.width, header: terminal.dim) { _, _, text in text }.joined(separator: "\n") + "\n")
             }
         }
     }

@@ -31,7 +31,8 @@ extension Places {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Where it goes: LAT,LON, a place's name, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|name|id"))
+            help: ArgumentHelp(
+                "Where it goes: LAT,LON, a place's name, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|name|id"))
         var to: String
 
         @Option(help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"))

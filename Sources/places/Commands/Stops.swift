@@ -48,7 +48,9 @@ extension Places {
             transform: Parse.time(bare: true, units: ["m", "h"]))
         var maxGap: TimeAmount?
 
-        @Option(help: ArgumentHelp("Name a stop after a place within this distance, e.g. 75m; 0 for no names.", valueName: "distance"), transform: Parse.distance)
+        @Option(
+            help: ArgumentHelp("Name a stop after a place within this distance, e.g. 75m; 0 for no names.", valueName: "distance"),
+            transform: Parse.distance)
         var nameWithin = Distance(meters: 75, text: "75m")
 
         @Option(help: ArgumentHelp("The trace's format when it cannot be told from its content: \(TraceFormat.choices).", valueName: "format"))
@@ -66,14 +68,16 @@ extension Places {
 
         private static func distance(_ value: Distance, _ name: String, _ range: ClosedRange<Double>) throws -> Double {
             guard range.contains(value.meters) else {
-                throw ValidationError("--\(name) '\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
+                throw ValidationError(
+                    "--\(name) '\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
             }
             return value.meters
         }
 
         private static func time(_ value: TimeAmount, _ name: String, _ range: ClosedRange<Double>) throws -> Double {
             guard range.contains(value.seconds) else {
-                throw ValidationError("--\(name) '\(value)' must be a time from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, such as 5m or 90s")
+                throw ValidationError(
+                    "--\(name) '\(value)' must be a time from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, such as 5m or 90s")
             }
             return value.seconds
         }
@@ -84,7 +88,8 @@ extension Places {
                 minimumDuration: try Self.time(minDuration, "min-duration", 1...(7 * 86_400)),
                 maximumGap: try maxGap.map { try Self.time($0, "max-gap", 1...(30 * 86_400)) })
             return StopsQuery(
-                settings: settings, minimumAccuracy: try Self.distance(minAccuracy ?? Distance(meters: 150, text: "150m"), "min-accuracy", 1...100_000),
+                settings: settings,
+                minimumAccuracy: try Self.distance(minAccuracy ?? Distance(meters: 150, text: "150m"), "min-accuracy", 1...100_000),
                 accuracyAsked: minAccuracy != nil, nameWithin: try Self.distance(nameWithin, "name-within", 0...5000))
         }
 

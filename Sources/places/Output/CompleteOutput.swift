@@ -13,7 +13,7 @@ struct CompleteOutput {
     func render(_ format: OutputFormat) -> String {
         switch format {
         case .table: table()
-        case .json: JSONValue.object(["query": .string(text), "suggestions": .array(suggestions.map(json))]).serialized(pretty: true) + "\n"
+        case .json: DocumentParts.completion(text, suggestions).serialized(pretty: true) + "\n"
         case .ndjson: suggestions.map { json($0).serialized() + "\n" }.joined()
         case .geojson: geojson()
         }
@@ -33,13 +33,7 @@ struct CompleteOutput {
         return table.text(width: terminal.width, header: terminal.dim) { _, column, text in column == 0 ? terminal.bold(text) : text }
     }
 
-    private func matchLabel(_ match: MatchQuality) -> String {
-        switch match {
-        case .exact: "exact"
-        case .prefix: "prefix"
-        case .typo(let edits): edits == 1 ? "1 typo" : "\(edits) typos"
-        }
-    }
+    private func matchLabel(_ match: MatchQuality) -> String { DocumentParts.matchLabel(match) }
 
     /// "München (Munich)" when an alternate name was typed towards, else the name.
     static func shownName(_ suggestion: Suggestion) -> String {
@@ -50,27 +44,7 @@ struct CompleteOutput {
         metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
     }
 
-    private func json(_ suggestion: Suggestion) -> JSONValue {
-        let record = suggestion.record
-        var object: JSONObject = [
-            "id": .string(record.id),
-            "name": .string(record.name),
-            "kind": .string(record.kind.description),
-            "detail": DocumentParts.optional(record.detail),
-            "match": .string(matchLabel(suggestion.match)),
-            "score": DocumentParts.number(suggestion.score, places: 4),
-            "sources": .array(suggestion.sources.map { .string($0) }),
-        ]
-        if let matched = suggestion.matchedName {
-            object.members.insert(.init(key: "matched_name", value: .string(matched)), at: 2)
-        }
-        if let coordinate = record.coordinate {
-            object.members.append(.init(key: "lat", value: DocumentParts.number(coordinate.latitude, places: 7)))
-            object.members.append(.init(key: "lon", value: DocumentParts.number(coordinate.longitude, places: 7)))
-        }
-        if let distance = suggestion.distance { object.members.append(.init(key: "distance_m", value: JSONValue(Int(distance.rounded())))) }
-        return .object(object)
-    }
+    private func json(_ suggestion: Suggestion) -> JSONValue { DocumentParts.suggestion(suggestion) }
 
     private func geojson() -> String {
         let features: [JSONValue] = suggestions.compactMap { suggestion in

@@ -7,7 +7,8 @@ import PlaceRanking
 enum Explanation {
     /// The table's lines with each place's explanation under it, then the places left out.
     /// - Parameter extra: lines of the profile's own, shown before the merge provenance.
-    static func interleave(_ lines: [String], _ result: RankingResult, terminal: Terminal, extra: (RankedPlace) -> [String] = { _ in [] }) -> [String] {
+    static func interleave(_ lines: [String], _ result: RankingResult, terminal: Terminal, extra: (RankedPlace) -> [String] = { _ in [] }) -> [String]
+    {
         var output = [lines[0]]
         for (index, item) in result.ranked.enumerated() {
             output.append(lines[index + 1])
@@ -17,7 +18,10 @@ enum Explanation {
     }
 
     static func lines(for item: RankedPlace, terminal: Terminal, extra: [String]) -> [String] {
-        var lines = ["     score \(NumberText.fixed(item.score, 3)) = " + item.components.map { "\($0.name) \(NumberText.fixed($0.contribution, 3))" }.joined(separator: " + ")]
+        var lines = [
+            "     score \(NumberText.fixed(item.score, 3)) = "
+                + item.components.map { "\($0.name) \(NumberText.fixed($0.contribution, 3))" }.joined(separator: " + ")
+        ]
         let nameWidth = item.components.map(\.name.count).max() ?? 0
         for component in item.components {
             let name = component.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)

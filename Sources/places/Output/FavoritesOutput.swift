@@ -10,7 +10,7 @@ struct FavoritesOutput {
     func render(_ format: OutputFormat) -> String {
         switch format {
         case .table: table()
-        case .json: JSONValue.object(["favorites": .array(favorites.map(json))]).serialized(pretty: true) + "\n"
+        case .json: DocumentParts.favorites(favorites).serialized(pretty: true) + "\n"
         case .ndjson: favorites.map { json($0).serialized() + "\n" }.joined()
         case .geojson:
             JSONValue.object([

@@ -24,7 +24,8 @@ struct ImportOutput {
                 return "\(Self.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
             }
             lines.append(
-                "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : report.format == "geonames-json" ? "cities" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s")
+                "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : report.format == "geonames-json" ? "cities" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s"
+            )
             var changes = parts.isEmpty ? ["nothing to keep"] : parts
             if report.summary.removed > 0 { changes.append("\(Self.grouped(report.summary.removed)) no longer in the file, removed") }
             if report.summary.replaced > 0 { changes.append("\(Self.grouped(report.summary.replaced)) already stored, replaced") }
@@ -46,7 +47,9 @@ struct ImportOutput {
     private func json() -> JSONValue {
         let imports: [JSONValue] = reports.map { report in
             var written = JSONObject()
-            for kind in NameKind.allCases { written.members.append(.init(key: kind.description, value: JSONValue(report.summary.written[kind] ?? 0))) }
+            for kind in NameKind.allCases {
+                written.members.append(.init(key: kind.description, value: JSONValue(report.summary.written[kind] ?? 0)))
+            }
             var object: JSONObject = [
                 "file": .string(report.file),
                 "format": .string(report.format),

@@ -12,7 +12,7 @@ struct PointsOutput {
         switch format {
         case .table: table()
         case .json:
-            JSONValue.object(["balance": JSONValue(balance), "history": .array(history.map(json))]).serialized(pretty: true) + "\n"
+            DocumentParts.points(balance: balance, history: history).serialized(pretty: true) + "\n"
         case .ndjson: history.map { json($0).serialized() + "\n" }.joined()
         case .geojson:
             JSONValue.object([
@@ -22,16 +22,7 @@ struct PointsOutput {
         }
     }
 
-    func json(_ entry: PointsEntry) -> JSONValue {
-        [
-            "id": .string(entry.recommendationID.description),
-            "name": .string(entry.name),
-            "feed": .string(entry.feed),
-            "points": JSONValue(entry.points),
-            "arrived_at": .string(ISO8601Text.format(entry.arrivedAt)),
-            "recorded_at": .string(ISO8601Text.format(entry.recordedAt)),
-        ]
-    }
+    func json(_ entry: PointsEntry) -> JSONValue { DocumentParts.pointsEntry(entry) }
 
     func table() -> String {
         let heading = "\(balance) point\(balance == 1 ? "" : "s")"

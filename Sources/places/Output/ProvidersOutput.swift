@@ -28,16 +28,17 @@ struct ProvidersOutput {
     }
 
     func json() -> JSONValue {
-        .array(providers.map { provider in
-            let status = provider.status
-            return [
-                "id": .string(provider.id.rawValue),
-                "ready": .bool(status.isReady),
-                "mode": .string(CLIWording.wording.mode(status)),
-                "detail": .string(CLIWording.wording.detail(status)),
-                "categories": .array(((provider as? any PlaceProvider)?.capabilities.categories.sorted() ?? []).map { .string($0.rawValue) }),
-                "features": .array(provider.features.map { .string($0.rawValue) }),
-            ]
-        })
+        .array(
+            providers.map { provider in
+                let status = provider.status
+                return [
+                    "id": .string(provider.id.rawValue),
+                    "ready": .bool(status.isReady),
+                    "mode": .string(CLIWording.wording.mode(status)),
+                    "detail": .string(CLIWording.wording.detail(status)),
+                    "categories": .array(((provider as? any PlaceProvider)?.capabilities.categories.sorted() ?? []).map { .string($0.rawValue) }),
+                    "features": .array(provider.features.map { .string($0.rawValue) }),
+                ]
+            })
     }
 }

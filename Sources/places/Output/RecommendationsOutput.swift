@@ -42,7 +42,8 @@ struct RecommendationsOutput: RankedOutput {
         guard explain else { return lines.joined(separator: "\n") + "\n" }
         return Explanation.interleave(lines, result, terminal: terminal) { item in
             guard let offer = item.place.recommendation else { return [] }
-            let radius = offer.radius.map { "within \(NumberText.trimmed($0, 1)) m" } ?? "within \(Int(RecommendationOffer.defaultRadius)) m (the default)"
+            let radius =
+                offer.radius.map { "within \(NumberText.trimmed($0, 1)) m" } ?? "within \(Int(RecommendationOffer.defaultRadius)) m (the default)"
             return ["arrived \(radius); from \(offer.feed)"]
         }.joined(separator: "\n") + "\n"
     }

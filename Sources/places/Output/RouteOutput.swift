@@ -36,7 +36,8 @@ struct RouteOutput {
     }
 
     func table() -> String {
-        let head = "\(RouteDocument.distanceText(route.distance)), \(RouteDocument.durationText(route.duration)) on foot"
+        let head =
+            "\(RouteDocument.distanceText(route.distance)), \(RouteDocument.durationText(route.duration)) on foot"
             + (route.summary.map { " via \($0)" } ?? "") + "  (\(route.provider))"
         var text = (terminal.useColor ? terminal.bold(head) : head) + "\n\n"
         var table = TextTable([.init("#"), .init("Instruction", shrinks: true), .init("Distance"), .init("Time")])

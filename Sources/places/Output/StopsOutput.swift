@@ -22,48 +22,11 @@ struct StopsOutput {
     let timeZone: TimeZone
     let terminal: Terminal
 
-    // MARK: - Objects, shared by JSON, NDJSON and GeoJSON
+    // MARK: - Objects, shared by JSON, NDJSON and GeoJSON (PlacesKit's StopsDocument)
 
-    private func time(_ date: Date) -> JSONValue { .string(ISO8601Text.format(date)) }
+    func json(_ named: NamedStop) -> JSONObject { StopsDocument.stop(named) }
 
-    func json(_ named: NamedStop) -> JSONObject {
-        let stop = named.stop
-        return [
-            "kind": "stop",
-            "number": JSONValue(stop.number),
-            "arrival": time(stop.arrival),
-            "departure": time(stop.departure),
-            "duration_s": DocumentParts.number(stop.duration, places: 0),
-            "lat": DocumentParts.number(stop.centre.latitude, places: 7),
-            "lon": DocumentParts.number(stop.centre.longitude, places: 7),
-            "fixes": JSONValue(stop.fixCount),
-            "spread_m": DocumentParts.number(stop.spread, places: 1),
-            "name": DocumentParts.optional(named.name?.name),
-            "name_distance_m": named.name.map { DocumentParts.number($0.distance, places: 0) } ?? .null,
-            "name_source": DocumentParts.optional(named.name?.source),
-        ]
-    }
-
-    func json(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject {
-        var object: JSONObject = [
-            "kind": "transit",
-            "from": transit.from.map { JSONValue($0) } ?? .null,
-            "to": transit.to.map { JSONValue($0) } ?? .null,
-            "departure": time(transit.departure),
-            "arrival": time(transit.arrival),
-            "duration_s": DocumentParts.number(transit.duration, places: 0),
-            "distance_m": DocumentParts.number(transit.distance, places: 1),
-            "speed_kmh": DocumentParts.number(transit.averageSpeed * 3.6, places: 1),
-            "gaps": JSONValue(transit.gapCount),
-            "gap_s": DocumentParts.number(transit.gapDuration, places: 0),
-            "gap_distance_m": DocumentParts.number(transit.gapDistance, places: 1),
-        ]
-        if withPath {
-            object["path"] = .array(transit.path.map(Self.pair))
-            object["path_breaks"] = .array(transit.pathBreaks.map { JSONValue($0) })
-        }
-        return object
-    }
+    func json(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject { StopsDocument.transit(transit, withPath: withPath) }
 
     /// The recorded lines of a transit's path: split at its gaps, so that no line crosses one, and
     /// without the single points a gap leaves between two others (a line needs two).
@@ -77,28 +40,9 @@ struct StopsOutput {
         return pieces
     }
 
-    private static func pair(_ coordinate: Coordinate) -> JSONValue {
-        [DocumentParts.number(coordinate.longitude, places: 6), DocumentParts.number(coordinate.latitude, places: 6)]
-    }
+    private static func pair(_ coordinate: Coordinate) -> JSONValue { StopsDocument.pair(coordinate) }
 
-    func summaryJSON(_ summary: StopsSummary) -> JSONObject {
-        [
-            "fixes": JSONValue(summary.fixes),
-            "used": JSONValue(summary.used),
-            "skipped": JSONValue(summary.skipped),
-            "stops": JSONValue(summary.stopCount),
-            "stopped_s": DocumentParts.number(summary.stoppedSeconds, places: 0),
-            "moving_s": DocumentParts.number(summary.movement.movingSeconds, places: 0),
-            "moving_m": DocumentParts.number(summary.movement.movingMetres, places: 0),
-            "gaps": JSONValue(summary.movement.gapCount),
-            "gap_s": DocumentParts.number(summary.movement.gapSeconds, places: 0),
-            "gap_distance_m": DocumentParts.number(summary.movement.gapMetres, places: 0),
-            "radius_m": DocumentParts.number(summary.settings.radius, places: 1),
-            "min_duration_s": DocumentParts.number(summary.settings.minimumDuration, places: 0),
-            "min_accuracy_m": summary.minimumAccuracy.map { DocumentParts.number($0, places: 1) } ?? .null,
-            "max_gap_s": summary.settings.maximumGap.map { DocumentParts.number($0, places: 0) } ?? .null,
-        ]
-    }
+    func summaryJSON(_ summary: StopsSummary) -> JSONObject { StopsDocument.summary(summary) }
 
     /// One NDJSON line, said as soon as the detector knows it.
     func line(_ event: StopsEvent) -> String {
@@ -119,12 +63,7 @@ struct StopsOutput {
     func render(_ summary: StopsSummary, as format: StopsFormat) -> String {
         switch format {
         case .table: table(summary)
-        case .json:
-            JSONValue.object([
-                "stops": .array(summary.stops.map { .object(json($0)) }),
-                "transits": .array(summary.transits.map { .object(json($0, withPath: true)) }),
-                "summary": .object(summaryJSON(summary)),
-            ]).serialized(pretty: true) + "\n"
+        case .json: StopsDocument.document(summary).serialized(pretty: true) + "\n"
         case .ndjson:
             summary.stops.map { JSONValue.object(json($0)).serialized() + "\n" }.joined() + summaryLine(summary)
         case .geojson: geojson(summary).serialized(pretty: true) + "\n"
@@ -166,7 +105,8 @@ struct StopsOutput {
             let title = named.name?.name ?? "Stop \(stop.number)"
             text += "  <wpt lat=\"\(RouteDocument.coordinate(stop.centre.latitude))\" lon=\"\(RouteDocument.coordinate(stop.centre.longitude))\">"
             text += "<time>\(ISO8601Text.format(stop.arrival))</time><name>\(RouteDocument.escape(title))</name>"
-            text += "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
+            text +=
+                "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
             text += "<type>stop</type></wpt>\n"
         }
         for transit in summary.transits where !Self.pieces(transit).isEmpty {
@@ -237,12 +177,13 @@ struct StopsOutput {
 
     func table(_ summary: StopsSummary) -> String {
         let items = timeline(summary)
-        let days = Set(items.map { item -> String in
-            switch item {
-            case .stop(let named): day(named.stop.arrival)
-            case .transit(let transit): day(transit.departure)
-            }
-        })
+        let days = Set(
+            items.map { item -> String in
+                switch item {
+                case .stop(let named): day(named.stop.arrival)
+                case .transit(let transit): day(transit.departure)
+                }
+            })
         // With more than one day the date goes in front of each time.
         let when = { (date: Date) in days.count > 1 ? "\(self.day(date)) \(self.clock(date))" : self.clock(date) }
         var table = TextTable([.init("#"), .init("From"), .init("To"), .init("For"), .init("What", shrinks: true), .init("Where")])
@@ -261,9 +202,14 @@ struct StopsOutput {
                 ])
             }
         }
-        var text = summary.stops.isEmpty && summary.transits.isEmpty ? "" : (terminal.useColor
-            ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell }
-            : table.text(width: terminal.width))
+        var text =
+            summary.stops.isEmpty && summary.transits.isEmpty
+            ? ""
+            : (terminal.useColor
+                ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in
+                    column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell
+                }
+                : table.text(width: terminal.width))
         let stops = summary.stopCount
         let movement = summary.movement
         let unrecorded =
@@ -271,7 +217,8 @@ struct StopsOutput {
             ? ""
             : ", \(Self.duration(movement.gapSeconds)) unrecorded (\(Self.gaps(movement.gapCount)), "
                 + "\(RouteDocument.distanceText(movement.gapMetres)) in straight lines)"
-        text += "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
+        text +=
+            "\n\(stops) stop\(stops == 1 ? "" : "s"), \(Self.duration(summary.stoppedSeconds)) stopped, "
             + "\(Self.duration(movement.movingSeconds)) moving over \(RouteDocument.distanceText(movement.movingMetres))\(unrecorded) "
             + "(\(summary.used) of \(summary.fixes) fixes used)\n"
         if let first = items.first { text += zoneLine(first: first, days: days) }

@@ -121,7 +121,8 @@ struct TextTable {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         return text.reduce(0) { width, character in
             guard let scalar = character.unicodeScalars.first else { return width }
-            let isWide = (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+            let isWide =
+                (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
                 || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
                 || (0xFF00...0xFF60).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
             return width + (isWide ? 2 : 1)

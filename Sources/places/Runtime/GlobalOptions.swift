@@ -38,4 +38,3 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Ask the services even where the HTTP cache holds a fresh answer.")
     var noCache = false
 }
-

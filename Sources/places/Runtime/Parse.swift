@@ -18,10 +18,9 @@ enum Parse {
     /// - Parameter units: the units the option's messages suggest.
     static func time(bare: Bool, units: [String] = ["s", "m"]) -> @Sendable (String) throws -> TimeAmount {
         { text in
-            guard let time = TimeAmount(parsing: text, bareUnit: bare ? TimeAmount.bareUnit : nil) else {
-                throw ArgumentProblem(description: TimeAmount.problem(text, bareAllowed: bare, units: units))
+            do throws(PlacesError) { return try TimeAmount.parse(text, bare: bare, units: units) } catch {
+                throw ArgumentProblem(description: error.message)
             }
-            return time
         }
     }
 
@@ -36,10 +35,7 @@ enum Parse {
     }
 
     static func distance(_ text: String) throws -> Distance {
-        guard let distance = Distance(parsing: text) else {
-            throw ArgumentProblem(description: "'\(text)' is not a distance; write it like 800m or 1.2km")
-        }
-        return distance
+        do throws(PlacesError) { return try Distance.parse(text) } catch { throw ArgumentProblem(description: error.message) }
     }
 
     /// `a,b` and repeated options alike.

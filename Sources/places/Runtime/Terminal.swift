@@ -94,9 +94,10 @@ enum StandardOutput {
         // `places … | head` must end quietly rather than with a message.
         var text = text
         let failure: Int32? = text.withUTF8 { buffer -> Int32? in
+            guard let start = buffer.baseAddress else { return nil }  // nothing to write
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(STDOUT_FILENO, start + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno

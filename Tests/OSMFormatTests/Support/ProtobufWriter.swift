@@ -43,8 +43,12 @@ struct ProtobufWriter {
     static func pbfFile(headerBlock: [UInt8] = message { $0.field(4, string: "OsmSchema-V0.6") }, blocks: [[UInt8]]) -> Data {
         var file: [UInt8] = []
         for (type, payload) in [("OSMHeader", headerBlock)] + blocks.map({ ("OSMData", $0) }) {
-            let blob = message { $0.field(1, bytes: payload); $0.field(2, varint: UInt64(payload.count)) }
-            let header = message { $0.field(1, string: type); $0.field(3, varint: UInt64(blob.count)) }
+            let blob = message {
+                $0.field(1, bytes: payload); $0.field(2, varint: UInt64(payload.count))
+            }
+            let header = message {
+                $0.field(1, string: type); $0.field(3, varint: UInt64(blob.count))
+            }
             let length = UInt32(header.count)
             file += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
             file += header + blob

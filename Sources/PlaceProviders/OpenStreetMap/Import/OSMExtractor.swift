@@ -49,7 +49,8 @@ public struct OSMExtractor {
             guard !way.tags.isEmpty else { return }
             if let name = way.tags["name"], let highway = way.tags["highway"], OSMFeatures.streetClasses.contains(highway) {
                 streets.add(
-                    way: way, name: name, highway: highway, nodes: nodes, centre: centre, alternates: OSMFeatures.alternateNames(way.tags, besides: name))
+                    way: way, name: name, highway: highway, nodes: nodes, centre: centre,
+                    alternates: OSMFeatures.alternateNames(way.tags, besides: name))
                 return
             }
             if let centre {

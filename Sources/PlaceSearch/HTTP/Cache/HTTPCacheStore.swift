@@ -98,7 +98,11 @@ public final class HTTPCacheStore: Sendable {
     }
 
     /// The problems met so far that were not yet taken.
-    public func takeProblems() -> [String] { problems.withLock { taken in defer { taken = [] }; return taken } }
+    public func takeProblems() -> [String] {
+        problems.withLock { taken in
+            defer { taken = [] }; return taken
+        }
+    }
 
     private func note(_ problem: String) {
         let isNew = reported.withLock { $0.insert(problem).inserted }

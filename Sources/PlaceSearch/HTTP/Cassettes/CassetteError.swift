@@ -44,7 +44,9 @@ public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var shortDescription: String {
         guard case .noMatch(let noMatch) = self else { return description }
         let request = noMatch.request.split(separator: "?", maxSplits: 1).first.map(String.init) ?? noMatch.request
-        let searched = noMatch.searched.isEmpty ? "no recordings to search" : "\(noMatch.searched.count) recording\(noMatch.searched.count == 1 ? "" : "s") searched"
+        let searched =
+            noMatch.searched.isEmpty
+            ? "no recordings to search" : "\(noMatch.searched.count) recording\(noMatch.searched.count == 1 ? "" : "s") searched"
         return "no recording of this request to \(request) (\(searched))"
     }
 

@@ -215,11 +215,12 @@ public final class CassetteMiddleware: HTTPMiddleware {
         case .text(let text): return .text(redactor.scrub(text, secrets: secrets))
         case .json(let value): return .json(scrubJSON(value, secrets: secrets))
         case .form(let fields):
-            return .form(fields.map { field in
-                HeaderField(
-                    name: field.name,
-                    value: redactor.isSecretParameter(field.name) ? Redactor.placeholder : redactor.scrub(field.value, secrets: secrets))
-            })
+            return .form(
+                fields.map { field in
+                    HeaderField(
+                        name: field.name,
+                        value: redactor.isSecretParameter(field.name) ? Redactor.placeholder : redactor.scrub(field.value, secrets: secrets))
+                })
         case .base64(let data): return .base64(redactor.scrub(data, secrets: secrets))
         }
     }
@@ -229,9 +230,11 @@ public final class CassetteMiddleware: HTTPMiddleware {
         case .string(let text): return .string(redactor.scrub(text, secrets: secrets))
         case .array(let values): return .array(values.map { scrubJSON($0, secrets: secrets) })
         case .object(let object):
-            return .object(JSONObject(object.members.map {
-                JSONObject.Member(key: redactor.scrub($0.key, secrets: secrets), value: scrubJSON($0.value, secrets: secrets))
-            }))
+            return .object(
+                JSONObject(
+                    object.members.map {
+                        JSONObject.Member(key: redactor.scrub($0.key, secrets: secrets), value: scrubJSON($0.value, secrets: secrets))
+                    }))
         default: return value
         }
     }

@@ -159,7 +159,7 @@ public struct ParkingTariff: Sendable, Equatable, Codable {
     private static func zone(_ identifier: String) -> TimeZone {
         zones.withLock { cache in
             if let zone = cache[identifier] { return zone }
-            let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
+            let zone = TimeZone(identifier: identifier) ?? .gmt
             cache[identifier] = zone
             return zone
         }

@@ -1,0 +1,75 @@
+public import Foundation
+
+/// Whose favourites and points: the person at the terminal, or one of the users of `places serve`.
+///
+/// The CLI is one person: every store has the account ``local`` (id 1), and everything written
+/// before accounts existed belongs to it. Users added for the server get accounts of their own.
+public struct UserID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+
+    /// The CLI's own account: the default owner of favourites and points.
+    public static let local = UserID(rawValue: 1)
+
+    public static func < (lhs: UserID, rhs: UserID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "user \(rawValue)" }
+}
+
+/// An account: a name people recognise, and an id that owns rows.
+public struct Account: Sendable, Equatable {
+    public var id: UserID
+    /// Unique in the store: `local`, `ana`, `phone-app`.
+    public var name: String
+    public var createdAt: Date
+
+    public init(id: UserID, name: String, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+    }
+
+    /// The name of ``UserID/local``'s account.
+    public static let localName = "local"
+}
+
+/// An API token as the store keeps it: never the token itself, only its hash and a hint (its first
+/// characters) by which a person can tell their tokens apart and revoke one.
+public struct TokenRecord: Sendable, Equatable {
+    public var owner: UserID
+    /// A hash of the whole token (SHA-256, hex): what a request's token is looked up by.
+    public var hash: String
+    /// The token's first characters, shown in listings: `plc_3fa9c2`.
+    public var hint: String
+    public var createdAt: Date
+    public var revokedAt: Date?
+
+    public init(owner: UserID, hash: String, hint: String, createdAt: Date, revokedAt: Date? = nil) {
+        self.owner = owner
+        self.hash = hash
+        self.hint = hint
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+    }
+}
+
+/// The accounts part of the store: who may use a server, and with which tokens.
+///
+/// Implementations make a name unique and a token hash unique; a revoked token is refused from the
+/// moment the revocation commits, by every process using the store.
+public protocol AccountStore: Sendable {
+    /// Adds an account; nil when the name is taken (nothing changes).
+    func addAccount(named name: String, at date: Date) throws(StoreError) -> Account?
+    func account(named name: String) throws(StoreError) -> Account?
+    /// Every account, in the order they were added (``UserID/local`` first).
+    func accounts() throws(StoreError) -> [Account]
+    func addToken(_ token: TokenRecord) throws(StoreError)
+    /// The account an unrevoked token with this hash belongs to.
+    func account(forTokenHash hash: String) throws(StoreError) -> Account?
+    /// An account's tokens, revoked ones included, oldest first.
+    func tokens(of owner: UserID) throws(StoreError) -> [TokenRecord]
+    /// Revokes the account's tokens: every one, or those whose hint starts with `hint`.
+    /// - Returns: how many were revoked now (already revoked ones are not counted).
+    func revokeTokens(of owner: UserID, hint: String?, at date: Date) throws(StoreError) -> Int
+}

@@ -1,0 +1,78 @@
+public import PlaceSearch
+public import Tracking
+
+/// `stops` as documents: one object per stop or transit (NDJSON lines, GeoJSON properties), a
+/// summary, and the whole document (`--format json`, `/v1/stops`).
+public enum StopsDocument {
+    public static func stop(_ named: NamedStop) -> JSONObject {
+        let stop = named.stop
+        return [
+            "kind": "stop",
+            "number": JSONValue(stop.number),
+            "arrival": .string(ISO8601Text.format(stop.arrival)),
+            "departure": .string(ISO8601Text.format(stop.departure)),
+            "duration_s": DocumentParts.number(stop.duration, places: 0),
+            "lat": DocumentParts.number(stop.centre.latitude, places: 7),
+            "lon": DocumentParts.number(stop.centre.longitude, places: 7),
+            "fixes": JSONValue(stop.fixCount),
+            "spread_m": DocumentParts.number(stop.spread, places: 1),
+            "name": DocumentParts.optional(named.name?.name),
+            "name_distance_m": named.name.map { DocumentParts.number($0.distance, places: 0) } ?? .null,
+            "name_source": DocumentParts.optional(named.name?.source),
+        ]
+    }
+
+    public static func transit(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject {
+        var object: JSONObject = [
+            "kind": "transit",
+            "from": transit.from.map { JSONValue($0) } ?? .null,
+            "to": transit.to.map { JSONValue($0) } ?? .null,
+            "departure": .string(ISO8601Text.format(transit.departure)),
+            "arrival": .string(ISO8601Text.format(transit.arrival)),
+            "duration_s": DocumentParts.number(transit.duration, places: 0),
+            "distance_m": DocumentParts.number(transit.distance, places: 1),
+            "speed_kmh": DocumentParts.number(transit.averageSpeed * 3.6, places: 1),
+            "gaps": JSONValue(transit.gapCount),
+            "gap_s": DocumentParts.number(transit.gapDuration, places: 0),
+            "gap_distance_m": DocumentParts.number(transit.gapDistance, places: 1),
+        ]
+        if withPath {
+            object["path"] = .array(transit.path.map(pair))
+            object["path_breaks"] = .array(transit.pathBreaks.map { JSONValue($0) })
+        }
+        return object
+    }
+
+    /// `[lon, lat]`, as GeoJSON has it.
+    public static func pair(_ coordinate: Coordinate) -> JSONValue {
+        [DocumentParts.number(coordinate.longitude, places: 6), DocumentParts.number(coordinate.latitude, places: 6)]
+    }
+
+    public static func summary(_ summary: StopsSummary) -> JSONObject {
+        [
+            "fixes": JSONValue(summary.fixes),
+            "used": JSONValue(summary.used),
+            "skipped": JSONValue(summary.skipped),
+            "stops": JSONValue(summary.stopCount),
+            "stopped_s": DocumentParts.number(summary.stoppedSeconds, places: 0),
+            "moving_s": DocumentParts.number(summary.movement.movingSeconds, places: 0),
+            "moving_m": DocumentParts.number(summary.movement.movingMetres, places: 0),
+            "gaps": JSONValue(summary.movement.gapCount),
+            "gap_s": DocumentParts.number(summary.movement.gapSeconds, places: 0),
+            "gap_distance_m": DocumentParts.number(summary.movement.gapMetres, places: 0),
+            "radius_m": DocumentParts.number(summary.settings.radius, places: 1),
+            "min_duration_s": DocumentParts.number(summary.settings.minimumDuration, places: 0),
+            "min_accuracy_m": summary.minimumAccuracy.map { DocumentParts.number($0, places: 1) } ?? .null,
+            "max_gap_s": summary.settings.maximumGap.map { DocumentParts.number($0, places: 0) } ?? .null,
+        ]
+    }
+
+    /// The whole run: stops, transits with their paths, and the summary.
+    public static func document(_ summary: StopsSummary) -> JSONValue {
+        [
+            "stops": .array(summary.stops.map { .object(stop($0)) }),
+            "transits": .array(summary.transits.map { .object(transit($0, withPath: true)) }),
+            "summary": .object(Self.summary(summary)),
+        ]
+    }
+}

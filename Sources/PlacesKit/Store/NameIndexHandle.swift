@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Autocomplete
+import Synchronization
+
+/// The name index of one store, kept open: opened on first use, and again only when the file on
+/// disk is another one (an import rewrote it). One `stat` per use tells, so a server completes
+/// from a memory-mapped index without opening it per request, and still sees every import.
+final class NameIndexHandle: Sendable {
+    let storePath: String
+    private let opened = Mutex<(identity: FileIdentity, index: AutocompleteIndex)?>(nil)
+
+    init(storePath: String) { self.storePath = storePath }
+
+    /// The index as the file is now; nil when nothing is imported.
+    func current(notices: NoticeSink) throws(PlacesError) -> AutocompleteIndex? {
+        let path = NameIndex.path(forStore: storePath)
+        if let identity = FileIdentity(path: path), let kept = opened.withLock({ $0 }), kept.identity == identity { return kept.index }
+        guard let index = try NameIndex.open(storePath: storePath, notices: notices) else { return nil }
+        // Kept only when it came from the file as it is now (not one built in memory for this run).
+        if let identity = FileIdentity(path: path) { opened.withLock { $0 = (identity, index) } }
+        return index
+    }
+}
+
+/// Which file is at a path: another inode, size or modification time is another file.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        #if canImport(Darwin)
+            modifiedSeconds = Int(status.st_mtimespec.tv_sec)
+            modifiedNanoseconds = Int(status.st_mtimespec.tv_nsec)
+        #else
+            modifiedSeconds = Int(status.st_mtim.tv_sec)
+            modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+        #endif
+    }
+}

@@ -1,0 +1,82 @@
+import Autocomplete
+import Foundation
+import Hummingbird
+import PlacesKit
+
+/// `/v1/places/{id}` (details), `/v1/complete` (as you type), `/v1/route`, `/v1/reverse`.
+struct LookupRoutes {
+    let state: ServerState
+
+    func add(to group: RouterGroup<ServerContext>) {
+        group.get("v1/places/**", use: details)
+        group.get("v1/complete", use: complete)
+        group.get("v1/route", use: route)
+        group.get("v1/reverse", use: reverse)
+    }
+
+    @Sendable func details(_ request: Request, context: ServerContext) async throws -> Response {
+        let query = try QueryParameters(request.uri.query)
+        try query.only(["format", "offline"])
+        let format = try query.choice("format", ["json", "geojson"], default: "json")
+        let (id, text) = try Self.placeID(context)
+        let place = try await state.service.details(for: id, as: text, offline: try query.flag("offline"))
+        let document = PlaceDocument(place: place, now: state.service.now, timeZone: state.service.timeZone)
+        return format == "geojson" ? JSONResponse.geo(document.geojson()) : JSONResponse.make(document.json())
+    }
+
+    /// The place id the rest of the path is: `osm:node/42` as it is, or percent-encoded as one part.
+    static func placeID(_ context: ServerContext) throws(Problem) -> (PlaceID, String) {
+        let joined = context.parameters.getCatchAll().joined(separator: "/")
+        let text = joined.removingPercentEncoding ?? joined
+        do { return (try PlaceID(parsing: text), text) } catch { throw Problem.parameter("id", error.description) }
+    }
+
+    @Sendable func complete(_ request: Request, context: ServerContext) async throws -> Response {
+        let query = try QueryParameters(request.uri.query)
+        try query.only(["text", "near", "limit", "kind", "no-typos", "format"])
+        let format = try query.choice("format", ["json", "geojson"], default: "json")
+        let text = try query.text("text", example: "Damr")
+        let limit = try query.int("limit", default: 10)
+        guard (1...100).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 100, not \(limit)") }
+        var kinds: Set<NameKind> = []
+        for name in query.list("kind") {
+            guard let kind = NameKind(name) else { throw Problem.parameter("kind", "'\(name)' must be street, poi or place") }
+            kinds.insert(kind)
+        }
+        let completion = AutocompleteQuery(
+            text, focus: try query.coordinate("near"), limit: limit, kinds: kinds.isEmpty ? nil : kinds, typoTolerance: !(try query.flag("no-typos")))
+        let suggestions = try state.service.complete(completion)
+        guard format == "geojson" else { return JSONResponse.make(DocumentParts.completion(text, suggestions)) }
+        let features: [JSONValue] = suggestions.compactMap { suggestion in
+            suggestion.record.coordinate.map { DocumentParts.feature($0, properties: DocumentParts.suggestion(suggestion)) }
+        }
+        return JSONResponse.geo(["type": "FeatureCollection", "features": .array(features)])
+    }
+
+    @Sendable func route(_ request: Request, context: ServerContext) async throws -> Response {
+        let query = try QueryParameters(request.uri.query)
+        try query.only(["from", "to", "feed", "provider", "format"])
+        let format = try query.choice("format", ["json", "geojson", "gpx"], default: "json")
+        let route = RouteQuery(
+            from: try query.position("from"), to: try query.required("to", example: "52.3676,4.9041"),
+            feed: try SearchRoutes(state: state).offeredFeed(query.string("feed")), provider: query.string("provider").map { ProviderID($0) })
+        let document = RouteDocument(try await state.service.route(route))
+        switch format {
+        case "geojson": return JSONResponse.geo(document.geojson())
+        case "gpx":
+            return Response(status: .ok, headers: [.contentType: "application/gpx+xml"], body: .init(byteBuffer: .init(string: document.gpx())))
+        default: return JSONResponse.make(document.json())
+        }
+    }
+
+    @Sendable func reverse(_ request: Request, context: ServerContext) async throws -> Response {
+        let query = try QueryParameters(request.uri.query)
+        try query.only(["at", "radius", "limit"])
+        guard let at = try query.coordinate("at") else { throw Problem.parameter("at", "is required, e.g. at=52.3731,4.8926") }
+        let radius = try query.distance("radius")?.meters ?? 250
+        guard radius > 0, radius <= 5000 else { throw Problem.parameter("radius", "must be a distance above 0 and at most 5 km, such as 250m") }
+        let limit = try query.int("limit", default: 5)
+        guard (1...20).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 20, not \(limit)") }
+        return JSONResponse.make(DocumentParts.reverse(try await state.service.reverse(at, radius: radius, limit: limit), at: at))
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import PlacesKit
+import PlacesServer
+
+/// `places-server`, which `places serve` runs: the HTTP service, and its accounts.
+@main
+struct PlacesServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places serve",
+        abstract: "Serve places over HTTP: the CLI's flows as a JSON API, Photon's /api and /reverse, accounts with tokens.",
+        discussion: """
+            Answers at once on the embedded store (the same store, config and providers as the CLI). Stops gracefully on \
+            SIGTERM or SIGINT: in-flight requests finish, then it exits.
+
+            Examples:
+              places serve --listen 127.0.0.1:8080
+              places serve --listen :8080 --open-search --rate-limit 50/s
+              TOKEN=$(places serve users add ana)
+              curl -H "Authorization: Bearer $TOKEN" 'http://127.0.0.1:8080/v1/coffee?near=52.37,4.89&top=3'
+              places serve users revoke ana
+
+            Endpoints are listed, with their parameters and answers, at /openapi.json.
+            """,
+        version: PlacesService.version,
+        subcommands: [Run.self, Users.self],
+        defaultSubcommand: Run.self)
+
+    /// Every failure ends as one line on stderr and a documented exit code, as the CLI's do.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as PlacesError {
+            line("places serve: \(Wording.serve.line(error))")
+            Foundation.exit(exitStatus(error.kind))
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            let usage = code == .validationFailure
+            line("places serve: \(message)" + (usage ? " (see 'places serve --help')" : ""))
+            Foundation.exit(usage ? 64 : code.rawValue)
+        }
+    }
+
+    static func line(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// The CLI's exit codes (64 usage, 65 data, 66 not found, 69 unavailable, 70 bug, 73 cannot
+    /// write, 74 output, 75 busy, 78 configuration).
+    static func exitStatus(_ kind: PlacesError.Kind) -> Int32 {
+        switch kind {
+        case .usage: 64
+        case .badData: 65
+        case .notFound: 66
+        case .unavailable: 69
+        case .bug: 70
+        case .cannotWrite: 73
+        case .output: 74
+        case .busy: 75
+        case .configuration: 78
+        }
+    }
+}
+
+extension Wording {
+    /// The server's command line: its flags are the CLI's.
+    static let serve = Wording(remedy: { $0.description }, parameter: { "--\($0)" })
+}
+
+/// The options that say which store, config and providers to use: the CLI's own.
+struct StoreChoice: ParsableArguments {
+    @Option(help: ArgumentHelp("The store file (default $XDG_DATA_HOME/places/places.sqlite; also PLACES_STORE).", valueName: "path"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("Config file (default $XDG_CONFIG_HOME/places/config.toml; also PLACES_CONFIG).", valueName: "file"))
+    var config: String?
+}

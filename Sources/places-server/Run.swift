@@ -1,0 +1,106 @@
+import ArgumentParser
+import Autocomplete
+import Foundation
+import Hummingbird
+import Logging
+import PlaceStore
+import PlacesKit
+import PlacesServer
+
+extension PlacesServerCommand {
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Serve (the default).")
+
+        @Option(
+            help: ArgumentHelp(
+                "Where to listen: HOST:PORT, :PORT (127.0.0.1) or PORT; port 0 picks a free one. Default 127.0.0.1:8080.", valueName: "host:port"))
+        var listen: String?
+
+        @OptionGroup var storeChoice: StoreChoice
+
+        @Option(help: ArgumentHelp("How to reach provider APIs: auto, live, replay, record, missing (as the CLI's --http-mode).", valueName: "mode"))
+        var httpMode: String?
+
+        @Option(help: ArgumentHelp("Folder of recorded HTTP interactions (several separated by ':').", valueName: "dir"))
+        var cassetteDir: String?
+
+        @Option(help: ArgumentHelp("How long each provider may take, e.g. 10 or 2.5s.", valueName: "time"))
+        var deadline: String?
+
+        @Flag(help: "Answer search, completion, details, routes and the Photon endpoints without a token (rate-limited by address).")
+        var openSearch = false
+
+        @Option(help: ArgumentHelp("Requests per token (or address) and time: 20/s (the default), 600/min.", valueName: "rate"))
+        var rateLimit: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Requests a token may make at once before the rate applies (default: twice the rate per second, at least 40).", valueName: "n"))
+        var rateBurst: Double?
+
+        @Option(help: ArgumentHelp("The largest request body, e.g. 32MiB (the default).", valueName: "size"))
+        var maxBody: String?
+
+        @Flag(name: .shortAndLong, help: "Log each provider request (secrets redacted) and debug lines.")
+        var verbose = false
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let places = try PlacesSettings(
+                SettingsOptions(
+                    httpMode: httpMode, cassetteDirectories: cassetteDir, deadline: deadline, configFile: storeChoice.config,
+                    store: storeChoice.store,
+                    verbose: verbose),
+                environment: environment)
+            var settings = ServerSettings()
+            try settings.apply(places.config)
+            if let listen { try settings.listen(listen) }
+            if let rateLimit {
+                try settings.rateLimit(rateLimit)
+                settings.rateBurst = max(40, 2 * settings.ratePerSecond)
+            }
+            if let rateBurst {
+                guard rateBurst >= 1 else { throw PlacesError(.usage, "must be at least 1", parameter: "rate-burst") }
+                settings.rateBurst = rateBurst
+            }
+            if let maxBody { try settings.maximumBody(maxBody) }
+            if openSearch { settings.openSearch = true }
+
+            var logger = Logger(label: "places-server") { JSONLogHandler(label: $0) }
+            logger.logLevel = verbose ? .debug : .info
+            // Opened once, for writing: the schema is brought up to date before the first request.
+            let location = try StoreAccess(option: storeChoice.store, environment: environment).location
+            let store = try Self.openStore(at: location.path)
+            let service = try await PlacesService.withPlugins(
+                settings: places, recordingName: "serve", notices: ServerNotices.sink(logger), wording: .neutral, store: StoreAccess(holding: store))
+            let settled = settings
+            let app = buildApplication(
+                ServerParts(service: service, store: store, settings: settled, logger: logger) { port in
+                    let names = (try? service.nameIndex())??.count ?? 0
+                    PlacesServerCommand.line(
+                        "places serve: listening on http://\(settled.host):\(port) (store \(store.path), \(names) names; "
+                            + (settled.openSearch ? "search open without a token" : "every endpoint needs a token") + ")")
+                })
+            try await app.runService()
+            PlacesServerCommand.line("places serve: stopped")
+        }
+
+        /// The store, for writing; a store this user may only read (another's, a read-only disk) is
+        /// served for reading, every change then answered 503 `read-only-store`.
+        static func openStore(at path: String) throws(PlacesError) -> SQLitePlaceStore {
+            do {
+                return try SQLitePlaceStore.openForWriting(at: path)
+            } catch  where error.kind == .readOnly {
+                let readable: SQLitePlaceStore?
+                do { readable = try SQLitePlaceStore.openForReading(at: path) } catch { throw StoreAccess.error(error) }
+                guard let readable else { throw StoreAccess.error(error) }
+                PlacesServerCommand.line(
+                    "places serve: the store \(path) is read-only to this user: searches and lookups answer, changes get 503 (give --store a file of your own to keep them)"
+                )
+                return readable
+            } catch {
+                throw StoreAccess.error(error)
+            }
+        }
+    }
+}
