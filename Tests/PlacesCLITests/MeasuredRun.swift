@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 extension CLI {
     /// What a run printed, and the most memory it held at once (its peak resident set).
     struct MeasuredOutput {
@@ -12,56 +8,33 @@ extension CLI {
         let peakMemoryBytes: Int
     }
 
+    /// A Python to start `places` from, when there is one.
+    static let python: URL? = ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"].map(URL.init(fileURLWithPath:))
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// Starts `places` as its child and writes that child's peak resident set (getrusage of the
+    /// children it waited for: `places` alone) to PLACES_PEAK_FILE, in kilobytes.
+    static let peakScript = """
+        import os, resource, subprocess, sys
+        status = subprocess.run(sys.argv[1:]).returncode
+        with open(os.environ["PLACES_PEAK_FILE"], "w") as peak:
+            peak.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+        sys.exit(status if status >= 0 else 128 - status)
+        """
+
     /// Runs `places ARGUMENTS` as ``run(_:environment:in:stdout:stdin:binary:)`` does, and measures its
-    /// peak memory: the process is started with posix_spawn and reaped with wait4, whose resource
-    /// usage is that one process's alone (Foundation's Process reaps its children itself, and
-    /// RUSAGE_CHILDREN would mix in every other test's).
-    static func runMeasured(_ arguments: [String], environment extra: [String: String] = [:]) async throws
-        -> MeasuredOutput
-    {
-        #if canImport(Glibc)
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "places-cli-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            let outPath = scratch.appendingPathComponent("stdout").path
-            let errPath = scratch.appendingPathComponent("stderr").path
-            // sh changes to the repository, then becomes places (exec): the pid waited for is places'.
-            let argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", repository.path, executable.path] + arguments
-            let envp = environment(extra, home: scratch).map { "\($0.key)=\($0.value)" }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            let cArgv = argv.map { strdup($0) } + [nil]
-            let cEnvp = envp.map { strdup($0) } + [nil]
-            defer { (cArgv + cEnvp).forEach { free($0) } }
-            var pid: pid_t = 0
-            let started = ContinuousClock.now
-            let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, cArgv, cEnvp)
-            guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-            let child = pid
-            let (status, usage) = await withCheckedContinuation {
-                (continuation: CheckedContinuation<(Int32, rusage), Never>) in
-                Thread {
-                    var status: Int32 = 0
-                    var usage = rusage()
-                    while wait4(child, &status, 0, &usage) < 0 && errno == EINTR {}
-                    continuation.resume(returning: (status, usage))
-                }.start()
-            }
-            let exited = status & 0x7F == 0
-            let output = Output(
-                status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
-                stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
-                stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self),
-                elapsed: ContinuousClock.now - started)
-            // Linux gives ru_maxrss in kilobytes.
-            return MeasuredOutput(output: output, peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
-        #else
-            throw POSIXError(.ENOTSUP)
-        #endif
+    /// peak memory. Not with wait4 on a process this test process starts: Linux carries the high-water
+    /// mark of the memory a process had before it called exec into its usage, and a process started
+    /// here begins as this test process (vfork), so every run would measure the whole test process.
+    /// A small Python in between starts `places` from its own few megabytes and reports on it alone.
+    static func runMeasured(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> MeasuredOutput {
+        let python = try #require(Self.python, "no python3 to measure memory with")
+        let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("places-peak-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: peakFile) }
+        let output = try await run(
+            ["-c", peakScript, executable.path] + arguments, environment: extra.merging(["PLACES_PEAK_FILE": peakFile.path]) { $1 },
+            binary: python)
+        let kilobytes = Int(try String(contentsOf: peakFile, encoding: .utf8)) ?? 0
+        return MeasuredOutput(output: output, peakMemoryBytes: kilobytes * 1024)
     }
 }
