@@ -44,6 +44,8 @@ let targets: [Target] = [
     harness("google-directions", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
     harness("osrm", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
     harness("overpass", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("photon", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("plugin-answer", ["PlaceProviders", "PlaceSearch"]),
 
     // What people type (--arrive, --duration, distances) and the config file, as PlacesKit reads them.
     harness("arrival-text", ["PlacesKit", "PlaceSearch"]),

@@ -67,7 +67,7 @@ def body_json(interaction):
 # --- Cassettes: whole files (shrunk), one-interaction cassettes, and each answer body per provider.
 provider_harness = {
     "foursquare": "foursquare", "parkshark": "parkshark", "amsterdam-garages": "garages",
-    "google": "google-directions", "osrm": "osrm", "osm": "overpass",
+    "google": "google-directions", "osrm": "osrm", "osm": "overpass", "photon": "photon",
 }
 polylines = []
 for path in sorted((REPO / "cassettes").glob("*/*.json")):
@@ -97,6 +97,16 @@ for path in sorted((REPO / "cassettes").glob("*/*.json")):
 for index, text in enumerate(sorted(set(polylines), key=len)[:40]):
     seed("polyline", f"cassette-{index}.txt", text)
 seed("polyline", "google-documented.txt", "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+
+# --- Provider plugins: the example plugin's answers, and the protocol's documented objects.
+seed("plugin-answer", "describe.json", '{"protocol": 1, "id": "csv", "categories": ["coffee", "cafe"], "needs": []}')
+seed("plugin-answer", "search.json", json.dumps({"places": [
+    {"id": "1", "name": "The Office Espresso Bar", "lat": 52.3713, "lon": 4.8924, "categories": ["coffee"],
+     "rating": {"value": 9.1, "scale": 10, "count": 120}, "address": "Rokin 1", "opening_hours": "Mo-Su 08:00-18:00",
+     "url": "https://example.org"},
+    {"id": "2", "name": "Canteen", "lat": 52.372, "lon": 4.895}]}))
+for path in sorted((REPO / "examples/plugins").glob("*.csv")):
+    seed("plugin-answer", f"csv-{path.stem}.txt", path.read_bytes())
 
 # --- OSM fixtures.
 for path in sorted(FIXTURES.iterdir()):
