@@ -19,8 +19,9 @@ struct AggregatorTests {
         let failing = StaticProvider(
             id: "failing", delay: .milliseconds(50),
             error: ProviderError(provider: "failing", kind: .httpError, message: "api.example failed (HTTP 500)"))
-        // Sleeps a minute and ignores cancellation, like a call stuck in a library.
-        let late = Watched(StaticProvider(id: "late", places: Self.places("late", ["D"]), delay: .seconds(60), ignoresCancellation: true))
+        // Sleeps twenty minutes and ignores cancellation, like a call stuck in a library. (A minute
+        // was not enough: a CI machine running every suite starved the answer past it.)
+        let late = Watched(StaticProvider(id: "late", places: Self.places("late", ["D"]), delay: .seconds(1200), ignoresCancellation: true))
         let aggregator = Aggregator(deadline: .milliseconds(1200))
         let started = ContinuousClock.now
         let outcome = await aggregator.search(Self.request, providers: [fast, slow, failing, late])

@@ -71,7 +71,7 @@ struct PluginTests {
     }
 
     @Test(arguments: [
-        ("hangs", "sleep 60", "no answer within 3 s"),
+        ("hangs", "sleep 240", "no answer within 3 s"),
         ("fails", "echo 'no database' >&2; exit 3", "the plugin exited with status 3"),
         ("garbled", "echo 'not json at all'", "the plugin's answer cannot be used: printed no JSON"),
         ("huge", "head -c 30000000 /dev/zero | tr '\\\\0' 'x'", "the plugin wrote more than 10 MB; it was stopped"),
@@ -90,7 +90,9 @@ struct PluginTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdoutLines.count == 4, "\(output.stdout)")
         #expect(output.stderrLines.contains { $0.hasPrefix("places: \(name): ") && $0.contains(message) }, "\(output.stderr)")
-        if name == "hangs" { #expect(output.elapsed < .seconds(60), "the plugin's sleep 60 was waited for") }
+        // Four minutes of sleep against a three-minute bound: a loaded machine (seen: 66 s and 76 s)
+        // stays under the bound, a run that waited for the plugin cannot.
+        if name == "hangs" { #expect(output.elapsed < .seconds(180), "the plugin's sleep 240 was waited for") }
     }
 
     @Test func whatAPluginSaysOnStderrIsPassedOnUnderItsName() async throws {

@@ -118,7 +118,7 @@ struct TrackingStreamingTests {
 /// fresh clone: the data is not part of the repository.
 struct TrackingRealGPXTests {
     static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("../shared/data/gpx").standardizedFileURL
 
     static var files: [URL] {
