@@ -5,7 +5,7 @@ import PlaceSearch
 /// SQLite FTS5 over the same names, as PEERS.md set it up: an external-content table with
 /// unicode61 remove_diacritics 2 and prefix indexes of 2 and 3, queried `MATCH 'damr*'`
 /// joined to the content table, `ORDER BY importance DESC LIMIT 10`.
-public final class FTS5Baseline {
+public final class FTS5Baseline: Sendable {
     let queue: DatabaseQueue
 
     public convenience init(records: [NameRecord], path: String) throws {
