@@ -106,6 +106,33 @@ struct CarParksTests {
         #expect(OSMPlaceMapping.parkingName(tags) == label)
     }
 
+    /// At a junction two streets are equally close (they share its node): the label must not depend
+    /// on the order a dictionary gave them in this process (an import of amsterdam_centrum.osm said
+    /// 'Street parking on Nieuwmarkt' in one run and '… on Geldersekade' in the next). Eight
+    /// junctions, the first name in order on either side: by chance all eight right is 1 in 256.
+    @Test func anUnnamedCarParkAtAJunctionIsLabelledTheSameInEveryRun() throws {
+        var elements: [OSMElement] = []
+        var expected: [String: String] = [:]
+        for junction in 0..<8 {
+            let base = Int64(junction * 10 + 100)
+            let latitude = 52.30 + Double(junction) * 0.01
+            let names = junction.isMultiple(of: 2) ? ["Kade \(junction)", "Markt \(junction)"] : ["Markt \(junction)", "Kade \(junction)"]
+            elements += [
+                .node(OSMNode(id: base, latitude: latitude, longitude: 4.9000)),
+                .node(OSMNode(id: base + 1, latitude: latitude, longitude: 4.8990)),
+                .node(OSMNode(id: base + 2, latitude: latitude + 0.001, longitude: 4.9000)),
+                .node(OSMNode(id: base + 3, latitude: latitude + 0.0001, longitude: 4.9001, tags: ["amenity": "parking", "parking": "on_kerb"])),
+                .way(OSMWay(id: base + 4, nodeRefs: [base + 1, base], tags: ["highway": "residential", "name": names[0]])),
+                .way(OSMWay(id: base + 5, nodeRefs: [base, base + 2], tags: ["highway": "residential", "name": names[1]])),
+            ]
+            expected["osm:node/\(base + 3)"] = "Street parking on Kade \(junction)"
+        }
+        var extractor = OSMExtractor()
+        for element in elements { extractor.consume(element) }
+        let labels = Dictionary(uniqueKeysWithValues: extractor.finish().map { ($0.record.id, $0.record.name) }).filter { expected[$0.key] != nil }
+        #expect(labels == expected)
+    }
+
     @Test func theImportKeepsACarParksAreaAndTheStreetBesideAnUnnamedOne() throws {
         // A car park area with a name, an unnamed one 20 m from Geldersekade, and one far from any street.
         let elements: [OSMElement] = [

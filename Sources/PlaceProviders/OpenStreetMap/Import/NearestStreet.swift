@@ -33,6 +33,9 @@ struct NearestStreet {
     }
 
     /// The name of the street whose nearest known point is closest to `point`, within the reach.
+    /// Streets equally close (two that meet at a junction share its node) are told apart by name,
+    /// the first in order: the cells are filled in the order of a dictionary, which differs in
+    /// every process, and the same file must import the same way each time.
     func name(near point: OSMPoint) -> String? {
         let centre = Self.cell(point)
         var best: (name: String, metres: Double)?
@@ -40,7 +43,10 @@ struct NearestStreet {
             for dy in -1...1 {
                 for candidate in cells[Cell(x: centre.x + dx, y: centre.y + dy)] ?? [] {
                     let metres = PointBox.roughDistance(point, candidate.point)
-                    if metres <= reach, best.map({ metres < $0.metres }) ?? true { best = (candidate.name, metres) }
+                    guard metres <= reach else { continue }
+                    if best.map({ metres < $0.metres || (metres == $0.metres && candidate.name < $0.name) }) ?? true {
+                        best = (candidate.name, metres)
+                    }
                 }
             }
         }
