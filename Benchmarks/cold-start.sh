@@ -28,12 +28,12 @@ rm -f "$results"/cold-start-*.json
 
 for round in $(seq "$rounds"); do
     # A clean environment: no key, recordings only (no network), no config, "now" fixed.
-    env -i PATH="$PATH" HOME="$(mktemp -d)" PLACES_NOW=2026-11-21T10:30:00Z TZ=Europe/Amsterdam PLACES_HTTP_MODE=replay \
+    quietly env -i PATH="$PATH" HOME="$(mktemp -d)" PLACES_NOW=2026-11-21T10:30:00Z TZ=Europe/Amsterdam PLACES_HTTP_MODE=replay \
         hyperfine -N --warmup 5 --runs "$runs" --export-json "$results/cold-start-$round.json" \
         -n help "$binary --help" \
         -n coffee "$binary coffee --near 52.37,4.89 --top 3" \
         -n named "$binary coffee --near Dam --top 3" \
-        -n point "$binary coffee --near 52.3731,4.8926 --top 3" >/dev/null 2>&1
+        -n point "$binary coffee --near 52.3731,4.8926 --top 3"
 done
 
 Benchmarks/compare-medians.py "$results/cold-start" help "places --help" coffee "places coffee --near 52.37,4.89 --top 3" 2

@@ -30,10 +30,10 @@ store=$scratch/places.sqlite
 ls -l "$scratch"/places.names | awk '{print "name index: " $5 " bytes"}'
 
 for round in $(seq "$rounds"); do
-    env -i PATH="$PATH" HOME="$scratch" PLACES_STORE="$store" \
+    quietly env -i PATH="$PATH" HOME="$scratch" PLACES_STORE="$store" \
         hyperfine -N --warmup 5 --runs "$runs" --export-json "$results/complete-cold-$round.json" \
         -n help "$binary --help" \
-        -n complete "$binary complete Damr --near 52.37,4.89" >/dev/null 2>&1
+        -n complete "$binary complete Damr --near 52.37,4.89"
 done
 
 Benchmarks/compare-medians.py "$results/complete-cold" help "places --help" complete "places complete Damr (144k names)" 1.5

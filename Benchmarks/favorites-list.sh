@@ -27,7 +27,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 store="$work/places.sqlite"
 
-env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" "$binary" favorites add parkshark:10419 --note "seed" >/dev/null 2>&1
+quietly env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" "$binary" favorites add parkshark:10419 --note "seed"
 python3 - "$store" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
@@ -43,10 +43,10 @@ print(db.execute("SELECT COUNT(*) FROM favorite").fetchone()[0], "favourites sto
 PY
 
 for round in $(seq "$rounds"); do
-    env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" \
+    quietly env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" \
         hyperfine -N --warmup 5 --runs "$runs" --export-json "$results/favorites-list-$round.json" \
         -n help "$binary --help" \
-        -n list "$binary favorites list" >/dev/null 2>&1
+        -n list "$binary favorites list"
 done
 lines=$(env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" "$binary" favorites list | wc -l)
 Benchmarks/compare-medians.py "$results/favorites-list" help "places --help" list \

@@ -16,8 +16,8 @@ rounds=${ROUNDS:-5}
 runs=${RUNS:-20}
 
 # The installed, static build (what Scripts/install.sh makes), and the default dynamic release build.
-Scripts/install.sh --prefix "$work/static" >/dev/null
-swift build -c release --product places >/dev/null
+quietly Scripts/install.sh --prefix "$work/static"
+quietly swift build -c release --product places
 dynamic="$(swift build -c release --show-bin-path)/places"
 static="$work/static/bin/places"
 
@@ -29,8 +29,8 @@ import PackageDescription
 let package = Package(name: "hello", targets: [.executableTarget(name: "hello")])
 SWIFT
 echo 'print("hello")' > "$work/hello/Sources/hello/main.swift"
-(cd "$work/hello" && swift build -c release >/dev/null && cp .build/release/hello "$work/hello-dynamic" \
-    && swift build -c release --static-swift-stdlib >/dev/null && cp .build/release/hello "$work/hello-static")
+(cd "$work/hello" && quietly swift build -c release && cp .build/release/hello "$work/hello-dynamic" \
+    && quietly swift build -c release --static-swift-stdlib && cp .build/release/hello "$work/hello-static")
 
 # An index to complete from, in a store of its own.
 store="$work/store/places.sqlite"
@@ -41,20 +41,20 @@ Damrak,52.3755,4.8963
 Damstraat,52.3722,4.8950
 Dam,52.3731,4.8926
 CSV
-PLACES_STORE="$store" "$static" import --names "$work/names.csv" >/dev/null
+quietly env PLACES_STORE="$store" "$static" import --names "$work/names.csv"
 
 results=Benchmarks/.results
 mkdir -p "$results"
 rm -f "$results"/install-cold-*.json
 cd "$work"   # from any folder: the installed binary finds its recordings beside it
 for round in $(seq "$rounds"); do
-    env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" PLACES_NOW=2026-11-21T10:30:00Z TZ=Europe/Amsterdam PLACES_HTTP_MODE=replay \
+    quietly env -i PATH="$PATH" HOME="$work" PLACES_STORE="$store" PLACES_NOW=2026-11-21T10:30:00Z TZ=Europe/Amsterdam PLACES_HTTP_MODE=replay \
         hyperfine -N --warmup 5 --runs "$runs" --export-json "$OLDPWD/$results/install-cold-$round.json" \
         -n hello-dynamic "$work/hello-dynamic" -n hello-static "$work/hello-static" \
         -n help-dynamic "$dynamic --help" -n help-static "$static --help" \
         -n complete-dynamic "$dynamic complete Damr" -n complete-static "$static complete Damr" \
         -n coffee-dynamic "$dynamic coffee --near 52.37,4.89 --top 3" -n coffee-static "$static coffee --near 52.37,4.89 --top 3" \
-        >/dev/null 2>&1
+
 done
 cd "$OLDPWD"
 compare() { Benchmarks/compare-medians.py "$results/install-cold" "$1" "$2" "$3" "$4" "$5"; echo; }

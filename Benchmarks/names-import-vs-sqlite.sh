@@ -40,12 +40,12 @@ fts="CREATE VIRTUAL TABLE place_fts USING fts5(name, content='place'); INSERT IN
 for file in "${files[@]}"; do
     label=$(basename "$file" .csv)
     rows=$(($(wc -l <"$file") - 1))
-    env -i PATH="$PATH" HOME="$scratch" \
+    quietly env -i PATH="$PATH" HOME="$scratch" \
         hyperfine -N --warmup 1 --runs "$runs" --export-json "$results/names-import-$label.json" \
         --prepare "rm -f $scratch/store.sqlite $scratch/store.sqlite-wal $scratch/store.sqlite-shm $scratch/store.names $scratch/fts.db" \
         -n places "$binary import --names $file --store $scratch/store.sqlite" \
         -n sqlite3-import "sqlite3 $scratch/fts.db '.import --csv $file place'" \
-        -n sqlite3-import+fts5 "sqlite3 $scratch/fts.db '.import --csv $file place' \"$fts\"" >/dev/null 2>&1
+        -n sqlite3-import+fts5 "sqlite3 $scratch/fts.db '.import --csv $file place' \"$fts\""
 
     rm -f "$scratch"/store.* "$scratch/fts.db"
     peak_places=$( { /usr/bin/time -f %M env HOME="$scratch" "$binary" import --names "$file" --store "$scratch/store.sqlite" \

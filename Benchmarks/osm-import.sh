@@ -31,11 +31,11 @@ mkdir -p "$results"
 for file in amsterdam_centrum.osm liechtenstein_2015.osm.pbf; do
     rm -f "$results"/import-"$file"-*.json
     for round in $(seq "$rounds"); do
-        env -i PATH="$PATH" HOME="$scratch" \
+        quietly env -i PATH="$PATH" HOME="$scratch" \
             hyperfine -N --warmup 2 --runs "$runs" --export-json "$results/import-$file-$round.json" \
             --prepare "rm -f $scratch/store.sqlite $scratch/store.sqlite-wal $scratch/store.sqlite-shm $scratch/store.names" \
             -n osmium "osmium export $data/$file -f geojsonseq -o /dev/null --overwrite" \
-            -n places "$binary import $data/$file --store $scratch/store.sqlite" >/dev/null 2>&1
+            -n places "$binary import $data/$file --store $scratch/store.sqlite"
     done
     echo "== $file"
     Benchmarks/compare-medians.py "$results/import-$file" osmium "osmium export" places "places import" 3

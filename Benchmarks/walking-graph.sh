@@ -44,9 +44,9 @@ for file in amsterdam_centrum.osm liechtenstein_2015.osm.pbf; do
     "$bench" build "$data/$file" "$work/$file.walk"
     rm -f "$results"/walk-build-"$file"-*.json
     for round in $(seq "$rounds"); do
-        hyperfine -N --warmup 2 --runs "$runs" --export-json "$results/walk-build-$file-$round.json" \
+        quietly hyperfine -N --warmup 2 --runs "$runs" --export-json "$results/walk-build-$file-$round.json" \
             -n osmium "osmium export $data/$file -f geojsonseq -o /dev/null --overwrite" \
-            -n walk "$bench build $data/$file $work/$file.walk" >/dev/null 2>&1
+            -n walk "$bench build $data/$file $work/$file.walk"
     done
     echo "== graph build, $file"
     ./compare-medians.py "$results/walk-build-$file" osmium "osmium export" walk "walking graph build" 2
