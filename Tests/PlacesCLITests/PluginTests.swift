@@ -95,6 +95,32 @@ struct PluginTests {
         if name == "hangs" { #expect(output.elapsed < .seconds(180), "the plugin's sleep 240 was waited for") }
     }
 
+    @Test func whatAHangingPluginStartedIsStoppedWithIt() async throws {
+        let plugins = PluginFolder()
+        let pidFile = plugins.folder.appendingPathComponent("child.pid")
+        // The child is what outlived the plugin before: a shell killed alone leaves its `sleep` running.
+        try plugins.add("spawner", search: "sleep 240 & echo $! > '\(pidFile.path)'; wait")
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3", "--deadline", "3s"], environment: ["PATH": plugins.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderrLines.contains { $0.hasPrefix("places: spawner: ") }, "\(output.stderr)")
+        let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // SIGKILL was sent before places answered; its delivery is asynchronous, so wait for the
+        // child to be gone (or a zombie nobody reaps), bounded far below the child's own 240 s.
+        let clock = ContinuousClock()
+        let start = clock.now
+        while Self.isAlive(pid), clock.now - start < .seconds(120) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!Self.isAlive(pid), "the plugin's child \(pid) still runs after the plugin was stopped")
+    }
+
+    /// Running, sleeping or stopped; false once it exited (gone, or a zombie).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != "Z" && state != "X"
+    }
+
     @Test func whatAPluginSaysOnStderrIsPassedOnUnderItsName() async throws {
         let plugins = PluginFolder()
         try plugins.add("chatty", search: #"echo 'looked in 3 tables' >&2; echo '{"places": []}'"#)

@@ -148,9 +148,17 @@ private final class RunState: @unchecked Sendable {
         if let continuation { resume(continuation) }
     }
 
+    /// Kills the plugin's whole process group: Foundation starts a child as the leader of a group of
+    /// its own, so whatever a plugin script started (`sleep`, a database client) goes with it and no
+    /// orphan keeps running, or holding the output open, after the deadline. The group outlives a
+    /// leader that already exited while its children run, so it is killed even then.
     private static func terminate(_ process: Process) {
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        let pid = process.processIdentifier
+        guard pid > 0 else { return }
+        if Foundation.kill(-pid, SIGKILL) != 0, process.isRunning {
+            // Not a group leader after all (a Foundation that does not start one): the plugin alone.
+            Foundation.kill(pid, SIGKILL)
+        }
     }
 
     func finish(status: Int32, continuation: CheckedContinuation<PluginProcess.Result, any Error>) {
