@@ -95,14 +95,30 @@ public struct WalkingGraphs: Sendable {
     }
 }
 
-/// The store's graphs, opened once per service when first needed.
+/// The store's graphs, opened when first needed and again whenever the files in the folder
+/// changed (an import or a removal while a long-running service, such as `places serve`, answers):
+/// a walk asked for after an import is routed over the streets it brought.
 final class WalkingGraphCache: Sendable {
-    private let opened = Mutex<WalkingGraphs?>(nil)
+    private let opened = Mutex<(files: [String: FileIdentity], graphs: WalkingGraphs)?>(nil)
 
     func graphs(storePath: String, notices: NoticeSink) -> WalkingGraphs {
-        if let graphs = opened.withLock({ $0 }) { return graphs }
+        let files = Self.files(storePath: storePath)
+        if let kept = opened.withLock({ $0 }), kept.files == files { return kept.graphs }
         let graphs = WalkingGraphs.open(storePath: storePath, notices: notices)
-        opened.withLock { $0 = graphs }
+        // Kept with the files as they were before opening: a change meanwhile is seen next time.
+        opened.withLock { $0 = (files, graphs) }
         return graphs
+    }
+
+    /// The graph files beside the store, each with which file it is (another inode, size or time is
+    /// another graph).
+    private static func files(storePath: String) -> [String: FileIdentity] {
+        let folder = WalkingGraphs.folder(forStore: storePath)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var files: [String: FileIdentity] = [:]
+        for name in names where name.hasSuffix(".walk") {
+            files[name] = FileIdentity(path: folder.appendingPathComponent(name).path)
+        }
+        return files
     }
 }
