@@ -160,7 +160,7 @@ public final class LocalHTTPServer: Sendable {
         if let delay = response.delay { Thread.sleep(forTimeInterval: Self.seconds(delay)) }
         var length: Int? = response.body.count
         switch response.delivery {
-        case .generated(let prefix, let total, let announced): length = announced ? total : nil
+        case .generated(_, let total, let announced): length = announced ? total : nil
         case .whole, .trickle, .truncated, .reset: break
         }
         var head = "HTTP/1.1 \(response.status) Status\r\n" + (length.map { "Content-Length: \($0)\r\n" } ?? "") + "Connection: close\r\n"

@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 import Foundation
 
 /// What ``FixCheck`` decided about one fix.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 
 extension TraceError {
     /// Why a trace could not be read, for the exit status: a missing file is the user's typo (66),

@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 import Foundation
 
 /// The trace formats ``TraceReader`` reads.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 import Foundation
 
 /// What a trace reader yields, in file order.

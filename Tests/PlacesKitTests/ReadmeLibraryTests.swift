@@ -50,8 +50,8 @@ struct ReadmeLibraryTests {
     @Test func theReadmesExampleRunsAndPrintsTheTopThree() async throws {
         let printed = Printed()
         let here = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(TestService.repository.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(here) }
+        _ = FileManager.default.changeCurrentDirectoryPath(TestService.repository.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
         try await Self.example(printed)
         let results = printed.all.filter { !$0.hasPrefix("note:") }
         #expect(results.count == 3, "\(printed.all)")

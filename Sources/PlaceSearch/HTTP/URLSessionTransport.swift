@@ -3,7 +3,7 @@ public import HTTPTypes
 import HTTPTypesFoundation
 
 #if canImport(FoundationNetworking)
-    public import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What the live transport accepts from a service.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 
 /// Which points of a GPX file a reader yields.
 ///
