@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlacesKit
 import Synchronization
 
 #if canImport(Glibc)
