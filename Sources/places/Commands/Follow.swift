@@ -109,8 +109,8 @@ extension Places {
                 to: to, feed: feed, route: given, provider: offline ? "local" : provider.map { ProviderID($0) }, settings: try settings(),
                 arrivalRadius: arrivalRadius?.meters, reroute: reroute)
             let plan = try await service.planFollow(query)
-            let output = FollowOutput(
-                format: format, timeZone: service.timeZone, terminal: Terminal.detect(global.color), targetName: plan.targetName)
+            let output = FollowRendering(
+                format: format, timeZone: service.timeZone, style: Terminal.style(global.color), targetName: plan.targetName)
             for try await event in service.follow(plan, trace: TraceItems(source), name: trace == "-" ? "stdin" : trace) {
                 try StandardOutput.write(output.render(event))
             }

@@ -87,8 +87,8 @@ extension Places.Import {
         @Option(help: ArgumentHelp("Name-list delimiter: comma, tab or semicolon (default: tab for .tsv, else comma).", valueName: "delimiter"))
         var delimiter: String?
 
-        @Option(help: ArgumentHelp("\(ImportFormat.choices).", valueName: "format"))
-        var format: ImportFormat = .table
+        @Option(help: ArgumentHelp("\(ReportFormat.choices).", valueName: "format"))
+        var format: ReportFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -117,7 +117,7 @@ extension Places.Import {
                 bars.bar(for: file).update
             }
             bars.finish()
-            try StandardOutput.write(ImportOutput(reports: reports, index: index).render(format))
+            try StandardOutput.write(ImportRendering(reports: reports, index: index).render(format))
         }
     }
 
@@ -125,8 +125,8 @@ extension Places.Import {
         static let configuration = CommandConfiguration(
             abstract: "What is imported: each file, when, how many places, and whose data it is (its licence).")
 
-        @Option(help: ArgumentHelp("\(ImportFormat.choices).", valueName: "format"))
-        var format: ImportFormat = .table
+        @Option(help: ArgumentHelp("\(ReportFormat.choices).", valueName: "format"))
+        var format: ReportFormat = .table
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -134,7 +134,7 @@ extension Places.Import {
             let service = try Session.service(store: storeOptions.store)
             let sources = try service.importedSources()
             if sources.isEmpty { StandardError.line("places: no match: nothing is imported into \(service.store.path)") }
-            try StandardOutput.write(ImportListOutput(sources: sources, terminal: Terminal.detect(.auto)).render(format))
+            try StandardOutput.write(ImportListRendering(sources: sources, style: Terminal.style(.auto)).render(format))
         }
     }
 
@@ -150,10 +150,7 @@ extension Places.Import {
         func run() throws {
             let service = try Session.service(store: storeOptions.store)
             let (source, removed, index) = try service.removeImport(file)
-            try StandardOutput.write(
-                "removed \(source.label): \(ImportOutput.grouped(removed)) place\(removed == 1 ? "" : "s")\n"
-                    + "Name index: \(ImportOutput.grouped(index.count)) names in \(index.path) (rebuilt in \(String(format: "%.2f", index.seconds)) s)\n"
-            )
+            try StandardOutput.write(ImportRendering.removal(source, removed: removed, index: index))
         }
     }
 }

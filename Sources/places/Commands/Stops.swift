@@ -95,7 +95,7 @@ extension Places {
 
         func run() async throws {
             let service = try Session.service(store: storeOptions.store)
-            let output = StopsOutput(timeZone: service.timeZone, terminal: Terminal.detect(color))
+            let output = StopsRendering(timeZone: service.timeZone, style: Terminal.style(color))
             var source: any TraceSource
             do { source = try TraceReader.open(path: trace, format: traceFormat) } catch { throw TraceFilter.error(error) }
             // A trace of any length: only stops and thinned transits are kept, and with NDJSON not even those.
@@ -105,9 +105,9 @@ extension Places {
                 keeping: streaming ? .nothing : format == .table ? .withoutPaths : .everything
             ) { (event) throws(PlacesError) in
                 guard streaming else { return }
-                do { try StandardOutput.write(output.line(event)) } catch { throw PlacesError(.output, String(describing: error)) }
+                do { try StandardOutput.write(StopsDocument.line(event)) } catch { throw PlacesError(.output, String(describing: error)) }
             }
-            try StandardOutput.write(streaming ? output.summaryLine(summary) : output.render(summary, as: format))
+            try StandardOutput.write(streaming ? StopsDocument.summaryLine(summary) : output.render(summary, as: format))
         }
     }
 }
