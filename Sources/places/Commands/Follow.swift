@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import PlaceSearch
 import PlacesKit
@@ -117,5 +117,3 @@ extension Places {
         }
     }
 }
-
-extension TraceFormat: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import PlacesKit
+import Tracking
 
 // What a command writes in is PlacesKit's to render; the command line only names it.
 extension OutputFormat: ExpressibleByArgument {}
@@ -8,6 +9,7 @@ extension StopsFormat: ExpressibleByArgument {}
 extension FollowFormat: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension PlaceFormat: ExpressibleByArgument {}
+extension TraceFormat: ExpressibleByArgument {}
 
 extension CaseIterable where Self: RawRepresentable, RawValue == String {
     /// "table, json or geojson": every value the option accepts, for its help, so the two cannot disagree.
