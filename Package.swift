@@ -138,8 +138,9 @@ let package = Package(
             name: "PlaceStoreTests",
             dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // The front door as an app uses it: its own provider, remedies, notices, the README's snippet.
-        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "PlaceSearchTesting"]),
+        // The front door as an app uses it: its own provider, remedies, notices, renderings, the README's snippet.
+        .testTarget(
+            name: "PlacesKitTests", dependencies: ["PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "Tracking", "PlaceSearchTesting"]),
         // The server in-process (HummingbirdTesting's router), on 127.0.0.1 port 0 where a socket matters,
         // and as the built executable for signals and kills.
         .testTarget(

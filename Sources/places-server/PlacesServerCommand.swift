@@ -38,7 +38,7 @@ struct PlacesServerCommand: AsyncParsableCommand {
             }
         } catch let error as PlacesError {
             line("places serve: \(Wording.serve.line(error))")
-            Foundation.exit(exitStatus(error.kind))
+            Foundation.exit(ExitStatus(error.kind).rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -49,28 +49,12 @@ struct PlacesServerCommand: AsyncParsableCommand {
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             let usage = code == .validationFailure
             line("places serve: \(message)" + (usage ? " (see 'places serve --help')" : ""))
-            Foundation.exit(usage ? 64 : code.rawValue)
+            Foundation.exit(usage ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }
 
     static func line(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-
-    /// The CLI's exit codes (64 usage, 65 data, 66 not found, 69 unavailable, 70 bug, 73 cannot
-    /// write, 74 output, 75 busy, 78 configuration).
-    static func exitStatus(_ kind: PlacesError.Kind) -> Int32 {
-        switch kind {
-        case .usage: 64
-        case .badData: 65
-        case .notFound: 66
-        case .unavailable: 69
-        case .bug: 70
-        case .cannotWrite: 73
-        case .output: 74
-        case .busy: 75
-        case .configuration: 78
-        }
     }
 }
 

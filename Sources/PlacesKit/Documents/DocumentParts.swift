@@ -122,6 +122,11 @@ public enum DocumentParts {
         ]
     }
 
+    /// A GeoJSON FeatureCollection of `features`.
+    public static func featureCollection(_ features: [JSONValue]) -> JSONValue {
+        ["type": "FeatureCollection", "features": .array(features)]
+    }
+
     /// One favourite as `favorites list` and `/v1/favorites` write it.
     public static func favorite(_ favorite: FavoriteSummary) -> JSONValue {
         [

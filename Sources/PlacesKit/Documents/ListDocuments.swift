@@ -42,9 +42,20 @@ extension DocumentParts {
         ["query": .string(text), "suggestions": .array(suggestions.map(suggestion))]
     }
 
+    /// `complete` for maps: the suggestions that have a position, as points.
+    public static func completionGeoJSON(_ suggestions: [Suggestion]) -> JSONValue {
+        featureCollection(
+            suggestions.compactMap { suggestion in suggestion.record.coordinate.map { feature($0, properties: Self.suggestion(suggestion)) } })
+    }
+
     /// `favorites list`: every favourite, oldest first.
     public static func favorites(_ favorites: [FavoriteSummary]) -> JSONValue {
         ["favorites": .array(favorites.map(favorite))]
+    }
+
+    /// `favorites list` for maps.
+    public static func favoritesGeoJSON(_ favorites: [FavoriteSummary]) -> JSONValue {
+        featureCollection(favorites.map { feature($0.coordinate, properties: favorite($0)) })
     }
 
     /// One award of the points ledger.
@@ -57,6 +68,11 @@ extension DocumentParts {
             "arrived_at": .string(ISO8601Text.format(entry.arrivedAt)),
             "recorded_at": .string(ISO8601Text.format(entry.recordedAt)),
         ]
+    }
+
+    /// The awards for maps: each where it was earned, when that is known.
+    public static func pointsGeoJSON(_ history: [PointsEntry]) -> JSONValue {
+        featureCollection(history.compactMap { entry in entry.position.map { feature($0, properties: pointsEntry(entry)) } })
     }
 
     /// One arrival that earned nothing, and why.

@@ -9,6 +9,11 @@ extension DocumentParts {
         ]
     }
 
+    /// `reverse` for maps: what is there, as points.
+    public static func reverseGeoJSON(_ matches: [ReverseMatch]) -> JSONValue {
+        featureCollection(matches.map { feature($0.coordinate, properties: reverseMatch($0)) })
+    }
+
     public static func reverseMatch(_ match: ReverseMatch) -> JSONValue {
         [
             "name": .string(match.name), "kind": .string(match.kind), "distance_m": number(match.distance, places: 1),

@@ -12,6 +12,9 @@ public protocol RankedDocument {
     func item(_ item: RankedPlace) -> JSONValue
     /// simplestyle-spec marker symbol and colours (first, rest), understood by geojson.io and GitHub's map view.
     var marker: (symbol: String, first: String, rest: String) { get }
+    /// The results as columns for reading; with `explain`, each one's score parts under it and
+    /// what was left out.
+    func table(_ style: TextStyle, explain: Bool) -> String
 }
 
 extension RankedDocument {

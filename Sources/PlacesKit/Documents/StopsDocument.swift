@@ -1,3 +1,4 @@
+import Foundation
 public import PlaceSearch
 public import Tracking
 
@@ -65,6 +66,64 @@ public enum StopsDocument {
             "min_accuracy_m": summary.minimumAccuracy.map { DocumentParts.number($0, places: 1) } ?? .null,
             "max_gap_s": summary.settings.maximumGap.map { DocumentParts.number($0, places: 0) } ?? .null,
         ]
+    }
+
+    /// One NDJSON line, said as soon as the detector knows it.
+    public static func line(_ event: StopsEvent) -> String {
+        switch event {
+        case .stop(let named): JSONValue.object(stop(named)).serialized() + "\n"
+        case .transit(let transit): JSONValue.object(Self.transit(transit, withPath: true)).serialized() + "\n"
+        }
+    }
+
+    /// The NDJSON line that ends a run.
+    public static func summaryLine(_ summary: StopsSummary) -> String {
+        var object = Self.summary(summary)
+        object["kind"] = "summary"
+        return JSONValue.object(object).serialized() + "\n"
+    }
+
+    /// The recorded lines of a transit's path: split at its gaps, so that no line crosses one, and
+    /// without the single points a gap leaves between two others (a line needs two).
+    public static func pieces(_ transit: StopDetector.Transit) -> [ArraySlice<Coordinate>] {
+        var pieces: [ArraySlice<Coordinate>] = []
+        var start = 0
+        for index in transit.pathBreaks + [transit.path.count] where index > start && index <= transit.path.count {
+            if index - start >= 2 { pieces.append(transit.path[start..<index]) }
+            start = index
+        }
+        return pieces
+    }
+
+    /// Stops and transits in time order, each transit before the stop it reaches.
+    public static func timeline(_ summary: StopsSummary) -> [StopsEvent] {
+        var items: [(Date, Int, StopsEvent)] = []
+        for named in summary.stops { items.append((named.stop.arrival, 1, .stop(named))) }
+        for transit in summary.transits { items.append((transit.departure, 0, .transit(transit))) }
+        return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+
+    /// Stops as points, transits as lines, in time order: a FeatureCollection for maps.
+    public static func geojson(_ summary: StopsSummary) -> JSONValue {
+        var features: [JSONValue] = []
+        for item in timeline(summary) {
+            switch item {
+            case .stop(let named):
+                features.append(DocumentParts.feature(named.stop.centre, properties: .object(stop(named))))
+            case .transit(let transit):
+                // With gaps, the recorded pieces only: a line across a gap is not where anyone went.
+                // A transit that is one jump has no line: its geometry is null (RFC 7946 §3.2).
+                let pieces = Self.pieces(transit)
+                let geometry: JSONValue =
+                    switch pieces.count {
+                    case 0: .null
+                    case 1: ["type": "LineString", "coordinates": .array(pieces[0].map(pair))]
+                    default: ["type": "MultiLineString", "coordinates": .array(pieces.map { .array($0.map(pair)) })]
+                    }
+                features.append(["type": "Feature", "geometry": geometry, "properties": .object(Self.transit(transit, withPath: false))])
+            }
+        }
+        return ["type": "FeatureCollection", "features": .array(features)]
     }
 
     /// The whole run: stops, transits with their paths, and the summary.

@@ -35,6 +35,8 @@ public struct RecommendationsResult: Sendable {
     public let source: FeedSource
     public let ranking: RankingResult
     public let query: JSONValue
+    /// Where the walker is: the zone expiry times are shown in.
+    public let timeZone: TimeZone
 }
 
 extension PlacesService {
@@ -61,6 +63,8 @@ extension PlacesService {
             "top": JSONValue(query.top),
             "at": .string(ISO8601Text.format(now)),
         ]
-        return RecommendationsResult(focus: focus, feed: feed, source: provider.source, ranking: ranking, query: echo)
+        return RecommendationsResult(
+            focus: focus, feed: feed, source: provider.source, ranking: ranking, query: echo,
+            timeZone: DestinationTimeZone.zone(for: focus.coordinate, fallback: timeZone))
     }
 }

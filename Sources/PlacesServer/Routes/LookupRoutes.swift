@@ -46,11 +46,8 @@ struct LookupRoutes {
         let completion = AutocompleteQuery(
             text, focus: try query.coordinate("near"), limit: limit, kinds: kinds.isEmpty ? nil : kinds, typoTolerance: !(try query.flag("no-typos")))
         let suggestions = try state.service.complete(completion)
-        guard format == "geojson" else { return JSONResponse.make(DocumentParts.completion(text, suggestions)) }
-        let features: [JSONValue] = suggestions.compactMap { suggestion in
-            suggestion.record.coordinate.map { DocumentParts.feature($0, properties: DocumentParts.suggestion(suggestion)) }
-        }
-        return JSONResponse.geo(["type": "FeatureCollection", "features": .array(features)])
+        return format == "geojson"
+            ? JSONResponse.geo(DocumentParts.completionGeoJSON(suggestions)) : JSONResponse.make(DocumentParts.completion(text, suggestions))
     }
 
     @Sendable func route(_ request: Request, context: ServerContext) async throws -> Response {

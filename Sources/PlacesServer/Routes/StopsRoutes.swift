@@ -41,31 +41,17 @@ struct StopsRoutes {
         }
     }
 
-    /// The detector's settings, in the CLI's ranges and words.
+    /// The detector's settings, in the CLI's ranges and words (PlacesKit checks them for both).
     static func query(_ query: QueryParameters) throws(Problem) -> StopsQuery {
-        func distance(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) throws(Problem) -> Double {
-            guard let value = try query.distance(name) else { return fallback }
-            guard range.contains(value.meters) else {
-                throw Problem.parameter(
-                    name, "'\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
-            }
-            return value.meters
+        let radius = try query.distance("radius")
+        let minDuration = try query.time("min-duration", bare: true, units: ["s", "m"])
+        let maxGap = try query.time("max-gap", bare: true, units: ["m", "h"])
+        let minAccuracy = try query.distance("min-accuracy")
+        let nameWithin = try query.distance("name-within")
+        do {
+            return try StopsQuery(radius: radius, minDuration: minDuration, minAccuracy: minAccuracy, maxGap: maxGap, nameWithin: nameWithin)
+        } catch {
+            throw Problem(error)
         }
-        func time(_ name: String, _ fallback: Double?, _ range: ClosedRange<Double>, units: [String]) throws(Problem) -> Double? {
-            guard let value = try query.time(name, bare: true, units: units) else { return fallback }
-            guard range.contains(value.seconds) else {
-                throw Problem.parameter(
-                    name, "'\(value)' must be a time from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, such as 5m or 90s")
-            }
-            return value.seconds
-        }
-        let accuracy = try query.distance("min-accuracy")
-        let settings = StopDetector.Settings(
-            radius: try distance("radius", 50, 1...10_000),
-            minimumDuration: try time("min-duration", 300, 1...(7 * 86_400), units: ["s", "m"]) ?? 300,
-            maximumGap: try time("max-gap", nil, 1...(30 * 86_400), units: ["m", "h"]))
-        return StopsQuery(
-            settings: settings, minimumAccuracy: try distance("min-accuracy", 150, 1...100_000), accuracyAsked: accuracy != nil,
-            nameWithin: try distance("name-within", 75, 0...5000))
     }
 }

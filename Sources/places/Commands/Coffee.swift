@@ -75,8 +75,7 @@ extension Places {
         func run() async throws {
             let service = try await Session.service(global, command: "coffee")
             let result = try await service.coffee(query)
-            let output = CoffeeOutput(search: result, terminal: Terminal.detect(global.color), explain: explain)
-            try StandardOutput.write(output.render(format))
+            try StandardOutput.write(result.render(format, style: Terminal.style(global.color), explain: explain))
         }
     }
 }

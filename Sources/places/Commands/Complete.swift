@@ -65,7 +65,7 @@ extension Places {
             let suggestions = try service.complete(query)
             if suggestions.isEmpty { StandardError.line("places: no match for '\(text)' among the imported names") }
             try StandardOutput.write(
-                CompleteOutput(text: text, focus: near, suggestions: suggestions, terminal: Terminal.detect(.auto)).render(format))
+                CompletionRendering(text: text, focus: near, suggestions: suggestions, style: Terminal.style(.auto)).render(format))
         }
     }
 }

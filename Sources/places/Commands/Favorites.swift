@@ -73,7 +73,7 @@ extension Places.Favorites {
         func run() throws {
             let service = try Session.service(store: storeOptions.store)
             let favorites = try service.favorites()
-            try StandardOutput.write(FavoritesOutput(favorites: favorites, terminal: Terminal.detect(color)).render(format))
+            try StandardOutput.write(FavoritesRendering(favorites: favorites, style: Terminal.style(color)).render(format))
             if favorites.isEmpty {
                 StandardError.line("places: no match: no favourites yet in \(service.store.path); add one with 'places favorites add ID'")
             }

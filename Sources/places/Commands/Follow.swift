@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import PlaceSearch
 import PlacesKit
@@ -109,13 +109,11 @@ extension Places {
                 to: to, feed: feed, route: given, provider: offline ? "local" : provider.map { ProviderID($0) }, settings: try settings(),
                 arrivalRadius: arrivalRadius?.meters, reroute: reroute)
             let plan = try await service.planFollow(query)
-            let output = FollowOutput(
-                format: format, timeZone: service.timeZone, terminal: Terminal.detect(global.color), targetName: plan.targetName)
+            let output = FollowRendering(
+                format: format, timeZone: service.timeZone, style: Terminal.style(global.color), targetName: plan.targetName)
             for try await event in service.follow(plan, trace: TraceItems(source), name: trace == "-" ? "stdin" : trace) {
                 try StandardOutput.write(output.render(event))
             }
         }
     }
 }
-
-extension TraceFormat: ExpressibleByArgument {}

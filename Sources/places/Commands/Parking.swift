@@ -91,7 +91,7 @@ extension Places {
         func run() async throws {
             let service = try await Session.service(global, command: "parking")
             let result = try await service.parking(query)
-            try StandardOutput.write(ParkingOutput(document: result, terminal: Terminal.detect(global.color), explain: explain).render(format))
+            try StandardOutput.write(result.render(format, style: Terminal.style(global.color), explain: explain))
         }
     }
 }

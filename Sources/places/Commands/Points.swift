@@ -27,7 +27,7 @@ extension Places {
 
         func run() throws {
             let (balance, history) = try Session.service(store: storeOptions.store).points()
-            try StandardOutput.write(PointsOutput(balance: balance, history: history, terminal: Terminal.detect(color)).render(format))
+            try StandardOutput.write(PointsRendering(balance: balance, history: history, style: Terminal.style(color)).render(format))
         }
     }
 }

@@ -14,18 +14,15 @@ extension Places {
                 ready. Touches no network.
                 """)
 
-        enum Format: String, CaseIterable, ExpressibleByArgument { case table, json }
-
-        @Option(help: ArgumentHelp("\(Format.choices).", valueName: "format"))
-        var format: Format = .table
+        @Option(help: ArgumentHelp("\(ReportFormat.choices).", valueName: "format"))
+        var format: ReportFormat = .table
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let service = try await Session.service(global, command: "providers")
-            let output = ProvidersOutput(providers: service.registry.all, terminal: Terminal.detect(global.color))
-            let text = format == .json ? output.json().serialized(pretty: true) + "\n" : output.table()
-            try StandardOutput.write(text)
+            let output = ProvidersRendering(providers: service.registry.all, wording: CLIWording.wording, style: Terminal.style(global.color))
+            try StandardOutput.write(output.render(format))
         }
     }
 }

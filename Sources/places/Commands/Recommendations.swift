@@ -77,10 +77,7 @@ extension Places {
         func run() async throws {
             let service = try await Session.service(global, command: "recommendations")
             let result = try await service.recommendations(query)
-            let output = RecommendationsOutput(
-                document: result, terminal: Terminal.detect(global.color),
-                timeZone: DestinationTimeZone.zone(for: result.focus.coordinate, fallback: service.timeZone), explain: explain)
-            try StandardOutput.write(output.render(format))
+            try StandardOutput.write(result.render(format, style: Terminal.style(global.color), explain: explain))
         }
     }
 }

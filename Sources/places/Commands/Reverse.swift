@@ -27,12 +27,10 @@ extension Places {
         @Option(help: ArgumentHelp("How many answers (1–20).", valueName: "n"))
         var limit = 5
 
-        @Option(help: ArgumentHelp("\(ReverseFormat.choices).", valueName: "format"))
-        var format: ReverseFormat = .table
+        @Option(help: ArgumentHelp("\(PlaceFormat.choices).", valueName: "format"))
+        var format: PlaceFormat = .table
 
         @OptionGroup var global: GlobalOptions
-
-        enum ReverseFormat: String, CaseIterable, ExpressibleByArgument { case table, json, geojson }
 
         func validate() throws {
             guard (1...20).contains(limit) else { throw ValidationError("--limit must be between 1 and 20, not \(limit)") }
@@ -44,22 +42,7 @@ extension Places {
         func run() async throws {
             let service = try await Session.service(global, command: "reverse")
             let matches = try await service.reverse(position, radius: radius.meters, limit: limit)
-            switch format {
-            case .json: try StandardOutput.write(DocumentParts.reverse(matches, at: position).serialized(pretty: true) + "\n")
-            case .geojson:
-                let features = matches.map { DocumentParts.feature($0.coordinate, properties: DocumentParts.reverseMatch($0)) }
-                try StandardOutput.write(
-                    JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).serialized(pretty: true) + "\n")
-            case .table:
-                guard !matches.isEmpty else { return }
-                var table = TextTable([.init("Name"), .init("What"), .init("Distance", .right), .init("From"), .init("Where", shrinks: true)])
-                for match in matches {
-                    table.rows.append([match.name, match.kind, RouteDocument.distanceText(match.distance), match.source, match.detail ?? ""])
-                }
-                let terminal = Terminal.detect(global.color)
-                try StandardOutput.write(
-                    table.render(width: terminal.width, header: terminal.dim) { _, _, text in text }.joined(separator: "\n") + "\n")
-            }
+            try StandardOutput.write(ReverseRendering(matches: matches, at: position, style: Terminal.style(global.color)).render(format))
         }
     }
 }

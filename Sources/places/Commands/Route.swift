@@ -63,7 +63,7 @@ extension Places {
             let service = try await Session.service(global, command: "route")
             let result = try await service.route(
                 RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }, offline: offline))
-            try StandardOutput.write(RouteOutput(document: RouteDocument(result), terminal: Terminal.detect(global.color)).render(format))
+            try StandardOutput.write(RouteDocument(result).render(format, style: Terminal.style(global.color)))
         }
     }
 }

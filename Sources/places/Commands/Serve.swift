@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlacesKit
 
 #if canImport(Glibc)
     import Glibc

@@ -15,13 +15,11 @@ extension Places {
                   places show foursquare:4a1a9b2ef964a520517a1fe3 --format json
                 """)
 
-        enum Format: String, CaseIterable, ExpressibleByArgument { case table, json, geojson }
-
         @Argument(help: ArgumentHelp("A place id such as osm:node/2724001437.", valueName: "id"))
         var id: String
 
-        @Option(help: ArgumentHelp("\(Format.choices) (table is text).", valueName: "format"))
-        var format: Format = .table
+        @Option(help: ArgumentHelp("\(PlaceFormat.choices) (table is text).", valueName: "format"))
+        var format: PlaceFormat = .table
 
         @Flag(help: "From the OpenStreetMap data imported with 'places import' only (an osm: id that --offline printed): no network.")
         var offline = false
@@ -37,14 +35,8 @@ extension Places {
             let service = try await Session.service(global, command: "show")
             let place = try await service.details(for: placeID, as: id, offline: offline)
             await service.sayWhereAnswersCameFrom()
-            let output = PlaceDetailsOutput(place: place, now: service.now, timeZone: service.timeZone, terminal: Terminal.detect(global.color))
-            let text: String
-            switch format {
-            case .table: text = output.text()
-            case .json: text = output.json().serialized(pretty: true) + "\n"
-            case .geojson: text = output.geojson().serialized(pretty: true) + "\n"
-            }
-            try StandardOutput.write(text)
+            let document = PlaceDocument(place: place, now: service.now, timeZone: service.timeZone)
+            try StandardOutput.write(document.render(format, style: Terminal.style(global.color)))
         }
     }
 }

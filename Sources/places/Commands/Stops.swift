@@ -64,38 +64,15 @@ extension Places {
         @Option(help: ArgumentHelp("Colour: auto, always or never. NO_COLOR is always honoured.", valueName: "when"))
         var color: Terminal.ColorChoice = .auto
 
-        func validate() throws { _ = try query() }
+        func validate() throws { try PlacesError.validating { _ = try query() } }
 
-        private static func distance(_ value: Distance, _ name: String, _ range: ClosedRange<Double>) throws -> Double {
-            guard range.contains(value.meters) else {
-                throw ValidationError(
-                    "--\(name) '\(value)' must be a distance from \(Int(range.lowerBound)) m to \(Int(range.upperBound)) m, such as 50m")
-            }
-            return value.meters
-        }
-
-        private static func time(_ value: TimeAmount, _ name: String, _ range: ClosedRange<Double>) throws -> Double {
-            guard range.contains(value.seconds) else {
-                throw ValidationError(
-                    "--\(name) '\(value)' must be a time from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, such as 5m or 90s")
-            }
-            return value.seconds
-        }
-
-        func query() throws -> StopsQuery {
-            let settings = StopDetector.Settings(
-                radius: try Self.distance(radius, "radius", 1...10_000),
-                minimumDuration: try Self.time(minDuration, "min-duration", 1...(7 * 86_400)),
-                maximumGap: try maxGap.map { try Self.time($0, "max-gap", 1...(30 * 86_400)) })
-            return StopsQuery(
-                settings: settings,
-                minimumAccuracy: try Self.distance(minAccuracy ?? Distance(meters: 150, text: "150m"), "min-accuracy", 1...100_000),
-                accuracyAsked: minAccuracy != nil, nameWithin: try Self.distance(nameWithin, "name-within", 0...5000))
+        func query() throws(PlacesError) -> StopsQuery {
+            try StopsQuery(radius: radius, minDuration: minDuration, minAccuracy: minAccuracy, maxGap: maxGap, nameWithin: nameWithin)
         }
 
         func run() async throws {
             let service = try Session.service(store: storeOptions.store)
-            let output = StopsOutput(timeZone: service.timeZone, terminal: Terminal.detect(color))
+            let output = StopsRendering(timeZone: service.timeZone, style: Terminal.style(color))
             var source: any TraceSource
             do { source = try TraceReader.open(path: trace, format: traceFormat) } catch { throw TraceFilter.error(error) }
             // A trace of any length: only stops and thinned transits are kept, and with NDJSON not even those.
@@ -105,9 +82,9 @@ extension Places {
                 keeping: streaming ? .nothing : format == .table ? .withoutPaths : .everything
             ) { (event) throws(PlacesError) in
                 guard streaming else { return }
-                do { try StandardOutput.write(output.line(event)) } catch { throw PlacesError(.output, String(describing: error)) }
+                do { try StandardOutput.write(StopsDocument.line(event)) } catch { throw PlacesError(.output, String(describing: error)) }
             }
-            try StandardOutput.write(streaming ? output.summaryLine(summary) : output.render(summary, as: format))
+            try StandardOutput.write(streaming ? StopsDocument.summaryLine(summary) : output.render(summary, as: format))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlacesKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,17 +8,14 @@ import Synchronization
 #endif
 
 /// What the output goes to: a terminal (colour, fitted width) or a pipe (plain text).
-struct Terminal {
-    let isInteractive: Bool
-    let useColor: Bool
-    /// Columns to fit a table into; nil when not a terminal.
-    let width: Int?
-
+enum Terminal {
     enum ColorChoice: String, CaseIterable {
         case auto, always, never
     }
 
-    static func detect(environment: [String: String], color: ColorChoice) -> Terminal {
+    /// How results look on standard output: marked with colours and fitted to the width on a
+    /// terminal, plain when piped; `color` and NO_COLOR say otherwise.
+    static func style(_ color: ColorChoice, environment: [String: String] = ProcessInfo.processInfo.environment) -> TextStyle {
         let interactive = isatty(STDOUT_FILENO) == 1
         // https://no-color.org: any non-empty NO_COLOR turns colour off, whatever else is asked.
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -28,7 +26,19 @@ struct Terminal {
         case .never: useColor = false
         case .auto: useColor = interactive && !noColor && !dumb
         }
-        return Terminal(isInteractive: interactive, useColor: useColor, width: interactive ? columns(environment) : nil)
+        let width = interactive ? columns(environment) : nil
+        return useColor ? TextStyle(width: width) { mark, text in "\u{1B}[\(code(mark))m\(text)\u{1B}[0m" } : TextStyle(width: width)
+    }
+
+    /// SGR codes: bold, faint, green, yellow, red.
+    private static func code(_ mark: TextStyle.Mark) -> String {
+        switch mark {
+        case .strong: "1"
+        case .faint: "2"
+        case .good: "32"
+        case .caution: "33"
+        case .bad: "31"
+        }
     }
 
     private static func columns(_ environment: [String: String]) -> Int {
@@ -36,16 +46,6 @@ struct Terminal {
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return environment["COLUMNS"].flatMap(Int.init) ?? 100
     }
-
-    func style(_ text: String, _ codes: String) -> String {
-        useColor ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
-    }
-
-    func bold(_ text: String) -> String { style(text, "1") }
-    func dim(_ text: String) -> String { style(text, "2") }
-    func green(_ text: String) -> String { style(text, "32") }
-    func yellow(_ text: String) -> String { style(text, "33") }
-    func red(_ text: String) -> String { style(text, "31") }
 }
 
 /// Writes to standard error, one line at a time. A stderr that cannot be written is ignored:
@@ -109,12 +109,5 @@ enum StandardOutput {
         guard let failure else { return }
         if failure == EPIPE { exit(0) }
         throw CLIError("cannot write the results to standard output: \(String(cString: strerror(failure)))", status: .ioError)
-    }
-}
-
-extension Terminal {
-    /// The terminal standard output goes to, with this process's environment.
-    static func detect(_ color: ColorChoice) -> Terminal {
-        detect(environment: ProcessInfo.processInfo.environment, color: color)
     }
 }

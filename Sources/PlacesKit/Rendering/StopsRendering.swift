@@ -1,100 +1,29 @@
-import ArgumentParser
-import Foundation
-import PlaceSearch
-import PlacesKit
+public import Foundation
 import Tracking
 
-/// How `places stops` writes what it found.
-enum StopsFormat: String, CaseIterable, ExpressibleByArgument {
-    /// A timeline: each stop and the movement between, with times, durations and names.
-    case table
-    /// One document: stops, transits (with their paths) and a summary.
-    case json
-    /// One object per stop or transit, written as soon as it is known (for live streams).
-    case ndjson
-    /// Stops as points, transits as lines, for maps.
-    case geojson
-    /// Stops as waypoints, transits as tracks.
-    case gpx
-}
+/// The stops of a trace in every format `stops` writes: a timeline for people, GPX, and the
+/// documents of ``StopsDocument``. Times are shown on the clock of `timeZone`.
+public struct StopsRendering: Sendable {
+    public let timeZone: TimeZone
+    public let style: TextStyle
 
-struct StopsOutput {
-    let timeZone: TimeZone
-    let terminal: Terminal
-
-    // MARK: - Objects, shared by JSON, NDJSON and GeoJSON (PlacesKit's StopsDocument)
-
-    func json(_ named: NamedStop) -> JSONObject { StopsDocument.stop(named) }
-
-    func json(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject { StopsDocument.transit(transit, withPath: withPath) }
-
-    /// The recorded lines of a transit's path: split at its gaps, so that no line crosses one, and
-    /// without the single points a gap leaves between two others (a line needs two).
-    static func pieces(_ transit: StopDetector.Transit) -> [ArraySlice<Coordinate>] {
-        var pieces: [ArraySlice<Coordinate>] = []
-        var start = 0
-        for index in transit.pathBreaks + [transit.path.count] where index > start && index <= transit.path.count {
-            if index - start >= 2 { pieces.append(transit.path[start..<index]) }
-            start = index
-        }
-        return pieces
+    public init(timeZone: TimeZone, style: TextStyle = .plain) {
+        self.timeZone = timeZone
+        self.style = style
     }
 
-    private static func pair(_ coordinate: Coordinate) -> JSONValue { StopsDocument.pair(coordinate) }
-
-    func summaryJSON(_ summary: StopsSummary) -> JSONObject { StopsDocument.summary(summary) }
-
-    /// One NDJSON line, said as soon as the detector knows it.
-    func line(_ event: StopsEvent) -> String {
-        switch event {
-        case .stop(let named): JSONValue.object(json(named)).serialized() + "\n"
-        case .transit(let transit): JSONValue.object(json(transit, withPath: true)).serialized() + "\n"
-        }
-    }
-
-    func summaryLine(_ summary: StopsSummary) -> String {
-        var object = summaryJSON(summary)
-        object["kind"] = "summary"
-        return JSONValue.object(object).serialized() + "\n"
-    }
-
-    // MARK: - Whole documents
-
-    func render(_ summary: StopsSummary, as format: StopsFormat) -> String {
+    public func render(_ summary: StopsSummary, as format: StopsFormat) -> String {
         switch format {
         case .table: table(summary)
         case .json: StopsDocument.document(summary).serialized(pretty: true) + "\n"
-        case .ndjson:
-            summary.stops.map { JSONValue.object(json($0)).serialized() + "\n" }.joined() + summaryLine(summary)
-        case .geojson: geojson(summary).serialized(pretty: true) + "\n"
+        case .ndjson: summary.stops.map { StopsDocument.line(.stop($0)) }.joined() + StopsDocument.summaryLine(summary)
+        case .geojson: StopsDocument.geojson(summary).serialized(pretty: true) + "\n"
         case .gpx: gpx(summary)
         }
     }
 
-    func geojson(_ summary: StopsSummary) -> JSONValue {
-        var features: [JSONValue] = []
-        // In time order, each transit before the stop it reaches.
-        for item in timeline(summary) {
-            switch item {
-            case .stop(let named):
-                features.append(DocumentParts.feature(named.stop.centre, properties: .object(json(named))))
-            case .transit(let transit):
-                // With gaps, the recorded pieces only: a line across a gap is not where anyone went.
-                // A transit that is one jump has no line: its geometry is null (RFC 7946 §3.2).
-                let pieces = Self.pieces(transit)
-                let geometry: JSONValue =
-                    switch pieces.count {
-                    case 0: .null
-                    case 1: ["type": "LineString", "coordinates": .array(pieces[0].map(Self.pair))]
-                    default: ["type": "MultiLineString", "coordinates": .array(pieces.map { .array($0.map(Self.pair)) })]
-                    }
-                features.append(["type": "Feature", "geometry": geometry, "properties": .object(json(transit, withPath: false))])
-            }
-        }
-        return ["type": "FeatureCollection", "features": .array(features)]
-    }
-
-    func gpx(_ summary: StopsSummary) -> String {
+    /// GPX 1.1: stops as waypoints, the recorded pieces of each transit as a track's segments.
+    public func gpx(_ summary: StopsSummary) -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="places stops" xmlns="http://www.topografix.com/GPX/1/1">
@@ -109,13 +38,13 @@ struct StopsOutput {
                 "<desc>\(RouteDocument.escape("stop \(stop.number): \(clock(stop.arrival))–\(clock(stop.departure)), \(Self.duration(stop.duration))"))</desc>"
             text += "<type>stop</type></wpt>\n"
         }
-        for transit in summary.transits where !Self.pieces(transit).isEmpty {
+        for transit in summary.transits where !StopsDocument.pieces(transit).isEmpty {
             let from = transit.from.map { "stop \($0)" } ?? "start"
             let to = transit.to.map { "stop \($0)" } ?? "end"
             text += "  <trk><name>\(RouteDocument.escape("\(from) to \(to)"))</name>"
             text += "<desc>\(RouteDocument.escape(movementText(transit)))</desc>"
             // One <trkseg> per recorded piece, as the recording had them: no segment crosses a gap.
-            for piece in Self.pieces(transit) {
+            for piece in StopsDocument.pieces(transit) {
                 text += "<trkseg>\n"
                 for index in piece.indices {
                     let point = piece[index]
@@ -137,19 +66,6 @@ struct StopsOutput {
     }
 
     // MARK: - Table
-
-    enum TimelineItem {
-        case stop(NamedStop)
-        case transit(StopDetector.Transit)
-    }
-
-    /// Stops and transits in time order.
-    func timeline(_ summary: StopsSummary) -> [TimelineItem] {
-        var items: [(Date, Int, TimelineItem)] = []
-        for named in summary.stops { items.append((named.stop.arrival, 1, .stop(named))) }
-        for transit in summary.transits { items.append((transit.departure, 0, .transit(transit))) }
-        return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
-    }
 
     private var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
@@ -175,8 +91,9 @@ struct StopsOutput {
         return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
     }
 
-    func table(_ summary: StopsSummary) -> String {
-        let items = timeline(summary)
+    /// A timeline: each stop and the movement between, then the totals and the clock the times are on.
+    public func table(_ summary: StopsSummary) -> String {
+        let items = StopsDocument.timeline(summary)
         let days = Set(
             items.map { item -> String in
                 switch item {
@@ -205,11 +122,11 @@ struct StopsOutput {
         var text =
             summary.stops.isEmpty && summary.transits.isEmpty
             ? ""
-            : (terminal.useColor
-                ? table.text(width: terminal.width, header: terminal.dim) { _, column, cell in
-                    column == 4 && !cell.hasPrefix("moving") ? terminal.bold(cell) : cell
+            : (style.isMarked
+                ? table.text(width: style.width, header: style.faint) { _, column, cell in
+                    column == 4 && !cell.hasPrefix("moving") ? style.strong(cell) : cell
                 }
-                : table.text(width: terminal.width))
+                : table.text(width: style.width))
         let stops = summary.stopCount
         let movement = summary.movement
         let unrecorded =
@@ -225,9 +142,9 @@ struct StopsOutput {
         return text
     }
 
-    /// Which clock the times are on: the recording says UTC, the table says the machine's zone,
-    /// and a place's own zone is not known from its coordinates alone.
-    private func zoneLine(first: TimelineItem, days: Set<String>) -> String {
+    /// Which clock the times are on: the recording says UTC, the table says this zone, and a
+    /// place's own zone is not known from its coordinates alone.
+    private func zoneLine(first: StopsEvent, days: Set<String>) -> String {
         let start: Date =
             switch first {
             case .stop(let named): named.stop.arrival

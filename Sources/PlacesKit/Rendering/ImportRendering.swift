@@ -1,21 +1,24 @@
 import Foundation
-import PlaceSearch
-import PlacesKit
 import WalkingGraph
 
-/// The summary of `places import`: per file what was written, then the index.
-struct ImportOutput {
-    let reports: [ImportReport]
-    let index: NameIndex.Built
+/// The summary of an import: per file what was written, then the name index.
+public struct ImportRendering: Sendable {
+    public let reports: [ImportReport]
+    public let index: NameIndex.Built
 
-    func render(_ format: ImportFormat) -> String {
+    public init(reports: [ImportReport], index: NameIndex.Built) {
+        self.reports = reports
+        self.index = index
+    }
+
+    public func render(_ format: ReportFormat) -> String {
         switch format {
         case .json: json().serialized(pretty: true) + "\n"
         case .table: text()
         }
     }
 
-    private func text() -> String {
+    func text() -> String {
         var lines: [String] = []
         for report in reports {
             let written = report.summary.written
@@ -44,7 +47,7 @@ struct ImportOutput {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func json() -> JSONValue {
+    func json() -> JSONValue {
         let imports: [JSONValue] = reports.map { report in
             var written = JSONObject()
             for kind in NameKind.allCases {
@@ -79,6 +82,12 @@ struct ImportOutput {
         ]
     }
 
+    /// What one file's removal took away, and the index rebuilt without it (`import remove`).
+    public static func removal(_ source: ImportSource, removed: Int, index: NameIndex.Built) -> String {
+        "removed \(source.label): \(grouped(removed)) place\(removed == 1 ? "" : "s")\n"
+            + "Name index: \(grouped(index.count)) names in \(index.path) (rebuilt in \(String(format: "%.2f", index.seconds)) s)\n"
+    }
+
     static func formatName(_ format: String) -> String {
         switch format {
         case "osm-xml": "OSM XML"
@@ -105,5 +114,43 @@ struct ImportOutput {
             result.append(digit)
         }
         return value < 0 ? "-" + result : result
+    }
+}
+
+/// What is imported (`import list`): each file, when, how many places, whose data.
+public struct ImportListRendering: Sendable {
+    public let sources: [ImportRecord]
+    public let style: TextStyle
+
+    public init(sources: [ImportRecord], style: TextStyle = .plain) {
+        self.sources = sources
+        self.style = style
+    }
+
+    public func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .json: JSONValue.object(["imports": .array(sources.map(json))]).serialized(pretty: true) + "\n"
+        case .table: sources.isEmpty ? "" : table()
+        }
+    }
+
+    private func json(_ record: ImportRecord) -> JSONValue {
+        [
+            "file": .string(record.source.label), "path": .string(record.source.key), "format": .string(record.source.format),
+            "imported_at": .string(ISO8601Text.format(Date(timeIntervalSince1970: record.importedAt))), "places": JSONValue(record.count),
+            "credit": DocumentParts.credit(record.source.credit),
+        ]
+    }
+
+    private func table() -> String {
+        var table = TextTable([.init("File"), .init("Kind"), .init("Places", .right), .init("Imported"), .init("Data", shrinks: true)])
+        for record in sources {
+            table.rows.append([
+                record.source.label, ImportRendering.formatName(record.source.format), ImportRendering.grouped(record.count),
+                ISO8601Text.format(Date(timeIntervalSince1970: record.importedAt)).prefix(16).replacingOccurrences(of: "T", with: " "),
+                record.source.licence?.text ?? "licence unknown",
+            ])
+        }
+        return table.render(width: style.width, header: style.faint) { _, _, text in text }.joined(separator: "\n") + "\n"
     }
 }

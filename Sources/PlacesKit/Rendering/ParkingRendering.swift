@@ -1,16 +1,10 @@
 import PlaceRanking
 import PlaceSearch
-import PlacesKit
 
-/// Writes ranked parking places in the chosen format: the cost of the stay, the walk, the room.
-struct ParkingOutput: RankedOutput {
-    let document: ParkingSearchResult
-    let terminal: Terminal
-    let explain: Bool
-
-    var stay: Stay { document.stay }
-
-    func table() -> String {
+/// Ranked parking places as columns: the cost of the stay, the walk, the room.
+extension ParkingSearchResult {
+    public func table(_ style: TextStyle, explain: Bool) -> String {
+        let result = ranking
         var table = TextTable([
             .init("#", .right), .init("Name"), .init("Kind"), .init("Walk", .right), .init("Cost \(stay.durationText)", .right),
             .init("Room", .right), .init("Where", shrinks: true),
@@ -26,30 +20,30 @@ struct ParkingOutput: RankedOutput {
                 Self.whereText(place),
             ])
         }
-        let lines = table.render(width: terminal.width, header: terminal.dim) { row, column, text in
+        let lines = table.render(width: style.width, header: style.faint) { row, column, text in
             let item = result.ranked[row]
             switch column {
-            case 1: return terminal.bold(text)
+            case 1: return style.strong(text)
             case 5:
                 switch item.place.parking?.availability?.state {
-                case .available?: return terminal.green(text)
-                case .full?: return terminal.red(text)
-                default: return terminal.dim(text)
+                case .available?: return style.good(text)
+                case .full?: return style.bad(text)
+                default: return style.faint(text)
                 }
             default: return text
             }
         }
         var output = lines
         if explain {
-            output = Explanation.interleave(lines, result, terminal: terminal) { item in
+            output = Explanation.interleave(lines, result, style: style) { item in
                 item.place.parking?.tariff.map { ["tariff " + $0.summary] } ?? []
             }
         }
         if result.ranked.contains(where: { StayPricing.price($0.place, for: stay).source == .tariff }) {
-            output.append(terminal.dim("* worked out from the tariff; other costs as the provider calculated them"))
+            output.append(style.faint("* worked out from the tariff; other costs as the provider calculated them"))
         }
-        // How --arrive was read: in the destination's zone, said with it.
-        output.append(terminal.dim("Costs for \(stay.durationText) from \(ArrivalTime.describe(stay.arrival, in: document.timeZone))"))
+        // How the arrival was read: in the destination's zone, said with it.
+        output.append(style.faint("Costs for \(stay.durationText) from \(ArrivalTime.describe(stay.arrival, in: timeZone))"))
         return output.joined(separator: "\n") + "\n"
     }
 

@@ -1,17 +1,20 @@
 import Foundation
 import PlaceSearch
-import PlacesKit
 
-/// Writes everything known about one place (`places show`).
-struct PlaceDetailsOutput {
-    let place: Place
-    let now: Date
-    let timeZone: TimeZone
-    let terminal: Terminal
+extension PlaceDocument {
+    /// The place in `format`: everything known about it as text, or its JSON or GeoJSON document.
+    public func render(_ format: PlaceFormat, style: TextStyle = .plain) -> String {
+        switch format {
+        case .table: text(style)
+        case .json: json().serialized(pretty: true) + "\n"
+        case .geojson: geojson().serialized(pretty: true) + "\n"
+        }
+    }
 
-    func text() -> String {
+    /// Name and id, what it is, where, its hours week by week, how to reach it, tips, provenance.
+    public func text(_ style: TextStyle) -> String {
         var lines: [String] = []
-        lines.append(terminal.bold(place.name) + "  " + terminal.dim(place.id.description))
+        lines.append(style.strong(place.name) + "  " + style.faint(place.id.description))
         var summary: [String] = []
         if let category = place.categories.first?.name { summary.append(category) }
         if let price = place.price { summary.append(price.symbol()) }
@@ -35,7 +38,7 @@ struct PlaceDetailsOutput {
             lines.append("")
             let zone = hours.timeZoneIdentifier.map { " (\($0))" } ?? ""
             let status = hours.statusText(at: now, defaultTimeZone: timeZone).map { "  " + $0 } ?? ""
-            lines.append(terminal.bold("Hours") + zone + status)
+            lines.append(style.strong("Hours") + zone + status)
             if hours.isAlwaysOpen {
                 lines.append("  every day, all day")
             } else if !hours.intervals.isEmpty {
@@ -53,26 +56,22 @@ struct PlaceDetailsOutput {
         if let photo = place.photos.first { contact.append(("Photo", photo.url)) }
         if !contact.isEmpty {
             lines.append("")
-            for (label, value) in contact { lines.append(terminal.bold(label.padding(toLength: 8, withPad: " ", startingAt: 0)) + value) }
+            for (label, value) in contact { lines.append(style.strong(label.padding(toLength: 8, withPad: " ", startingAt: 0)) + value) }
         }
         if !place.tips.isEmpty {
             lines.append("")
-            lines.append(terminal.bold("Tips"))
+            lines.append(style.strong("Tips"))
             for tip in place.tips.prefix(5) {
-                let date = tip.createdAt.map { " " + terminal.dim("(" + $0.formatted(.iso8601.year().month().day()) + ")") } ?? ""
+                let date = tip.createdAt.map { " " + style.faint("(" + $0.formatted(.iso8601.year().month().day()) + ")") } ?? ""
                 lines.append("  “\(tip.text)”\(date)")
             }
         }
         if place.sources.count > 1 {
             lines.append("")
-            lines.append(terminal.dim("Merged from " + place.sources.map(\.description).joined(separator: ", ")))
+            lines.append(style.faint("Merged from " + place.sources.map(\.description).joined(separator: ", ")))
         }
         return lines.joined(separator: "\n") + "\n"
     }
-
-    func json() -> JSONValue { PlaceDocument(place: place, now: now, timeZone: timeZone).json() }
-
-    func geojson() -> JSONValue { PlaceDocument(place: place, now: now, timeZone: timeZone).geojson() }
 
     static func coordinateText(_ coordinate: Coordinate) -> String {
         NumberText.fixed(coordinate.latitude, 5) + ", " + NumberText.fixed(coordinate.longitude, 5)

@@ -1,8 +1,6 @@
-import PlaceSearch
-import PlacesKit
-
-/// The exit codes scripts can rely on (after BSD sysexits), documented in the README.
-enum ExitStatus: Int32 {
+/// The exit codes scripts can rely on (after BSD sysexits), documented in the README: the CLI
+/// and the server's command line end with these, so a failure ends the same way in both.
+package enum ExitStatus: Int32, Sendable {
     case success = 0
     /// Bad command line: an unknown option, a value out of range, a malformed coordinate.
     case usage = 64
@@ -24,7 +22,7 @@ enum ExitStatus: Int32 {
     case config = 78
 
     /// The one place a kind of failure becomes an exit code.
-    init(_ kind: PlacesError.Kind) {
+    package init(_ kind: PlacesError.Kind) {
         self =
             switch kind {
             case .usage: .usage
@@ -38,17 +36,4 @@ enum ExitStatus: Int32 {
             case .bug: .software
             }
     }
-}
-
-/// A failure the command reports itself: one line on stderr, then this exit status.
-struct CLIError: Error, CustomStringConvertible {
-    let message: String
-    let status: ExitStatus
-
-    init(_ message: String, status: ExitStatus) {
-        self.message = message
-        self.status = status
-    }
-
-    var description: String { message }
 }

@@ -1,32 +1,28 @@
-import ArgumentParser
-import Foundation
-import PlaceSearch
-import PlacesKit
+public import Foundation
 import Tracking
 
-/// How `places follow` writes its events.
-enum FollowFormat: String, CaseIterable, ExpressibleByArgument {
-    /// One line per event, for a person: the fix's local time, what happened, how far.
-    case text
-    /// One JSON object per event, with the fix's time in ISO 8601.
-    case ndjson
-}
-
-struct FollowOutput {
-    let format: FollowFormat
-    let timeZone: TimeZone
-    let terminal: Terminal
+/// The events of a followed walk, as they come: a line for a person, or a JSON object per event.
+public struct FollowRendering: Sendable {
+    public let format: FollowFormat
+    /// The clock a line's time is on.
+    public let timeZone: TimeZone
+    public let style: TextStyle
     /// The recommendation's name and id, when the walk goes to one.
-    let targetName: String?
+    public let targetName: String?
 
-    func render(_ event: FollowEvent) -> String {
+    public init(format: FollowFormat, timeZone: TimeZone, style: TextStyle = .plain, targetName: String?) {
+        self.format = format
+        self.timeZone = timeZone
+        self.style = style
+        self.targetName = targetName
+    }
+
+    public func render(_ event: FollowEvent) -> String {
         switch format {
         case .ndjson: event.document().serialized() + "\n"
         case .text: text(event) + "\n"
         }
     }
-
-    // MARK: - Text
 
     private func clock(_ date: Date?) -> String {
         guard let date else { return "--:--:--" }
@@ -38,16 +34,16 @@ struct FollowOutput {
 
     private func metres(_ value: Double) -> String { RouteDocument.distanceText(value) }
 
-    private func label(_ word: String, _ paint: (String) -> String) -> String {
-        let padded = word.padding(toLength: 15, withPad: " ", startingAt: 0)
-        return terminal.useColor ? paint(padded) : padded
+    private func label(_ word: String, _ mark: TextStyle.Mark) -> String {
+        style.mark(word.padding(toLength: 15, withPad: " ", startingAt: 0), mark)
     }
 
-    private func text(_ event: FollowEvent) -> String {
+    /// The fix's local time, what happened, how far.
+    public func text(_ event: FollowEvent) -> String {
         switch event {
         case .route(let source, let distance, let duration, _, let at, let reroute):
             let time = duration.map { ", \(RouteDocument.durationText($0)) on foot" } ?? ""
-            return "\(clock(at))  \(label(reroute ? "new route" : "route", terminal.dim))\(metres(distance))\(time), from \(source)"
+            return "\(clock(at))  \(label(reroute ? "new route" : "route", .faint))\(metres(distance))\(time), from \(source)"
         case .monitor(let event, let award):
             let when = clock(event.fix.time)
             switch event {
@@ -58,12 +54,12 @@ struct FollowOutput {
                     case .time(let seconds): "beyond the tolerance for \(Int(seconds.rounded())) s"
                     case .afterCooldown: "still off after the cooldown"
                     }
-                return "\(when)  \(label("off route", terminal.red))\(metres(off.distance)) from the route (\(why)), \(metres(off.along)) along"
+                return "\(when)  \(label("off route", .bad))\(metres(off.distance)) from the route (\(why)), \(metres(off.along)) along"
             case .backOnRoute(let back):
                 let away = back.secondsOff.map { " after \(Int($0.rounded())) s off" } ?? ""
-                return "\(when)  \(label("back on route", terminal.green))\(metres(back.distance)) from the route\(away), \(metres(back.along)) along"
+                return "\(when)  \(label("back on route", .good))\(metres(back.distance)) from the route\(away), \(metres(back.along)) along"
             case .arrived(let arrival):
-                var line = "\(when)  \(label("arrived", terminal.green))\(metres(arrival.distance)) from \(targetName ?? "the destination")"
+                var line = "\(when)  \(label("arrived", .good))\(metres(arrival.distance)) from \(targetName ?? "the destination")"
                 switch award {
                 case .awarded(let points, let balance)?: line += ": +\(points) point\(points == 1 ? "" : "s") (balance \(balance))"
                 case .already(let points, let on)?: line += ": its \(points) points were already awarded on \(ISO8601Text.format(on)); none added"
@@ -77,9 +73,7 @@ struct FollowOutput {
         case .end(let fixes, let used, let skipped, let arrived, let remaining, let lastFix):
             let outcome = arrived ? "arrived" : "not arrived" + (remaining.map { ", \(metres($0)) of route left" } ?? "")
             let skippedText = skipped > 0 ? ", \(skipped) skipped" : ""
-            return "\(clock(lastFix?.time))  \(label("end", terminal.dim))\(fixes) fixes read (\(used) used\(skippedText)); \(outcome)"
+            return "\(clock(lastFix?.time))  \(label("end", .faint))\(fixes) fixes read (\(used) used\(skippedText)); \(outcome)"
         }
     }
-
-    // MARK: - NDJSON
 }

@@ -1,28 +1,18 @@
 import Foundation
 import PlaceProviders
 import PlaceRanking
-import PlaceSearch
-import PlacesKit
 
-/// Writes ranked recommendations in the chosen format: points, the walk, until when they hold.
-struct RecommendationsOutput: RankedOutput {
-    let document: RecommendationsResult
-    let terminal: Terminal
-    /// For the table's expiry times.
-    let timeZone: TimeZone
-    let explain: Bool
-
-    var feed: RecommendationFeed { document.feed }
-
+/// Ranked recommendations as columns: points, the walk, until when they hold.
+extension RecommendationsResult {
     /// Descriptions are a paragraph: the table shows their start, JSON the whole text.
     static let aboutWidth = 44
 
-    func table() -> String {
+    public func table(_ style: TextStyle, explain: Bool) -> String {
         var table = TextTable([
             .init("#", .right), .init("Name"), .init("Points", .right), .init("Walk", .right), .init("Until (\(timeZone.identifier))"), .init("ID"),
             .init("About", shrinks: true),
         ])
-        for item in result.ranked {
+        for item in ranking.ranked {
             let place = item.place
             let minutes = max(1, Int(item.walk.minutes.rounded()))
             table.rows.append([
@@ -31,16 +21,16 @@ struct RecommendationsOutput: RankedOutput {
                 Self.about(place.summary),
             ])
         }
-        let lines = table.render(width: terminal.width, header: terminal.dim) { _, column, text in
+        let lines = table.render(width: style.width, header: style.faint) { _, column, text in
             switch column {
-            case 1: terminal.bold(text)
-            case 2: terminal.green(text)
-            case 6: terminal.dim(text)
+            case 1: style.strong(text)
+            case 2: style.good(text)
+            case 6: style.faint(text)
             default: text
             }
         }
         guard explain else { return lines.joined(separator: "\n") + "\n" }
-        return Explanation.interleave(lines, result, terminal: terminal) { item in
+        return Explanation.interleave(lines, ranking, style: style) { item in
             guard let offer = item.place.recommendation else { return [] }
             let radius =
                 offer.radius.map { "within \(NumberText.trimmed($0, 1)) m" } ?? "within \(Int(RecommendationOffer.defaultRadius)) m (the default)"

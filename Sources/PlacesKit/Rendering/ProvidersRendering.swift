@@ -1,11 +1,23 @@
-import PlaceSearch
-import PlacesKit
+public import PlaceSearch
 
-/// Writes `places providers`: for each provider what it will do now (live, recorded, imported
-/// data, not ready) and why.
-struct ProvidersOutput {
-    let providers: [any Provider]
-    let terminal: Terminal
+/// Every provider (`providers`): whether it can answer now, where from, and why not, in `wording`.
+public struct ProvidersRendering: Sendable {
+    public let providers: [any Provider]
+    public let wording: Wording
+    public let style: TextStyle
+
+    public init(providers: [any Provider], wording: Wording, style: TextStyle = .plain) {
+        self.providers = providers
+        self.wording = wording
+        self.style = style
+    }
+
+    public func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .json: json().serialized(pretty: true) + "\n"
+        case .table: table()
+        }
+    }
 
     private func answers(_ provider: any Provider) -> [String] {
         let categories = (provider as? any PlaceProvider)?.capabilities.categories.sorted().map(\.rawValue) ?? []
@@ -17,13 +29,13 @@ struct ProvidersOutput {
         for provider in providers {
             let status = provider.status
             table.rows.append([
-                provider.id.rawValue, status.isReady ? "yes" : "no", CLIWording.wording.mode(status), answers(provider).joined(separator: ", "),
-                CLIWording.wording.detail(status),
+                provider.id.rawValue, status.isReady ? "yes" : "no", wording.mode(status), answers(provider).joined(separator: ", "),
+                wording.detail(status),
             ])
         }
-        return table.render(width: terminal.width, header: terminal.dim) { row, column, text in
+        return table.render(width: style.width, header: style.faint) { row, column, text in
             guard column == 1 else { return text }
-            return providers[row].status.isReady ? terminal.green(text) : terminal.red(text)
+            return providers[row].status.isReady ? style.good(text) : style.bad(text)
         }.joined(separator: "\n") + "\n"
     }
 
@@ -34,8 +46,8 @@ struct ProvidersOutput {
                 return [
                     "id": .string(provider.id.rawValue),
                     "ready": .bool(status.isReady),
-                    "mode": .string(CLIWording.wording.mode(status)),
-                    "detail": .string(CLIWording.wording.detail(status)),
+                    "mode": .string(wording.mode(status)),
+                    "detail": .string(wording.detail(status)),
                     "categories": .array(((provider as? any PlaceProvider)?.capabilities.categories.sorted() ?? []).map { .string($0.rawValue) }),
                     "features": .array(provider.features.map { .string($0.rawValue) }),
                 ]

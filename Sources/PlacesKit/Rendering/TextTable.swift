@@ -1,29 +1,29 @@
 /// Columns aligned for reading. Widths count characters as a terminal shows them (Latin text,
 /// accents included; East Asian wide characters count double).
-struct TextTable {
-    enum Alignment { case left, right }
+package struct TextTable {
+    package enum Alignment { case left, right }
 
-    struct Column {
-        let title: String
-        let alignment: Alignment
+    package struct Column {
+        package let title: String
+        package let alignment: Alignment
         /// The column that gives up width (ends in "…") when the table is too wide for the terminal.
-        let shrinks: Bool
+        package let shrinks: Bool
 
-        init(_ title: String, _ alignment: Alignment = .left, shrinks: Bool = false) {
+        package init(_ title: String, _ alignment: Alignment = .left, shrinks: Bool = false) {
             self.title = title
             self.alignment = alignment
             self.shrinks = shrinks
         }
     }
 
-    let columns: [Column]
-    var rows: [[String]] = []
+    package let columns: [Column]
+    package var rows: [[String]] = []
 
-    init(_ columns: [Column]) { self.columns = columns }
+    package init(_ columns: [Column]) { self.columns = columns }
 
     /// Lines without trailing spaces. `style` decorates a cell after padding (colour codes do not count);
     /// without `header` and `style` (no colour) cells go straight into the line.
-    func render(width: Int?, header: ((String) -> String)? = nil, style: ((Int, Int, String) -> String)? = nil) -> [String] {
+    package func render(width: Int?, header: ((String) -> String)? = nil, style: ((Int, Int, String) -> String)? = nil) -> [String] {
         let layout = Layout(self, width: width)
         var lines: [String] = []
         lines.reserveCapacity(rows.count + 1)
@@ -36,7 +36,7 @@ struct TextTable {
     }
 
     /// The same lines as one text, each ending in a newline: no array of ten thousand lines to join.
-    func text(width: Int?, header: ((String) -> String)? = nil, style: ((Int, Int, String) -> String)? = nil) -> String {
+    package func text(width: Int?, header: ((String) -> String)? = nil, style: ((Int, Int, String) -> String)? = nil) -> String {
         let layout = Layout(self, width: width)
         var text = ""
         text.reserveCapacity((rows.count + 1) * (layout.widths.reduce(0, +) + 2 * columns.count))
@@ -116,7 +116,7 @@ struct TextTable {
         }
     }
 
-    static func displayWidth(_ text: String) -> Int {
+    package static func displayWidth(_ text: String) -> Int {
         // Most cells are ASCII: one column per byte.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         return text.reduce(0) { width, character in
@@ -129,7 +129,7 @@ struct TextTable {
         }
     }
 
-    static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         guard displayWidth(text) > width, width > 1 else { return text }
         var result = ""
         for character in text {

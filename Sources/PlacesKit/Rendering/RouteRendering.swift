@@ -1,0 +1,31 @@
+extension RouteDocument {
+    /// The route in `format`. The GeoJSON and GPX are what following a given route reads back.
+    public func render(_ format: RouteFormat, style: TextStyle = .plain) -> String {
+        switch format {
+        case .table: table(style)
+        case .json: json().serialized(pretty: true) + "\n"
+        case .ndjson: steps().map { $0.serialized() + "\n" }.joined()
+        case .geojson: geojson().serialized(pretty: true) + "\n"
+        case .gpx: gpx()
+        }
+    }
+
+    /// The distance and time, then the steps as columns, then warnings and whose data it is.
+    public func table(_ style: TextStyle) -> String {
+        let head =
+            "\(Self.distanceText(route.distance)), \(Self.durationText(route.duration)) on foot"
+            + (route.summary.map { " via \($0)" } ?? "") + "  (\(route.provider))"
+        var text = (style.isMarked ? style.strong(head) : head) + "\n\n"
+        var table = TextTable([.init("#"), .init("Instruction", shrinks: true), .init("Distance"), .init("Time")])
+        for (index, step) in route.steps.enumerated() {
+            table.rows.append([
+                "\(index + 1)", step.instruction, step.distance > 0 ? Self.distanceText(step.distance) : "",
+                step.duration > 0 ? Self.durationText(step.duration) : "",
+            ])
+        }
+        text += style.isMarked ? table.text(width: style.width, header: style.faint) { _, _, cell in cell } : table.text(width: style.width)
+        for warning in route.warnings { text += "\n" + (style.isMarked ? style.caution(warning) : warning) }
+        if let attribution = route.attribution { text += "\n" + (style.isMarked ? style.faint(attribution) : attribution) }
+        return text + (route.warnings.isEmpty && route.attribution == nil ? "" : "\n")
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import PlaceSearch
+import PlacesKit
+
+extension Places.Import {
+    struct Files: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "files",
+            abstract: "Import OpenStreetMap files and name lists (the default: 'places import FILE').",
+            discussion: """
+                OpenStreetMap files: OSM XML (.osm, also .osm.gz and .osm.bz2), PBF (.osm.pbf), Overpass JSON and \
+                GeoJSON (as overpass-turbo exports it: points and polygons, with OSM tags as properties), recognised \
+                by their content. An import keeps named POIs with the tags that matter (amenity, shop, \
+                tourism, leisure, cuisine, opening_hours, addr:*, website …), car parks, one entry per street name \
+                and area (not one per way segment) and places (city, suburb, neighbourhood) with an importance; ways \
+                and relations get a centre.
+
+                Name lists (--names FILE): CSV or TSV, one name per row. Columns count from 1 or are named by the \
+                header row; a header is recognised by itself (--header/--no-header to say). With latitude and \
+                longitude columns each row is one entry; without, each distinct name is one. GeoNames' cities as \
+                JSON (an object keyed by geonameid, as cities15000.json) are recognised by their content, with or \
+                without --names: population becomes importance, alternatenames find the city ("München" → Munich).
+
+                Importing the same file again replaces what it wrote before; a place two files share is kept once. \
+                An import that fails changes nothing. The autocomplete index (beside the store, .names) is rebuilt \
+                after an import that changed something; 'places import list' shows what is imported, 'places import \
+                remove FILE' takes one file's places away again.
+
+                Examples:
+                  places import amsterdam.osm
+                  places import liechtenstein.osm.pbf overpass.json
+                  places import --names streets.csv --name-column 3 --kind street
+                  places import --names rg_cities1000.csv             # header lat,lon,name,…: columns found by name
+                  places import cities15000.json                      # GeoNames JSON, with alternate names
+                """)
+
+        @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON, GeoJSON (.gz/.bz2 too).", valueName: "file"))
+        var files: [String] = []
+
+        @Option(name: .customLong("names"), help: ArgumentHelp("A name list (CSV or TSV) to import (repeatable).", valueName: "file"))
+        var nameLists: [String] = []
+
+        @Option(
+            help: ArgumentHelp(
+                "The column with the name: a number from 1 or a header name. Default: a header column called name.", valueName: "column"))
+        var nameColumn: String?
+
+        @Option(help: ArgumentHelp("The column with the latitude (number or header name).", valueName: "column"))
+        var latColumn: String?
+
+        @Option(help: ArgumentHelp("The column with the longitude (number or header name).", valueName: "column"))
+        var lonColumn: String?
+
+        @Option(help: ArgumentHelp("A column with an importance (0–1) or a population.", valueName: "column"))
+        var importanceColumn: String?
+
+        @Option(help: ArgumentHelp("Columns shown beside the name, e.g. admin1 (repeatable).", valueName: "column"))
+        var detailColumn: [String] = []
+
+        @Option(help: ArgumentHelp("What a name list's names are: street, poi or place (default place).", valueName: "kind"))
+        var kind: String = "place"
+
+        @Flag(inversion: .prefixedNo, help: "Whether the name list's first row is a header (default: recognised).")
+        var header: Bool?
+
+        @Option(help: ArgumentHelp("Name-list delimiter: comma, tab or semicolon (default: tab for .tsv, else comma).", valueName: "delimiter"))
+        var delimiter: String?
+
+        @Option(help: ArgumentHelp("\(ReportFormat.choices).", valueName: "format"))
+        var format: ReportFormat = .table
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func validate() throws {
+            guard !files.isEmpty || !nameLists.isEmpty else {
+                throw ValidationError("give an OpenStreetMap file to import, or --names FILE for a name list")
+            }
+            guard NameKind(kind) != nil else { throw ValidationError("--kind '\(kind)' must be street, poi or place") }
+            if let delimiter, NameListOptions.delimiter(delimiter) == nil {
+                throw ValidationError("--delimiter '\(delimiter)' must be comma, tab or semicolon")
+            }
+            let nameOptions = [nameColumn, latColumn, lonColumn, importanceColumn].compactMap { $0 } + detailColumn
+            if nameLists.isEmpty, !nameOptions.isEmpty {
+                throw ValidationError("column options describe a name list: give it with --names FILE")
+            }
+        }
+
+        func run() throws {
+            let service = try Session.service(store: storeOptions.store)
+            let options = NameListOptions(
+                name: nameColumn, latitude: latColumn, longitude: lonColumn, importance: importanceColumn, detail: detailColumn,
+                hasHeader: header, kind: NameKind(kind) ?? .place, delimiter: delimiter.flatMap(NameListOptions.delimiter))
+            let bars = ProgressBars()
+            defer { bars.finish() }
+            let (reports, index) = try service.importFiles(osm: files, nameLists: nameLists, options: options) { file in
+                bars.bar(for: file).update
+            }
+            bars.finish()
+            try StandardOutput.write(ImportRendering(reports: reports, index: index).render(format))
+        }
+    }
+}
