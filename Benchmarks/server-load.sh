@@ -11,6 +11,7 @@
 #   NAMES=200000 SECONDS_EACH=5 Benchmarks/server-load.sh
 #   CONNECTIONS=32 Benchmarks/server-load.sh   # wrk's connections (default 16, one wrk thread)
 #   BIN=.build-release/release Benchmarks/server-load.sh   # binaries built already
+#   FIXTURE=path/to/ServerLoadFixture Benchmarks/server-load.sh
 #
 # Server and wrk share the machine (2 cores here): the ratios, measured in the same run, are the
 # result; absolute requests/s move with whatever else the machine is doing.
@@ -35,8 +36,12 @@ else
     swift build -c release --product places-server >/dev/null
     bin=$(swift build -c release --show-bin-path)
 fi
-(cd Benchmarks && swift build -c release --product ServerLoadFixture >/dev/null)
-fixture=Benchmarks/.build/release/ServerLoadFixture
+if [ -n "${FIXTURE:-}" ]; then
+    fixture=$FIXTURE  # the names generator built already
+else
+    (cd Benchmarks && swift build -c release --product ServerLoadFixture >/dev/null)
+    fixture=Benchmarks/.build/release/ServerLoadFixture
+fi
 
 export HOME=$work PLACES_STORE=$work/places.sqlite PLACES_HTTP_MODE=replay PLACES_CASSETTE_DIR=$PWD/cassettes PLACES_NOW=2026-11-21T10:30:00Z
 "$fixture" names "$names" "$work/names.csv" "$work/queries.txt" >&2
