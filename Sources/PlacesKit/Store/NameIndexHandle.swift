@@ -13,13 +13,18 @@ import Synchronization
 /// from a memory-mapped index without opening it per request, and still sees every import.
 final class NameIndexHandle: Sendable {
     let storePath: String
+    /// Worked out once: a path from Foundation's URL costs more than the `stat` each use makes.
+    private let indexPath: String
     private let opened = Mutex<(identity: FileIdentity, index: AutocompleteIndex)?>(nil)
 
-    init(storePath: String) { self.storePath = storePath }
+    init(storePath: String) {
+        self.storePath = storePath
+        indexPath = NameIndex.path(forStore: storePath)
+    }
 
     /// The index as the file is now; nil when nothing is imported.
     func current(notices: NoticeSink) throws(PlacesError) -> AutocompleteIndex? {
-        let path = NameIndex.path(forStore: storePath)
+        let path = indexPath
         if let identity = FileIdentity(path: path), let kept = opened.withLock({ $0 }), kept.identity == identity { return kept.index }
         guard let index = try NameIndex.open(storePath: storePath, notices: notices) else { return nil }
         // Kept only when it came from the file as it is now (not one built in memory for this run).

@@ -23,12 +23,43 @@ public struct QueryParameters: Sendable {
     }
 
     /// Form encoding: `+` is a space, `%XX` a byte of UTF-8.
+    /// Decoded byte by byte: every request is parsed, and Foundation's replacing and percent
+    /// decoding were a tenth of what answering `/v1/complete` cost.
     private static func decode(_ text: Substring, in pair: Substring) throws(Problem) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        guard let decoded = spaced.removingPercentEncoding else {
-            throw Problem(.badRequest, "bad-request", "'\(pair)' is not percent-encoded correctly; encode the query as a form (RFC 3986)")
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let high = utf8.index(after: index)
+                guard high != utf8.endIndex, utf8.index(after: high) != utf8.endIndex,
+                    let upper = hexValue(utf8[high]), let lower = hexValue(utf8[utf8.index(after: high)])
+                else { throw notEncoded(pair) }
+                bytes.append(upper << 4 | lower)
+                index = utf8.index(high, offsetBy: 2)
+                continue
+            }
+            bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index = utf8.index(after: index)
         }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw notEncoded(pair) }
         return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func notEncoded(_ pair: Substring) -> Problem {
+        Problem(.badRequest, "bad-request", "'\(pair)' is not percent-encoded correctly; encode the query as a form (RFC 3986)")
     }
 
     /// Refuses any parameter not in `known`, naming those that are.
