@@ -35,7 +35,7 @@ struct ReadOnlyStoreTests {
         for name in contents where name != "bin" {
             let path = store.folder.appendingPathComponent(name).path
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             chmod(path, isFolder.boolValue ? 0o555 : 0o444)
         }
         chmod(store.folder.path, 0o555)

@@ -86,7 +86,7 @@ struct StoreDurabilityTests {
             let output = Pipe()
             process.standardOutput = output
             let stderr = store.folder.appendingPathComponent("add-\(round).err")
-            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: stderr)
             let exited = AsyncStream<Void> { continuation in
                 process.terminationHandler = { _ in

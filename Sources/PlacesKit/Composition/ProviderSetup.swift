@@ -1,7 +1,7 @@
 import Foundation
-public import Logging
-public import PlaceProviders
-public import PlaceSearch
+import Logging
+import PlaceProviders
+import PlaceSearch
 
 /// How one provider of the catalog was set up: its HTTP client and the recordings around it.
 struct ProviderSetup: Sendable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PlaceSearch
 
 /// A route as documents: JSON (totals, steps, the path), one object per step, GeoJSON and GPX. The

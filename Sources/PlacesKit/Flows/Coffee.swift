@@ -1,6 +1,6 @@
 public import Foundation
 public import PlaceProviders
-public import PlaceRanking
+import PlaceRanking
 public import PlaceSearch
 
 /// `coffee`: the best coffee within walking distance.

@@ -1,7 +1,7 @@
-public import Autocomplete
-public import Foundation
+import Autocomplete
+import Foundation
 public import OSMFormat
-public import PlaceProviders
+import PlaceProviders
 public import PlaceSearch
 import PlaceStore
 public import WalkingGraph

@@ -1,6 +1,6 @@
 public import Autocomplete
-public import Foundation
-public import PlaceSearch
+import Foundation
+import PlaceSearch
 public import PlaceStore
 
 /// The autocomplete index beside the store (`places.sqlite` → `places.names`): built from the store

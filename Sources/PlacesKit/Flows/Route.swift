@@ -1,4 +1,4 @@
-public import PlaceProviders
+import PlaceProviders
 public import PlaceSearch
 
 /// Where a walk goes: a point or a place's name, or a recommendation of a feed (whose arrival earns points).

@@ -1,6 +1,6 @@
 import PlaceStore
-public import Foundation
-public import PlaceProviders
+import Foundation
+import PlaceProviders
 public import PlaceRanking
 public import PlaceSearch
 

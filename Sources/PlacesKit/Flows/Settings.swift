@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+import PlaceSearch
 import PlaceStore
 
 /// A setting and where it is set.

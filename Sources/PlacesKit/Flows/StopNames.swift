@@ -1,6 +1,6 @@
 import Foundation
 public import PlaceSearch
-public import PlaceStore
+import PlaceStore
 
 /// Names for stops from the local store, the way Timely Moves looked each place up: a favourite
 /// within reach first (the person's own name for it), else the nearest named place imported from

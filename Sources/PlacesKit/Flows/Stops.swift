@@ -1,5 +1,5 @@
-public import Foundation
-public import PlaceSearch
+import Foundation
+import PlaceSearch
 public import Tracking
 
 /// A stop with the name the store gave it.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 public import Tracking
 
 /// A trace's items on their way to a flow: the fix checks, and the skipped fixes said as notices

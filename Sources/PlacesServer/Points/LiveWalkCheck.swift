@@ -1,6 +1,6 @@
 import Crypto
 public import Foundation
-public import PlaceSearch
+import PlaceSearch
 public import Tracking
 
 /// A fix as it reached the server: what the client said, and when our clock saw it.

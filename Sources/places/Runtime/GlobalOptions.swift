@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import PlacesKit
 
 /// Options every command that talks to providers shares.

@@ -1,5 +1,5 @@
 import Foundation
-public import ArgumentParser
+import ArgumentParser
 import PlaceSearch
 import PlacesKit
 
@@ -48,12 +48,14 @@ extension Terminal.ColorChoice: ExpressibleByArgument {}
 
 extension Parse {
     /// One of an enumeration's names; otherwise "'x' is not a NOUN; use one of …".
-    static func choice<T: CaseIterable & RawRepresentable>(_ type: T.Type, noun: String) -> @Sendable (String) throws -> T
+    static func choice<T: CaseIterable & RawRepresentable & Sendable>(_ type: T.Type, noun: String) -> @Sendable (String) throws -> T
     where T.RawValue == String {
-        { text in
-            guard let value = T(rawValue: text) else {
-                throw ArgumentProblem(
-                    description: "'\(text)' is not a \(noun); use one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        // The values by name, made before: the closure holds them rather than the type.
+        let byName = Dictionary(T.allCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+        return { text in
+            guard let value = byName[text] else {
+                throw ArgumentProblem(description: "'\(text)' is not a \(noun); use one of \(names)")
             }
             return value
         }
