@@ -55,6 +55,7 @@ public struct StoreAccess: Sendable {
             case .notADatabase, .corruptRecord: .badData
             case .unavailable, .readOnly: .cannotWrite
             case .busy: .busy
+            case .unreachable: .unavailable
             }
         let remedy: Remedy? =
             switch error.kind {
@@ -63,7 +64,7 @@ public struct StoreAccess: Sendable {
             case .newerSchema: Remedy(.updatePlaces)
             case .readOnly: Remedy(.useOwnStore)
             case .unavailable, .corruptRecord: nil
-            case .busy: .tryLater()
+            case .busy, .unreachable: .tryLater()
             }
         return PlacesError(kind, error.message, remedy: remedy, underlyingError: error)
     }
