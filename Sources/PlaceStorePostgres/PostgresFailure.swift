@@ -1,3 +1,6 @@
+import Foundation
+import NIOCore
+import NIOPosix
 import PlaceSearch
 import PostgresNIO
 
@@ -26,14 +29,23 @@ enum PostgresFailure {
         switch error.code {
         case .server:
             // Class 08: connection exceptions; 57P0x: the server is shutting down or starting;
-            // 53300: too many connections.
+            // 53300: too many connections; class 28 and 3D000: it refuses this user or has no
+            // such database (a role disabled, a database being restored): not a statement's fault.
             let state = error.serverInfo?[.sqlState] ?? ""
-            return state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300"
+            return ["08", "57P", "28"].contains(where: state.hasPrefix) || ["53300", "3D000"].contains(state)
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown:
             return true
         default:
             return false
         }
+    }
+
+    /// Why a connection failed, short: "connection refused by 127.0.0.1:5432".
+    static func reason(_ error: any Error) -> String {
+        guard let failure = error as? NIOConnectionError else { return "\(error)" }
+        guard let first = failure.connectionErrors.first else { return "no address found for \(failure.host)" }
+        if let io = first.error as? IOError { return String(cString: strerror(io.errnoCode)).lowercased() + " by \(first.target)" }
+        return "\(first.error) at \(first.target)"
     }
 
     /// What happened, in one phrase.
@@ -44,7 +56,7 @@ enum PostgresFailure {
             return "the server said: \(message)\(state)"
         }
         switch error.code {
-        case .connectionError: return "cannot connect: \(error.underlying.map { "\($0)" } ?? "no reason given")"
+        case .connectionError: return "cannot connect: " + (error.underlying.map(reason) ?? "no reason given")
         case .serverClosedConnection: return "the server closed the connection"
         case .clientClosedConnection, .poolClosed: return "the connection pool is closed"
         case .authMechanismRequiresPassword: return "the server asks for a password; put it in the URL"

@@ -16,7 +16,7 @@ public struct PostgresLocation: Sendable, Equatable {
         public let text: String
         public let reason: String
         public var description: String {
-            "--database '\(text)' is not a PostgreSQL URL (\(reason)); give postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+            "'\(text)' is not a PostgreSQL URL (\(reason)); give postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
         }
     }
 

@@ -41,7 +41,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .readOnly: "the store \(path) cannot be changed: \(detail)"
         case .busy: "the store \(path) is busy (another places held it for too long)"
         case .corruptRecord: "the store \(path) has a record that cannot be read (\(detail))"
-        case .unreachable: "the database \(path) cannot be reached (\(detail))"
+        case .unreachable: "the database \(path) cannot be reached (\(detail)); check that PostgreSQL runs there and accepts connections"
         }
     }
 

@@ -64,7 +64,8 @@ public struct StoreAccess: Sendable {
             case .newerSchema: Remedy(.updatePlaces)
             case .readOnly: Remedy(.useOwnStore)
             case .unavailable, .corruptRecord: nil
-            case .busy, .unreachable: .tryLater()
+            case .busy: .tryLater()
+            case .unreachable: nil
             }
         return PlacesError(kind, error.message, remedy: remedy, underlyingError: error)
     }
