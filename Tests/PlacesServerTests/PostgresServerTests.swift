@@ -105,6 +105,38 @@ struct PostgresServerTests {
         try await ServerDatabase.administer("DROP SCHEMA \(location.schema ?? "") CASCADE")
     }
 
+    /// Fifty live walks of one walker to one recommendation arriving at once, half through each of
+    /// two instances (two pools on one database): one award, forty-nine told it was awarded already.
+    @Test func fiftyConcurrentArrivalsOverTwoInstancesAwardOnce() async throws {
+        let location = try ServerDatabase.fresh()
+        let stores = [try await ServerDatabase.open(location), try await ServerDatabase.open(location)]
+        let base = try TestServer(shared: stores[0])
+        let walker = try #require(try await stores[0].addAccount(named: "walker", at: Date()))
+        let (token, record) = APIToken.issue(for: walker.id, at: Date())
+        try await stores[0].addToken(record)
+        let route = try await FollowTests.route(base)
+        let awarded = try await withThrowingTaskGroup(of: Double.self) { group in
+            for index in 0..<50 {
+                // Each walk its own server clock (the checks read it once per fix), on one of the two pools.
+                let server = try TestServer(sharing: base, shared: stores[index % 2]) { $0.clock = Walks.clock(start: FollowTests.t0) }
+                let walk = Walks.along(route, speed: 1.3, start: FollowTests.t0, seed: UInt64(100 + index))
+                group.addTask {
+                    try await server.withClient { client in
+                        let arrived = try FollowTests.arrival(try await FollowTests.follow(client, token: token, walk))
+                        return arrived["points_awarded"]?.doubleValue ?? -1
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(awarded.filter { $0 == 40 }.count == 1, "\(awarded)")
+        #expect(awarded.filter { $0 == 0 }.count == 49)
+        #expect(try await stores[1].pointsHistory(of: walker.id).count == 1)
+        #expect(try await stores[1].pointsBalance(of: walker.id) == 40)
+        for store in stores { await store.shutdown() }
+        try await ServerDatabase.administer("DROP SCHEMA \(location.schema ?? "") CASCADE")
+    }
+
     /// The server's database user is refused and its sessions ended (as when the database is
     /// restarted or moved): requests that need it answer 503 with a problem document naming the
     /// database without its password, /health says not ready; when the user may log in again,
