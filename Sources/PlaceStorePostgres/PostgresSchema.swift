@@ -110,7 +110,49 @@ enum PostgresSchema {
                     updated_at double precision NOT NULL
                 )
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "imported places with PostGIS positions",
+            statements: [
+                // One PostGIS for the whole database, in `public` (every schema's search path
+                // ends there): the lock keeps stores of two schemas from creating it at once.
+                "SELECT pg_advisory_xact_lock(hashtext('places_extensions'))",
+                "CREATE EXTENSION IF NOT EXISTS postgis SCHEMA public",
+                """
+                CREATE TABLE import_source (
+                    key text PRIMARY KEY,
+                    label text NOT NULL,
+                    format text NOT NULL,
+                    imported_at double precision NOT NULL,
+                    count integer NOT NULL,
+                    attribution text,
+                    licence text
+                )
+                """,
+                // Latitude and longitude as given (exact, for answers), and the same point as a
+                // geography for the GiST index an area search uses.
+                """
+                CREATE TABLE imported_place (
+                    id text PRIMARY KEY,
+                    source text NOT NULL REFERENCES import_source (key),
+                    kind smallint NOT NULL,
+                    name text NOT NULL,
+                    latitude double precision,
+                    longitude double precision,
+                    position geography(Point, 4326),
+                    importance double precision NOT NULL,
+                    detail text,
+                    category text,
+                    indexed boolean NOT NULL,
+                    tags jsonb NOT NULL,
+                    alternate_names jsonb
+                )
+                """,
+                "CREATE INDEX imported_place_source ON imported_place (source)",
+                "CREATE INDEX imported_place_position ON imported_place USING gist (position)",
+                "CREATE TABLE import_state (id integer PRIMARY KEY CHECK (id = 1), generation bigint NOT NULL)",
+                "INSERT INTO import_state (id, generation) VALUES (1, 0)",
+            ]),
     ]
 
     static var version: Int { migrations.last?.version ?? 0 }

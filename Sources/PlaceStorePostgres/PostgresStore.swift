@@ -142,7 +142,8 @@ public final class PostgresStore: SharedStore {
 
     private static func startupParameters(_ database: PostgresLocation) -> [(String, String)] {
         var parameters = [("application_name", "places")]
-        if let schema = database.schema { parameters.append(("search_path", schema)) }
+        // `public` after the store's schema: PostGIS's types and functions live there.
+        if let schema = database.schema { parameters.append(("search_path", "\(schema), public")) }
         return parameters
     }
 }
