@@ -48,7 +48,8 @@ fi
 fixture=Benchmarks/.build/release/ServerLoadFixture
 
 if [ -z "${PLACES_DATABASE_URL:-}" ]; then
-    eval "$(Scripts/test-postgres.sh start)"
+    started=$(Scripts/test-postgres.sh start)
+    eval "$started"
     cluster=$PLACES_TEST_POSTGRES_DIR
     base_url=$PLACES_TEST_DATABASE_URL
 else
