@@ -19,6 +19,7 @@ let package = Package(
         // `places serve`: its own executable, so that a plain `places` call never loads a server.
         .executable(name: "places-server", targets: ["places-server"]),
         .library(name: "PlacesServer", targets: ["PlacesServer"]),
+        .library(name: "PlaceStorePostgres", targets: ["PlaceStorePostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // The shared store of several server instances; linked by the server alone, never by `places`.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // The core: geo, model, the provider seam, HTTP with cassettes. Names no provider.
@@ -74,6 +77,17 @@ let package = Package(
             name: "PlaceStore",
             dependencies: ["PlaceSearch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The store several `places serve` instances share: PostgreSQL through a connection pool.
+        .target(
+            name: "PlaceStorePostgres",
+            dependencies: [
+                "PlaceSearch",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The front door: composition (settings, credentials, HTTP chains, the catalog, the store) and
         // one entry point per flow. The CLI and the server call only this.
         .target(
@@ -112,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "places-server",
             dependencies: [
-                "PlacesServer", "PlacesKit", "PlaceStore", "Autocomplete",
+                "PlacesServer", "PlacesKit", "PlaceStore", "PlaceStorePostgres", "Autocomplete",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,6 +152,16 @@ let package = Package(
             name: "PlaceStoreTests",
             dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The store contract, run against SQLite always and against PostgreSQL when
+        // PLACES_TEST_DATABASE_URL names a server (skipped visibly otherwise).
+        .testTarget(
+            name: "SharedStoreTests",
+            dependencies: [
+                "PlaceStore", "PlaceStorePostgres", "PlaceSearch", "PlaceSearchTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The front door as an app uses it: its own provider, remedies, notices, renderings, the README's snippet.
         .testTarget(
             name: "PlacesKitTests", dependencies: ["PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "Tracking", "PlaceSearchTesting"]),
@@ -146,11 +170,12 @@ let package = Package(
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "places-server", "PlacesKit", "PlaceSearch", "PlaceStore", "Tracking", "PlaceSearchTesting",
+                "PlacesServer", "places-server", "PlacesKit", "PlaceSearch", "PlaceStore", "PlaceStorePostgres", "Tracking", "PlaceSearchTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -23,7 +23,7 @@ struct PlacesServerCommand: AsyncParsableCommand {
             Endpoints are listed, with their parameters and answers, at /openapi.json.
             """,
         version: PlacesService.version,
-        subcommands: [Run.self, Users.self],
+        subcommands: [Run.self, Users.self, Index.self],
         defaultSubcommand: Run.self)
 
     /// Every failure ends as one line on stderr and a documented exit code, as the CLI's do.

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PlaceStore
+import PlaceStorePostgres
 import PlacesKit
 import PlacesServer
 
@@ -17,6 +18,7 @@ extension PlacesServerCommand {
         var listen: String?
 
         @OptionGroup var storeChoice: StoreChoice
+        @OptionGroup var databaseChoice: DatabaseChoice
 
         @Option(help: ArgumentHelp("How to reach provider APIs: auto, live, replay, record, missing (as the CLI's --http-mode).", valueName: "mode"))
         var httpMode: String?
@@ -71,17 +73,25 @@ extension PlacesServerCommand {
             // Opened once, for writing: the schema is brought up to date before the first request.
             let location = try StoreAccess(option: storeChoice.store, environment: environment).location
             let store = try Self.openStore(at: location.path)
+            // Connected (and its schema migrated) before the first request: a database that cannot
+            // be reached stops the start with one line, not every request with a 503.
+            let database = try await databaseChoice.open(logger: logger)
             let service = try await PlacesService.withPlugins(
                 settings: places, recordingName: "serve", notices: ServerNotices.sink(logger), wording: .neutral, store: StoreAccess(holding: store))
             let settled = settings
             let app = buildApplication(
-                ServerParts(service: service, store: store, settings: settled, logger: logger) { port in
+                ServerParts(service: service, store: store, shared: database, settings: settled, logger: logger) { port in
                     let names = (try? service.nameIndex())??.count ?? 0
                     PlacesServerCommand.line(
-                        "places serve: listening on http://\(settled.host):\(port) (store \(store.path), \(names) names; "
+                        "places serve: listening on http://\(settled.host):\(port) (store \(store.path)"
+                            + (database.map { ", database \($0.location)" } ?? "") + ", \(names) names; "
                             + (settled.openSearch ? "search open without a token" : "every endpoint needs a token") + ")")
                 })
-            try await app.runService()
+            do { try await app.runService() } catch {
+                await database?.shutdown()
+                throw error
+            }
+            await database?.shutdown()
             PlacesServerCommand.line("places serve: stopped")
         }
 

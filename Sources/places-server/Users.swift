@@ -5,7 +5,7 @@ import PlacesKit
 import PlacesServer
 
 extension PlacesServerCommand {
-    /// Accounts and their tokens, in the store the server uses.
+    /// Accounts and their tokens, in the store the server uses (the embedded file, or `--database`).
     struct Users: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Accounts and their API tokens: add, token, list, revoke.",
@@ -32,21 +32,22 @@ func openStore(_ choice: StoreChoice) throws -> SQLitePlaceStore {
 }
 
 /// A new token for `account`, stored hashed and printed once.
-func issueToken(for account: Account, in store: SQLitePlaceStore) throws {
+func issueToken(for account: Account, in store: any SharedStore) async throws {
     let (token, record) = APIToken.issue(for: account.id, at: Date())
-    try StoreAccess.run { () throws(StoreError) in try store.addToken(record) }
+    try await stored { () async throws(StoreError) in try await store.addToken(record) }
     print(token)
     PlacesServerCommand.line("places serve: a token for \(account.name) (\(record.hint)…); it is shown only now, keep it")
 }
 
 extension PlacesServerCommand.Users {
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add an account and print its first token.")
 
         @Argument(help: ArgumentHelp("The account's name: letters, digits, '.', '_' or '-'.", valueName: "name"))
         var name: String
 
         @OptionGroup var storeChoice: StoreChoice
+        @OptionGroup var databaseChoice: DatabaseChoice
 
         func validate() throws {
             let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
@@ -55,49 +56,54 @@ extension PlacesServerCommand.Users {
             }
         }
 
-        func run() throws {
-            let store = try openStore(storeChoice)
-            guard let account = try StoreAccess.run({ () throws(StoreError) in try store.addAccount(named: name, at: Date()) }) else {
-                throw PlacesError(.usage, "the account \(name) exists already; give it another token with 'places serve users token \(name)'")
+        func run() async throws {
+            try await withSharedStore(storeChoice, databaseChoice) { store in
+                guard let account = try await stored({ () async throws(StoreError) in try await store.addAccount(named: name, at: Date()) }) else {
+                    throw PlacesError(.usage, "the account \(name) exists already; give it another token with 'places serve users token \(name)'")
+                }
+                try await issueToken(for: account, in: store)
             }
-            try issueToken(for: account, in: store)
         }
     }
 
-    struct Token: ParsableCommand {
+    struct Token: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print a new token for an existing account (its other tokens stay valid).")
 
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
         var name: String
 
         @OptionGroup var storeChoice: StoreChoice
+        @OptionGroup var databaseChoice: DatabaseChoice
 
-        func run() throws {
-            let store = try openStore(storeChoice)
-            try issueToken(for: try account(name, in: store), in: store)
+        func run() async throws {
+            try await withSharedStore(storeChoice, databaseChoice) { store in
+                try await issueToken(for: try await account(name, in: store), in: store)
+            }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the accounts and their tokens (hints only).")
 
         @OptionGroup var storeChoice: StoreChoice
+        @OptionGroup var databaseChoice: DatabaseChoice
 
-        func run() throws {
-            let store = try openStore(storeChoice)
-            var text = ""
-            for account in try StoreAccess.run({ () throws(StoreError) in try store.accounts() }) {
-                let tokens = try StoreAccess.run { () throws(StoreError) in try store.tokens(of: account.id) }
-                let active = tokens.filter { $0.revokedAt == nil }
-                let hints = active.map { $0.hint + "…" }.joined(separator: " ")
-                text += "\(account.name)\t\(active.count) token\(active.count == 1 ? "" : "s")\(hints.isEmpty ? "" : "\t" + hints)"
-                text += tokens.count > active.count ? "\t(\(tokens.count - active.count) revoked)\n" : "\n"
+        func run() async throws {
+            try await withSharedStore(storeChoice, databaseChoice) { store in
+                var text = ""
+                for account in try await stored({ () async throws(StoreError) in try await store.accounts() }) {
+                    let tokens = try await stored { () async throws(StoreError) in try await store.tokens(of: account.id) }
+                    let active = tokens.filter { $0.revokedAt == nil }
+                    let hints = active.map { $0.hint + "…" }.joined(separator: " ")
+                    text += "\(account.name)\t\(active.count) token\(active.count == 1 ? "" : "s")\(hints.isEmpty ? "" : "\t" + hints)"
+                    text += tokens.count > active.count ? "\t(\(tokens.count - active.count) revoked)\n" : "\n"
+                }
+                print(text, terminator: "")
             }
-            print(text, terminator: "")
         }
     }
 
-    struct Revoke: ParsableCommand {
+    struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Revoke an account's tokens: every one, or the one --token names.")
 
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
@@ -107,21 +113,23 @@ extension PlacesServerCommand.Users {
         var token: String?
 
         @OptionGroup var storeChoice: StoreChoice
+        @OptionGroup var databaseChoice: DatabaseChoice
 
-        func run() throws {
-            let store = try openStore(storeChoice)
-            let account = try account(name, in: store)
-            let count = try StoreAccess.run { () throws(StoreError) in try store.revokeTokens(of: account.id, hint: token, at: Date()) }
-            guard count > 0 else {
-                throw PlacesError(.notFound, "\(name) has no unrevoked token" + (token.map { " starting with \($0)" } ?? ""))
+        func run() async throws {
+            try await withSharedStore(storeChoice, databaseChoice) { store in
+                let account = try await account(name, in: store)
+                let count = try await stored { () async throws(StoreError) in try await store.revokeTokens(of: account.id, hint: token, at: Date()) }
+                guard count > 0 else {
+                    throw PlacesError(.notFound, "\(name) has no unrevoked token" + (token.map { " starting with \($0)" } ?? ""))
+                }
+                print("revoked \(count) token\(count == 1 ? "" : "s") of \(name)")
             }
-            print("revoked \(count) token\(count == 1 ? "" : "s") of \(name)")
         }
     }
 }
 
-func account(_ name: String, in store: SQLitePlaceStore) throws -> Account {
-    guard let account = try StoreAccess.run({ () throws(StoreError) in try store.account(named: name) }) else {
+func account(_ name: String, in store: any SharedStore) async throws -> Account {
+    guard let account = try await stored({ () async throws(StoreError) in try await store.account(named: name) }) else {
         throw PlacesError(.notFound, "there is no account \(name); add it with 'places serve users add \(name)'")
     }
     return account

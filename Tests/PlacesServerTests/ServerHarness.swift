@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import PlaceSearch
 import PlaceStore
 import PlacesKit
 import PlacesServer
@@ -20,6 +21,8 @@ final class TestServer: Sendable {
 
     let folder: URL
     let store: SQLitePlaceStore
+    /// Where accounts, favourites and points go: `store` unless a test gives a database.
+    let shared: (any SharedStore)?
     let service: PlacesService
     let settings: ServerSettings
     let logger: Logger
@@ -28,7 +31,9 @@ final class TestServer: Sendable {
     /// - Parameters:
     ///   - configure: changes to the server's settings (limits, open search, the clock).
     ///   - config: more of the config file.
-    init(config: String = "", configure: (inout ServerSettings) -> Void = { _ in }) throws {
+    ///   - shared: the database the instances share (`--database`); nil for the embedded store.
+    init(config: String = "", shared: (any SharedStore)? = nil, configure: (inout ServerSettings) -> Void = { _ in }) throws {
+        self.shared = shared
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let configFile = folder.appendingPathComponent("config.toml")
@@ -54,7 +59,8 @@ final class TestServer: Sendable {
 
     /// Another server on `other`'s store and service, with settings of its own (another clock):
     /// what a restarted server, or a second one, sees.
-    init(sharing other: TestServer, configure: (inout ServerSettings) -> Void = { _ in }) throws {
+    init(sharing other: TestServer, shared: (any SharedStore)? = nil, configure: (inout ServerSettings) -> Void = { _ in }) throws {
+        self.shared = shared ?? other.shared
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-server-\(UUID().uuidString)")
         store = other.store
         service = other.service
@@ -69,6 +75,7 @@ final class TestServer: Sendable {
     init(readingOnly other: TestServer) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-server-\(UUID().uuidString)")
         guard let readable = try SQLitePlaceStore.openForReading(at: other.store.path) else { throw TestFailure("no store to read") }
+        shared = nil
         store = readable
         service = try PlacesService(
             settings: other.service.settings, notices: ServerNotices.sink(other.logger), wording: .neutral, timeZone: other.service.timeZone,
@@ -80,7 +87,7 @@ final class TestServer: Sendable {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     var application: some ApplicationProtocol {
-        buildApplication(ServerParts(service: service, store: store, settings: settings, logger: logger))
+        buildApplication(ServerParts(service: service, store: store, shared: shared, settings: settings, logger: logger))
     }
 
     /// A new account and its token.

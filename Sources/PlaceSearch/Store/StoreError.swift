@@ -15,6 +15,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case busy
         /// A stored record cannot be read back.
         case corruptRecord
+        /// A database server cannot be reached (down, restarting, refusing connections): a retry may work.
+        case unreachable
     }
 
     public let kind: Kind
@@ -39,6 +41,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .readOnly: "the store \(path) cannot be changed: \(detail)"
         case .busy: "the store \(path) is busy (another places held it for too long)"
         case .corruptRecord: "the store \(path) has a record that cannot be read (\(detail))"
+        case .unreachable: "the database \(path) cannot be reached (\(detail)); check that PostgreSQL runs there and accepts connections"
         }
     }
 
@@ -58,6 +61,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the store \(path) is busy (another places held it for too long); try again"
         case .corruptRecord:
             "the store \(path) has a record that cannot be read (\(detail))"
+        case .unreachable:
+            "the database \(path) cannot be reached (\(detail)); check that PostgreSQL runs there and accepts connections"
         }
     }
 }

@@ -54,10 +54,10 @@ public struct FollowQuery: Sendable {
 /// local ledger; the server to the walker's own, after checking the fixes were live.
 public protocol AwardLedger: Sendable {
     /// Writes `entry` once per (owner, feed, recommendation); returns what happened.
-    func award(_ entry: PointsEntry) throws(PlacesError) -> AwardOutcome
+    func award(_ entry: PointsEntry) async throws(PlacesError) -> AwardOutcome
     /// Why the arrival at `fix` may not earn `entry`'s points under `offer` (the ledger keeps the
     /// refusal), or nil when it may. Asked first, before the offer's expiry and reach.
-    func refusal(for entry: PointsEntry, offer: RecommendationOffer, at fix: LocationFix) throws(PlacesError) -> String?
+    func refusal(for entry: PointsEntry, offer: RecommendationOffer, at fix: LocationFix) async throws(PlacesError) -> String?
 }
 
 // MARK: - Default implementations
@@ -179,7 +179,7 @@ struct FollowWalk {
         var award: FollowEvent.AwardNote?
         if case .arrived = event {
             arrived = true
-            award = try self.award(target, at: fix)
+            award = try await self.award(target, at: fix)
         }
         events.append(.monitor(event, award: award))
         if query.reroute, case .offRoute = event, let routing {
@@ -231,18 +231,18 @@ struct FollowWalk {
     }
 
     /// Arriving at a recommendation writes its points to the ledger, once.
-    private func award(_ target: WalkTarget, at fix: LocationFix) throws(PlacesError) -> FollowEvent.AwardNote? {
+    private func award(_ target: WalkTarget, at fix: LocationFix) async throws(PlacesError) -> FollowEvent.AwardNote? {
         guard let place = target.recommendation, let offer = target.offer else { return nil }
         let arrivedAt = fix.time ?? service.now
         let entry = PointsEntry(
             feed: offer.feed, recommendationID: place.id, name: place.name, points: offer.points, arrivedAt: arrivedAt,
             recordedAt: service.now, position: fix.coordinate)
-        if let reason = try ledger.refusal(for: entry, offer: offer, at: fix) { return .refused(reason) }
+        if let reason = try await ledger.refusal(for: entry, offer: offer, at: fix) { return .refused(reason) }
         if let expires = offer.expires, offer.hasExpired(at: arrivedAt) { return .expired(expires) }
         // A wider arrival radius ends the walk sooner; the points still need the recommendation's own reach.
         let distance = fix.coordinate.distance(to: place.coordinate)
         if distance > offer.arrivalRadius { return .outOfReach(radius: offer.arrivalRadius, distance: distance) }
-        switch try ledger.award(entry) {
+        switch try await ledger.award(entry) {
         case .awarded(let balance): return .awarded(points: offer.points, balance: balance)
         case .alreadyAwarded(let earlier): return .already(points: earlier.points, on: earlier.arrivedAt)
         case .sameWalk(let first): return .refused("the same walk was sent before, at \(ISO8601Text.format(first))")

@@ -55,6 +55,7 @@ public struct StoreAccess: Sendable {
             case .notADatabase, .corruptRecord: .badData
             case .unavailable, .readOnly: .cannotWrite
             case .busy: .busy
+            case .unreachable: .unavailable
             }
         let remedy: Remedy? =
             switch error.kind {
@@ -64,6 +65,7 @@ public struct StoreAccess: Sendable {
             case .readOnly: Remedy(.useOwnStore)
             case .unavailable, .corruptRecord: nil
             case .busy: .tryLater()
+            case .unreachable: nil
             }
         return PlacesError(kind, error.message, remedy: remedy, underlyingError: error)
     }

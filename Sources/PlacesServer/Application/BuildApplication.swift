@@ -11,17 +11,21 @@ public import PlacesKit
 public struct ServerParts: Sendable {
     public var service: PlacesService
     public var store: SQLitePlaceStore
+    /// What several instances may share: accounts, tokens, favourites, points. The embedded
+    /// `store` unless given (`--database`).
+    public var shared: any SharedStore
     public var settings: ServerSettings
     public var logger: Logger
     /// Called with the port once the server listens (port 0 picks a free one).
     public var onRunning: @Sendable (Int) async -> Void
 
     public init(
-        service: PlacesService, store: SQLitePlaceStore, settings: ServerSettings, logger: Logger,
+        service: PlacesService, store: SQLitePlaceStore, shared: (any SharedStore)? = nil, settings: ServerSettings, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.service = service
         self.store = store
+        self.shared = shared ?? store
         self.settings = settings
         self.logger = logger
         self.onRunning = onRunning
@@ -32,7 +36,8 @@ public struct ServerParts: Sendable {
 /// or on 127.0.0.1 and a free port). Middlewares, outermost first: the problem documents, the log
 /// line and the metrics; the token; the rate limit. Then per group: which endpoints need an account.
 public func buildApplication(_ parts: ServerParts) -> some ApplicationProtocol {
-    let state = ServerState(service: parts.service, store: parts.store, settings: parts.settings, metrics: ServerMetrics(), logger: parts.logger)
+    let state = ServerState(
+        service: parts.service, store: parts.store, shared: parts.shared, settings: parts.settings, metrics: ServerMetrics(), logger: parts.logger)
     let router = Router(context: ServerContext.self)
     router.add(middleware: RequestLogMiddleware(state: state))
     // Operators' endpoints: no token, no rate limit.

@@ -3,12 +3,11 @@ import Logging
 import PlaceStore
 import PlacesKit
 
-/// What every handler shares: the front door, the store's per-account parts, the limits, the
-/// counters.
+/// What every handler shares: the front door, the store the instances share (accounts, tokens,
+/// favourites, points: the embedded file, or PostgreSQL), the limits, the counters.
 final class ServerState: Sendable {
     let service: PlacesService
-    let accounts: any AccountStore
-    let ledger: any PointsLedger
+    let shared: any SharedStore
     let imported: any ImportedPlacesStore
     let settings: ServerSettings
     let metrics: ServerMetrics
@@ -16,10 +15,11 @@ final class ServerState: Sendable {
     let bodies: BodyReader
     let logger: Logger
 
-    init(service: PlacesService, store: SQLitePlaceStore, settings: ServerSettings, metrics: ServerMetrics, logger: Logger) {
+    init(
+        service: PlacesService, store: SQLitePlaceStore, shared: any SharedStore, settings: ServerSettings, metrics: ServerMetrics, logger: Logger
+    ) {
         self.service = service
-        accounts = store
-        ledger = store
+        self.shared = shared
         imported = store
         self.settings = settings
         self.metrics = metrics
@@ -31,6 +31,12 @@ final class ServerState: Sendable {
     /// Runs a store operation, turning its error into the problem it is.
     func store<T>(_ body: () throws(StoreError) -> T) throws(Problem) -> T {
         do { return try StoreAccess.run(body) } catch { throw Problem(error) }
+    }
+
+    /// Runs an operation of the shared store, turning its error into the problem it is (503 when
+    /// the database cannot be reached).
+    func shared<T>(_ body: (any SharedStore) async throws(StoreError) -> T) async throws(Problem) -> T {
+        do { return try await body(shared) } catch { throw Problem(StoreAccess.error(error)) }
     }
 
     /// Counts the providers' failures of a search.

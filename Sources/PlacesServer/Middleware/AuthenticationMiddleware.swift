@@ -14,7 +14,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             throw Problem.unauthorized("the Authorization header is not 'Bearer TOKEN'")
         }
         let hash = APIToken.hash(token)
-        guard let account = try state.store({ () throws(StoreError) in try state.accounts.account(forTokenHash: hash) }) else {
+        guard let account = try await state.shared({ store throws(StoreError) in try await store.account(forTokenHash: hash) }) else {
             throw Problem.unauthorized("the token is not valid: unknown, or revoked")
         }
         var context = context

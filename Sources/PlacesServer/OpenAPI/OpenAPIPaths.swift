@@ -79,7 +79,8 @@ enum OpenAPIPaths {
         (
             "503",
             problem(
-                "No provider could answer (network, timeout, no recording), or the server lacks what it needs (a key, a feed); busy: `Retry-After`.")
+                "No provider could answer (network, timeout, no recording), or the server lacks what it needs (a key, a feed, its database); busy: `Retry-After`."
+            )
         ),
     ]
 
@@ -90,6 +91,11 @@ enum OpenAPIPaths {
         _ id: String, _ summary: String, _ parameters: [JSONValue], _ responses: [(String, JSONValue)], access: Access = .tokenUnlessOpened,
         body: JSONValue? = nil
     ) -> JSONValue {
+        // Every endpoint behind a token asks the shared store for it, which may be unreachable.
+        var responses = responses
+        if access != .open, !responses.contains(where: { $0.0 == "503" }) {
+            responses.append(("503", problem("The store the server's instances share (its database) cannot be reached; try again.")))
+        }
         var object: JSONObject = [
             "operationId": .string(id), "summary": .string(summary), "parameters": .array(parameters),
             "responses": .object(JSONObject(responses.map { JSONObject.Member(key: $0.0, value: $0.1) })),
@@ -356,7 +362,12 @@ enum OpenAPIPaths {
                         [
                             ("204", ["description": "Removed.", "headers": headers]), ("400", problem("The id is malformed.")),
                             ("404", problem("Not one of your favourites.")),
-                            ("503", problem("The server's store is read-only (`read-only-store`), or busy (`Retry-After`).", retry: true)),
+                            (
+                                "503",
+                                problem(
+                                    "The server's store is read-only (`read-only-store`), busy (`Retry-After`), or its database cannot be reached.",
+                                    retry: true)
+                            ),
                         ] + mine, access: .token),
                 ]
             ),

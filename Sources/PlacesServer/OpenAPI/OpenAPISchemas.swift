@@ -274,6 +274,7 @@ enum OpenAPISchemas {
     static let health = Schema.object([
         ("status", Schema.enumeration(["ok", "unavailable"])), ("live", Schema.boolean), ("ready", Schema.boolean), ("store", Schema.ref("Check")),
         ("index", Schema.ref("Check")),
+        ("database", Schema.object([("ok", Schema.boolean), ("location", Schema.string), ("detail", Schema.string)], optional: ["detail"])),
     ])
 
     /// A GeoJSON FeatureCollection of points and lines, with any properties.

@@ -77,7 +77,7 @@ struct FollowRoutes {
     > {
         let witness = WalkWitness(clock: state.settings.clock)
         let ledger = ServerLedger(
-            store: state.ledger, owner: owner, witness: witness, check: LiveWalkCheck(rules: state.settings.liveWalk), clock: state.settings.clock,
+            store: state.shared, owner: owner, witness: witness, check: LiveWalkCheck(rules: state.settings.liveWalk), clock: state.settings.clock,
             metrics: state.metrics)
         return state.service.follow(plan, trace: WitnessedItems(base: trace, witness: witness), name: "the walk", ledger: ledger)
     }

@@ -3,8 +3,8 @@ import Hummingbird
 import NIOCore
 import PlacesKit
 
-/// What operators and orchestrators ask: `/health` (ready: the store answers and the name index
-/// is loaded), `/health/live` (the process answers), `/metrics` (Prometheus), `/openapi.json`.
+/// What operators and orchestrators ask: `/health` (ready: the store and the shared database
+/// answer and the name index is loaded), `/health/live` (the process answers), `/metrics` (Prometheus), `/openapi.json`.
 struct OperationRoutes {
     let state: ServerState
 
@@ -37,9 +37,21 @@ struct OperationRoutes {
             index["loaded"] = false
             index["detail"] = .string(error.message)
         }
-        let ready = store["ok"] == true && index["ok"] == true
+        // Accounts, favourites and points: the embedded store, or the database the instances share.
+        var database: JSONObject = ["location": .string(state.shared.location)]
+        do {
+            try await state.shared.checkReachable()
+            database["ok"] = true
+        } catch {
+            database["ok"] = false
+            database["detail"] = .string(error.message)
+        }
+        let ready = store["ok"] == true && index["ok"] == true && database["ok"] == true
         return JSONResponse.make(
-            ["status": ready ? "ok" : "unavailable", "live": true, "ready": .bool(ready), "store": .object(store), "index": .object(index)],
+            [
+                "status": ready ? "ok" : "unavailable", "live": true, "ready": .bool(ready), "store": .object(store), "index": .object(index),
+                "database": .object(database),
+            ],
             status: ready ? .ok : .serviceUnavailable)
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import PlacesKit
 
-/// `/v1/favorites` and `/v1/points`: each account's own. Another account's favourite is not found
-/// (404), never forbidden, which would say that it exists.
+/// `/v1/favorites` and `/v1/points`: each account's own, in the store the instances share. Another
+/// account's favourite is not found (404), never forbidden, which would say that it exists.
 struct PersonalRoutes {
     let state: ServerState
 
@@ -22,7 +22,9 @@ struct PersonalRoutes {
 
     @Sendable func list(_ request: Request, context: ServerContext) async throws -> Response {
         try QueryParameters(request.uri.query).only([])
-        return JSONResponse.make(DocumentParts.favorites(try state.service.favorites(owner: Self.owner(context))))
+        let owner = try Self.owner(context)
+        return JSONResponse.make(
+            DocumentParts.favorites(try await state.shared { store throws(StoreError) in try await store.favoriteSummaries(of: owner) }))
     }
 
     /// `{"id": "osm:node/42", "note": "…"}`: asks the place's provider for it, keeps it; 201 when it
@@ -57,8 +59,13 @@ struct PersonalRoutes {
             guard string.count <= 1000 else { throw Problem.parameter("note", "is \(string.count) characters; keep it under 1000") }
             note = string
         }
-        let (change, _) = try await state.service.addFavorite(id, as: text, note: note, offline: offline, owner: owner)
-        guard let kept = try state.service.favorites(owner: owner).first(where: { $0.id == id }) else {
+        // The place as its provider gives it now (or the imported data, offline); then one write.
+        let place = try await state.service.details(for: id, as: text, offline: offline)
+        let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let favorite = Favorite(place: place, note: trimmed?.isEmpty == true ? nil : trimmed, addedAt: state.service.now)
+        let change = try await state.shared { store throws(StoreError) in try await store.addFavorite(favorite, owner: owner) }
+        let summaries = try await state.shared { store throws(StoreError) in try await store.favoriteSummaries(of: owner) }
+        guard let kept = summaries.first(where: { $0.id == id }) else {
             throw Problem(.internalServerError, "server-error", "\(id) was kept but cannot be read back")
         }
         return JSONResponse.make(
@@ -68,7 +75,10 @@ struct PersonalRoutes {
     @Sendable func show(_ request: Request, context: ServerContext) async throws -> Response {
         try QueryParameters(request.uri.query).only([])
         let (id, _) = try LookupRoutes.placeID(context)
-        guard let favorite = try state.service.favorite(id, owner: Self.owner(context)) else { throw Self.notFound(id) }
+        let owner = try Self.owner(context)
+        guard let favorite = try await state.shared({ store throws(StoreError) in try await store.favorite(id, of: owner) }) else {
+            throw Self.notFound(id)
+        }
         var document = PlaceDocument(place: favorite.place, now: state.service.now, timeZone: state.service.timeZone).json()
         if case .object(var object) = document {
             object["note"] = DocumentParts.optional(favorite.note)
@@ -81,7 +91,8 @@ struct PersonalRoutes {
     @Sendable func remove(_ request: Request, context: ServerContext) async throws -> Response {
         try QueryParameters(request.uri.query).only([])
         let (id, _) = try LookupRoutes.placeID(context)
-        guard try state.service.removeFavorite(id, owner: Self.owner(context)) else { throw Self.notFound(id) }
+        let owner = try Self.owner(context)
+        guard try await state.shared({ store throws(StoreError) in try await store.removeFavorite(id, of: owner) }) else { throw Self.notFound(id) }
         return Response(status: .noContent)
     }
 
@@ -92,7 +103,9 @@ struct PersonalRoutes {
     @Sendable func points(_ request: Request, context: ServerContext) async throws -> Response {
         try QueryParameters(request.uri.query).only([])
         let owner = try Self.owner(context)
-        let (balance, history) = try state.service.points(owner: owner)
-        return JSONResponse.make(DocumentParts.points(balance: balance, history: history, refusals: try state.service.pointsRefusals(owner: owner)))
+        let history = try await state.shared { store throws(StoreError) in try await store.pointsHistory(of: owner) }
+        let balance = try await state.shared { store throws(StoreError) in try await store.pointsBalance(of: owner) }
+        let refusals = try await state.shared { store throws(StoreError) in try await store.refusals(of: owner) }
+        return JSONResponse.make(DocumentParts.points(balance: balance, history: history, refusals: refusals))
     }
 }

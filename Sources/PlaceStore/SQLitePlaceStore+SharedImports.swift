@@ -1,0 +1,4 @@
+public import PlaceSearch
+
+/// The embedded store's imports meet the shared contract with their plain methods.
+extension SQLitePlaceStore: SharedImportStore {}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PlaceSearch
+import PlaceStore
+import PlaceStorePostgres
+import PlacesKit
+
+/// `--database postgres://…`: where the instances of `places serve` keep what they share
+/// (accounts, tokens, favourites, points). Without it, the embedded store file (as before).
+struct DatabaseChoice: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database the server's instances share for accounts, tokens, favourites and points: "
+                + "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (also PLACES_DATABASE_URL). Default: the embedded store.",
+            valueName: "url"))
+    var database: String?
+
+    /// The URL given, by the option or else the environment.
+    func url(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        database ?? environment["PLACES_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The PostgreSQL store, connected and migrated; nil without a URL.
+    /// - Throws: `.configuration` (78) for a malformed URL, `.unavailable` (69) when the database
+    ///   cannot be reached; each one line naming the URL without its password.
+    func open(logger: Logger) async throws(PlacesError) -> PostgresStore? {
+        guard let text = url() else { return nil }
+        let location: PostgresLocation
+        do { location = try PostgresLocation(parsing: text) } catch {
+            throw PlacesError(.configuration, error.description, parameter: "database")
+        }
+        do {
+            return try await PostgresStore.open(location, logger: logger)
+        } catch {
+            throw StoreAccess.error(error)
+        }
+    }
+}
+
+/// Runs `body` with the store the accounts commands change: the database when one is given, else
+/// the embedded file (opened for writing and brought up to date); the database's pool is closed after.
+func withSharedStore(_ store: StoreChoice, _ database: DatabaseChoice, _ body: (any SharedStore) async throws -> Void) async throws {
+    var logger = Logger(label: "places-server")
+    logger.logLevel = .error
+    guard let postgres = try await database.open(logger: logger) else {
+        try await body(try openStore(store))
+        return
+    }
+    do { try await body(postgres) } catch {
+        await postgres.shutdown()
+        throw error
+    }
+    await postgres.shutdown()
+}
+
+/// Runs a store operation, turning its error into a ``PlacesError``.
+func stored<T>(_ body: () async throws(StoreError) -> T) async throws(PlacesError) -> T {
+    do { return try await body() } catch { throw StoreAccess.error(error) }
+}

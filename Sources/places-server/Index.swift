@@ -1,0 +1,70 @@
+import ArgumentParser
+import Autocomplete
+import Foundation
+import Logging
+import PlaceSearch
+import PlaceStore
+import PlaceStorePostgres
+import PlacesKit
+
+extension PlacesServerCommand {
+    /// The name index, a file per instance (memory-mapped, as Photon ships one index per node).
+    struct Index: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The name index each instance answers completion from: build it from the shared database.",
+            subcommands: [Build.self])
+    }
+}
+
+extension PlacesServerCommand.Index {
+    struct Build: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the name index file from the places imported into --database.",
+            discussion: """
+                Writes the index beside the store (places.sqlite → places.names), or to --output, by renaming a \
+                finished file over the old one: an instance reading the old index keeps it until it opens the new.
+
+                Example:
+                  places serve index build --database postgres://places@db.internal/places
+                """)
+
+        @OptionGroup var storeChoice: StoreChoice
+        @OptionGroup var databaseChoice: DatabaseChoice
+
+        @Option(help: ArgumentHelp("Where to write the index (default: beside the store).", valueName: "path"))
+        var output: String?
+
+        func run() async throws {
+            guard databaseChoice.url() != nil else {
+                throw PlacesError(
+                    .usage,
+                    "is needed: index build reads the places imported into the shared database (postgres://…); the embedded store builds its index on every import",
+                    parameter: "database")
+            }
+            let path = try output ?? NameIndex.path(forStore: StoreAccess(option: storeChoice.store).location.path)
+            var logger = Logger(label: "places-server")
+            logger.logLevel = .error
+            guard let database = try await databaseChoice.open(logger: logger) else { return }
+            let started = ContinuousClock.now
+            let names: [NameRecord]
+            do { names = try await stored { () async throws(StoreError) in try await database.indexedNames() } } catch {
+                await database.shutdown()
+                throw error
+            }
+            await database.shutdown()
+            let url = URL(fileURLWithPath: path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
+                for name in names { try builder.add(name) }
+                _ = try builder.write(to: url)
+                let elapsed = (ContinuousClock.now - started).components
+                let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                PlacesServerCommand.line(
+                    "places serve: name index \(path): \(builder.added) names from \(database.location) in " + String(format: "%.2f s", seconds))
+            } catch {
+                throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import PlaceSearch
+import PlaceStorePostgres
+import PostgresNIO
+import Testing
+
+/// `--database` URLs: read without a server.
+struct PostgresLocationTests {
+    @Test func aURLIsReadAndShownWithoutItsPassword() throws {
+        let location = try PostgresLocation(parsing: "postgres://ana:s%40cret@db.example:6543/places?schema=tenant_1")
+        #expect(location.host == "db.example")
+        #expect(location.port == 6543)
+        #expect(location.username == "ana")
+        #expect(location.password == "s@cret")
+        #expect(location.database == "places")
+        #expect(location.schema == "tenant_1")
+        #expect(location.redacted == "postgres://ana:***@db.example:6543/places?schema=tenant_1")
+        #expect(!location.redacted.contains("cret"))
+        #expect(try PostgresLocation(parsing: "postgresql://ana@localhost/places").port == 5432)
+    }
+
+    @Test(arguments: [
+        ("mysql://ana:pw@host/db", "does not start with postgres://"),
+        ("postgres://ana:pw@/db", "names no host"),
+        ("postgres://host/db", "names no user"),
+        ("postgres://ana:pw@host", "names no database"),
+        ("postgres://ana:pw@host/db?sslmode=require", "only ?schema=NAME"),
+        ("postgres://ana:pw@host/db?schema=Robert'); DROP", "only ?schema=NAME"),
+    ])
+    func aMalformedURLIsRefusedNamingWhatIsWrongAndNeverThePassword(text: String, reason: String) {
+        #expect {
+            try PostgresLocation(parsing: text)
+        } throws: { error in
+            let description = "\(error)"
+            return description.contains(reason) && !description.contains(":pw@") && description.contains("postgres://USER")
+        }
+    }
+}
+
+/// Opening a PostgreSQL store: the schema's migrations, and a server that is not there.
+@Suite(.enabled(if: TestDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"))
+struct PostgresOpeningTests {
+    /// Eight instances starting at once on an empty schema: one migrates, the others find it done.
+    @Test func instancesStartingAtOnceMigrateOnce() async throws {
+        try await withFreshStore(.postgres) { fixture in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 { group.addTask { _ = try await fixture.instance() } }
+                try await group.waitForAll()
+            }
+            let store = try await fixture.instance()
+            #expect(try await store.accounts().map(\.name) == ["local"])
+            let location = try #require(store as? PostgresStore).database
+            #expect(try await Self.versions(location) == [1, 2])
+        }
+    }
+
+    @Test func aDatabaseMigratedByANewerPlacesIsRefused() async throws {
+        try await withFreshStore(.postgres) { fixture in
+            let store = try #require(try await fixture.instance() as? PostgresStore)
+            try await Self.execute(store.database, "INSERT INTO places_schema (version, name) VALUES (99, 'from the future')")
+            do {
+                _ = try await fixture.instance()
+                Issue.record("a newer schema was opened")
+            } catch let error as StoreError {
+                #expect(error.kind == .newerSchema)
+                #expect(error.detail.contains("99"))
+            }
+        }
+    }
+
+    /// Nothing listens on the port: one clear error naming the URL, without its password.
+    @Test func aServerThatIsNotThereIsUnreachableAndTheMessageHidesThePassword() async throws {
+        let port = try Self.closedPort()
+        let location = try PostgresLocation(parsing: "postgres://places:hunter2@127.0.0.1:\(port)/nowhere")
+        do {
+            _ = try await PostgresStore.open(location, logger: TestDatabase.logger)
+            Issue.record("a store opened on a closed port")
+        } catch {
+            #expect(error.kind == .unreachable)
+            #expect(error.description.contains("postgres://places:***@127.0.0.1:\(port)/nowhere"))
+            #expect(!error.description.contains("hunter2"))
+            #expect(error.description.contains("check that PostgreSQL runs there"))
+        }
+    }
+
+    /// A port nothing listens on: bound, read, closed.
+    static func closedPort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw StoreError(.unavailable, path: "127.0.0.1", detail: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func versions(_ location: PostgresLocation) async throws -> [Int] {
+        try await withConnection(location) { connection in
+            try await connection.query("SELECT version FROM places_schema ORDER BY version", logger: TestDatabase.logger).decode(Int.self)
+                .reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    static func execute(_ location: PostgresLocation, _ sql: String) async throws {
+        _ = try await withConnection(location) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: TestDatabase.logger).collect().count
+        }
+    }
+
+    static func withConnection<T: Sendable>(_ location: PostgresLocation, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password, database: location.database,
+            tls: .disable)
+        if let schema = location.schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 2, logger: TestDatabase.logger)
+        do {
+            let value = try await body(connection)
+            try await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
