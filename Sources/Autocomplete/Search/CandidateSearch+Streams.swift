@@ -70,7 +70,7 @@ extension CandidateSearch {
                         // bounds and rings leave most unread.)
                         let postings = view.postings(list, words: piece.words)
                         if postings.isEmpty { continue }
-                        if postings.count <= scanLimit {
+                        if postings.count <= rangeScanLimit {
                             scans.append(Scan(words: piece.words, list: list, tier: tier, segment: segment))
                             continue
                         }

@@ -63,10 +63,17 @@ final class CandidateSearch {
     /// A range with at most this many postings is read word by word (``runScans()``), not as a
     /// stream: contiguous reads cost less than a heap of prefix nodes and their children.
     static let readAtOnce = 8_192
+    /// … but for a query of one word: every posting matches, and a prefix node's stored best
+    /// end the search after a few reads, where a scan of a two-letter prefix reads thousands of
+    /// words ("ko" at 144k names).
+    static let readAtOnceOneWord = 1_024
     static let readAtOnceNearFocus = 16
     /// ``readAtOnce`` (and near a focus ``readAtOnceNearFocus``) for this search; tests set it
     /// to 0 so that every range is read as a stream.
     let scanLimit: Int
+    let oneWordScanLimit: Int
+    /// The scan limit for the terms of this query.
+    var rangeScanLimit: Int { terms.count > 1 ? scanLimit : oneWordScanLimit }
     /// Rings read around a focus before anything else (half-widths 0 and 1: 3 × 3 cells).
     static let nearRings = 2
 
@@ -74,6 +81,7 @@ final class CandidateSearch {
         self.view = view
         self.focus = focus
         self.scanLimit = scanLimit ?? (focus == nil ? Self.readAtOnce : Self.readAtOnceNearFocus)
+        oneWordScanLimit = scanLimit ?? (focus == nil ? Self.readAtOnceOneWord : Self.readAtOnceNearFocus)
         segments = IndexFormat.segmentKinds.indices.filter { kinds?.contains(IndexFormat.segmentKinds[$0]) ?? true }
         top = TopK(limit: limit)
         focusCosine = focus.map { cos($0.latitude * .pi / 180) } ?? 1
@@ -193,7 +201,7 @@ final class CandidateSearch {
             let rarestOther = found.indices.filter { $0 != position }.map { found[$0].postings }.min() ?? all
             let reads = min(Double(candidate.postings), Double(top.limit) * Double(all) / Double(max(1, rarestOther)))
             let oneWord = candidate.driver.ranges.count == 1 && candidate.driver.ranges[0].words.count == 1
-            let scanned = focus == nil && candidate.postings <= scanLimit
+            let scanned = focus == nil && candidate.postings <= rangeScanLimit
             let cost = oneWord ? reads : (scanned ? Double(candidate.postings) : reads * Self.mergeCost)
             if cost < best?.cost ?? .infinity { best = (candidate.driver, cost) }
         }
