@@ -66,19 +66,32 @@ public struct AutocompleteIndex: Sendable {
 
     /// The best completions of `query`, best first. An empty query, or one with no letter or
     /// digit, gives none.
-    public func complete(_ query: AutocompleteQuery) -> [Suggestion] {
+    public func complete(_ query: AutocompleteQuery) -> [Suggestion] { complete(query, scanLimit: nil) }
+
+    /// ``complete(_:)`` with the ranges of at most `scanLimit` postings scanned instead of
+    /// streamed (nil: the search's own choice), so that tests reach both ways at any size.
+    func complete(_ query: AutocompleteQuery, scanLimit: Int?) -> [Suggestion] {
         let limit = min(max(query.limit, 0), 100)
         guard limit > 0, view.recordCount > 0 else { return [] }
         let plain = QueryTerm.parse(query.text)
         guard !plain.isEmpty else { return [] }
-        let search = CandidateSearch(view: view, focus: query.focus, kinds: query.kinds, limit: limit)
+        let search = CandidateSearch(
+            view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit)
         search.runTypoFree(plain)
-        var terms = plain
-        if query.typoTolerance {
-            terms = QueryTerm.withTypos(plain, fallback: search.top.isEmpty)
-            if terms.contains(where: { $0.maxEdits > 0 }) { search.runTypos(terms) }
+        guard query.typoTolerance else { return suggestions(search.top.items, terms: plain, focus: query.focus) }
+        let typos = QueryTerm.withTypos(plain, fallback: false)
+        if typos.contains(where: { $0.maxEdits > 0 }) { search.runTypos(typos) }
+        var found = suggestions(search.top.items, terms: typos, focus: query.focus)
+        // Too few (``TypoMatcher/fallbackBelow``): the one edit a short word gets only now fills
+        // the rest, below them.
+        let fallback = QueryTerm.withTypos(plain, fallback: true)
+        if Self.needsFallback(found: search.top.items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) {
+            let filler = CandidateSearch(
+                view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit)
+            filler.runTypos(fallback)
+            found += suggestions(Self.rest(filler.top.items, after: search.top.items, limit: limit), terms: fallback, focus: query.focus)
         }
-        return suggestions(search.top.items, terms: terms, focus: query.focus)
+        return found
     }
 
     /// The same answer as ``complete(_:)`` by scoring every name: the definition the search is
@@ -89,13 +102,25 @@ public struct AutocompleteIndex: Sendable {
         let plain = QueryTerm.parse(query.text)
         guard !plain.isEmpty else { return [] }
         let scan = ExhaustiveSearch(view: view, focus: query.focus, kinds: query.kinds, limit: limit)
-        let found = scan.run(plain)
-        guard query.typoTolerance else { return suggestions(found, terms: plain, focus: query.focus) }
-        let terms = QueryTerm.withTypos(plain, fallback: found.isEmpty)
-        guard terms.contains(where: { $0.maxEdits > 0 }) else {
-            return suggestions(found, terms: plain, focus: query.focus)
+        guard query.typoTolerance else { return suggestions(scan.run(plain), terms: plain, focus: query.focus) }
+        let typos = QueryTerm.withTypos(plain, fallback: false)
+        let items = scan.run(typos)
+        var found = suggestions(items, terms: typos, focus: query.focus)
+        let fallback = QueryTerm.withTypos(plain, fallback: true)
+        if Self.needsFallback(found: items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) {
+            found += suggestions(Self.rest(scan.run(fallback), after: items, limit: limit), terms: fallback, focus: query.focus)
         }
-        return suggestions(scan.run(terms), terms: terms, focus: query.focus)
+        return found
+    }
+
+    static func needsFallback(found: Int, limit: Int) -> Bool { found < min(limit, TypoMatcher.fallbackBelow) }
+
+    /// The records of `more` that are not in `first`, as many as fit after it: the fallback's
+    /// top holds every match as typed again (all of them, as they were too few), and what is left
+    /// are the best matches with an edit.
+    static func rest(_ more: [TopK.Item], after first: [TopK.Item], limit: Int) -> [TopK.Item] {
+        let taken = Set(first.map(\.record))
+        return Array(more.filter { !taken.contains($0.record) }.prefix(max(0, limit - first.count)))
     }
 
     private func suggestions(_ items: [TopK.Item], terms: [QueryTerm], focus: Coordinate?) -> [Suggestion] {

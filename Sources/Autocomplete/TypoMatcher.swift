@@ -13,8 +13,13 @@ public enum TypoMatcher {
     /// … and two from this many.
     public static let twoEditsFrom = 9
     /// A word this long (but shorter than ``oneEditFrom``) gets one edit only when the whole query
-    /// finds nothing as typed, Typesense's `typo_tokens_threshold` of 1: "Rokn" → Rokin.
+    /// finds fewer than ``fallbackBelow`` names as typed, and those come after the ones as typed:
+    /// with a world gazetteer "Rokn" lists Roknäs, then Rokin.
     public static let fallbackOneEditFrom = 4
+    /// Typesense's `typo_tokens_threshold`, 2 rather than its 1: one name as typed (Roknäs for
+    /// "Rokn") still leaves room for the one-edit matches, two ("Damr": Damrak, Damraksteeg) do
+    /// not, where "dam…" and "dar…" by the hundred would be noise.
+    public static let fallbackBelow = 2
 
     /// Edits allowed for a query word of `characters` folded characters.
     ///
@@ -28,7 +33,8 @@ public enum TypoMatcher {
         return characters >= oneEditFrom ? 1 : 0
     }
 
-    /// Edits allowed when the query found nothing without typos.
+    /// Edits allowed when the query found fewer than ``fallbackBelow`` names without typos (they
+    /// then fill the rest of the list, after those).
     public static func fallbackEdits(characters: Int) -> Int {
         max(allowedEdits(characters: characters), characters >= fallbackOneEditFrom ? 1 : 0)
     }
@@ -37,7 +43,7 @@ public enum TypoMatcher {
     /// help cannot say other numbers than the matcher uses.
     public static var rule: String {
         "A typo is forgiven from \(oneEditFrom) letters on, two from \(twoEditsFrom) (\"Dmrak\" → Damrak); a \(fallbackOneEditFrom)-letter "
-            + "word gets one only when nothing matches as typed (\"Rokn\" → Rokin)."
+            + "word gets one only when nothing matches as typed, or a single name (then after it: \"Rokn\" → Roknäs, Rokin)."
     }
 
     /// The edit distance between `query` and `word` (or, when `prefix`, between `query` and the
@@ -100,6 +106,7 @@ public enum TypoMatcher {
             for byte in query { bits[Int(byte) / 8] |= 1 << (byte % 8) }
         }
         let queryBits = inQuery
+        let distinctBytes = Array(Set(query)).sorted()
         @inline(__always) func isQueryByte(_ byte: UInt8) -> Bool {
             withUnsafeBytes(of: queryBits) { $0[Int(byte) / 8] & (1 << (byte % 8)) != 0 }
         }
@@ -130,6 +137,40 @@ public enum TypoMatcher {
                     // The children: from the shallow trie near the root, else from the word table.
                     let trieChildren = node.map { view.trieNode($0).children } ?? 0..<0
                     var trieChild = trieChildren.lowerBound
+                    // At the budget below the shallow trie: the children on the query's bytes are
+                    // found by binary search, each alone, rather than every child in turn (a node
+                    // of a thousand words has dozens of children, and the walk meets thousands of
+                    // such nodes with two edits).
+                    var distinct = distinctBytes.startIndex
+                    if tight, trieChildren.isEmpty {
+                        while start < high, distinct < distinctBytes.endIndex {
+                            let c = distinctBytes[distinct]
+                            distinct += 1
+                            let low = view.firstWord(from: start, below: high, depth: depth, atLeast: c)
+                            guard low < high, view.wordByte(low, depth) == c else {
+                                start = low
+                                continue
+                            }
+                            let end = c == 255 ? high : view.firstWord(from: low, below: high, depth: depth, atLeast: c + 1)
+                            step(low, end, c, nil)
+                            start = end
+                        }
+                        return
+                    }
+                    func step(_ start: Int, _ end: Int, _ c: UInt8, _ childNode: Int?) {
+                        next[0] = depth + 1
+                        var childMinimum = depth + 1
+                        for i in 1...m {
+                            let q = query[i - 1]
+                            var value = Swift.min(column[i] + 1, next[i - 1] + 1, column[i - 1] + (q == c ? 0 : 1))
+                            if i > 1, depth > 0, q == last, query[i - 2] == c {
+                                value = Swift.min(value, columns[(depth - 1) * (m + 1) + i - 2] + 1)
+                            }
+                            next[i] = value
+                            childMinimum = Swift.min(childMinimum, value)
+                        }
+                        if childMinimum <= maxEdits { visit(start, end, depth: depth + 1, last: c, node: childNode) }
+                    }
                     while trieChild < trieChildren.upperBound || (trieChildren.isEmpty && start < high) {
                         let c: UInt8
                         let end: Int
@@ -153,18 +194,7 @@ public enum TypoMatcher {
                         }
                         defer { start = end }
                         if tight, !isQueryByte(c) { continue }
-                        next[0] = depth + 1
-                        var childMinimum = depth + 1
-                        for i in 1...m {
-                            let q = query[i - 1]
-                            var value = Swift.min(column[i] + 1, next[i - 1] + 1, column[i - 1] + (q == c ? 0 : 1))
-                            if i > 1, depth > 0, q == last, query[i - 2] == c {
-                                value = Swift.min(value, columns[(depth - 1) * (m + 1) + i - 2] + 1)
-                            }
-                            next[i] = value
-                            childMinimum = Swift.min(childMinimum, value)
-                        }
-                        if childMinimum <= maxEdits { visit(start, end, depth: depth + 1, last: c, node: childNode) }
+                        step(start, end, c, childNode)
                     }
                 }
                 visit(0, view.wordCount, depth: 0, last: 0, node: view.trieNodeCount > 0 ? 0 : nil)

@@ -193,6 +193,23 @@ struct AutocompleteTypoTests {
         #expect(F.ids("jarne cafe", typos: false).isEmpty)
     }
 
+    /// With a world gazetteer "Rokn" begins Roknäs (Sweden): one match as typed, nine slots
+    /// left. The one edit a 4-letter word gets fills them, after the match as typed, however
+    /// important (issue 19).
+    @Test func aShortWordsOneEditFillsTheSlotsTheMatchesAsTypedLeave() {
+        let index = AutocompleteIndex(records: [
+            NameRecord(id: "roknas", name: "Roknäs", kind: .place, importance: 0.1, coordinate: Coordinate(65.83, 21.6)),
+            NameRecord(id: "rokin", name: "Rokin", kind: .street, importance: 0.6, coordinate: Coordinate(52.369, 4.893)),
+            NameRecord(id: "rokan", name: "Rokan", kind: .place, importance: 0.9, coordinate: nil),
+            NameRecord(id: "far", name: "Rosendaal", kind: .place, importance: 0.9, coordinate: nil),
+        ])
+        let found = index.complete(AutocompleteQuery("Rokn"))
+        #expect(found.map(\.record.id) == ["roknas", "rokan", "rokin"])
+        #expect(found.map(\.match) == [.prefix, .typo(edits: 1), .typo(edits: 1)])
+        #expect(index.complete(AutocompleteQuery("Rokn", limit: 1)).map(\.record.id) == ["roknas"])
+        #expect(index.complete(AutocompleteQuery("Rokn", typoTolerance: false)).map(\.record.id) == ["roknas"])
+    }
+
     @Test func exactAndPrefixRankAboveTyposOfSimilarImportance() {
         let index = AutocompleteIndex(records: [
             NameRecord(id: "typo", name: "Bredo", kind: .place, importance: 0.5, coordinate: nil),

@@ -130,6 +130,19 @@ struct SearchAgainstScanTests {
         #expect(compared > 250, "most queries find something: \(compared)")
     }
 
+    /// At 20,000 names most ranges are small enough to be scanned word by word; the same
+    /// queries again with every range read as a stream (prefix nodes, their children, the heap).
+    @Test(arguments: [0, 64])
+    func theStreamsAnswerAsTheScanOverEveryNameDoes(scanLimit: Int) {
+        for query in Self.queries {
+            let searched = Self.index.complete(query, scanLimit: scanLimit)
+            let scanned = Self.index.completeExhaustively(query)
+            let label = "\(query.text.debugDescription) focus \(query.focus.map { "\($0.latitude),\($0.longitude)" } ?? "none") limit \(query.limit)"
+            #expect(searched.map(\.record.id) == scanned.map(\.record.id), "\(label)")
+            #expect(searched.map(\.score) == scanned.map(\.score), "\(label)")
+        }
+    }
+
     @Test func focusedShortPrefixesAnswerAsTheScanDoes() {
         // Every one- and two-letter prefix, focused at a few places, where pruning is riskiest.
         var compared = 0

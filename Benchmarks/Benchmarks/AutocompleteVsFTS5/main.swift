@@ -17,6 +17,8 @@ if arguments.first == "--write-csv", arguments.count == 3, let count = Int(argum
     exit(0)
 }
 let sizes = arguments.compactMap { Int($0) }
+let environment = ProcessInfo.processInfo.environment
+let rounds = environment["AC_ROUNDS"].flatMap { Int($0) } ?? 3
 let focus = Coordinate(52.37, 9.73)  // inside the generated area
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ac-bench-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,7 +37,7 @@ func line(_ label: String, _ samples: (wall: [UInt64], cpu: [UInt64]), queries: 
     return (p.p50, p.p99, cpu.p50, cpu.p99)
 }
 
-func time(_ index: AutocompleteIndex, _ queries: [String], focus: Coordinate?, typos: Bool, rounds: Int = 3) -> (wall: [UInt64], cpu: [UInt64]) {
+func time(_ index: AutocompleteIndex, _ queries: [String], focus: Coordinate?, typos: Bool) -> (wall: [UInt64], cpu: [UInt64]) {
     var samples: [UInt64] = []
     var cpu: [UInt64] = []
     for _ in 0..<rounds {
@@ -49,10 +51,14 @@ func time(_ index: AutocompleteIndex, _ queries: [String], focus: Coordinate?, t
             if results.count > 10 { fatalError("unreachable") }
         }
     }
-    // AC_SLOWEST=1 names the slowest queries, to see which shapes cost most.
+    // AC_SLOWEST=1 names the slowest queries by thread CPU time (a loaded machine's preemptions
+    // inflate the wall clock of whichever query they hit), the least of the warm rounds.
     if ProcessInfo.processInfo.environment["AC_SLOWEST"] != nil {
-        let slowest = zip(samples.dropFirst(queries.count).prefix(queries.count), queries).sorted { $0.0 > $1.0 }.prefix(6)
-        print("    slowest:", slowest.map { "\($0.1) \($0.0 / 1000) µs" }.joined(separator: ", "))
+        let perQuery = queries.indices.map { position in
+            (1..<max(rounds, 2)).map { cpu[min($0, rounds - 1) * queries.count + position] }.min() ?? 0
+        }
+        let slowest = zip(perQuery, queries).sorted { $0.0 > $1.0 }.prefix(8)
+        print("    slowest (CPU):", slowest.map { "\($0.1) \($0.0 / 1000) µs" }.joined(separator: ", "))
     }
     return (samples, cpu)
 }
@@ -76,8 +82,15 @@ var rows: [Row] = []
 for size in sizes.isEmpty ? [144_000, 1_000_000] : sizes {
     print("== \(size) names")
     var row = Row(size: size)
-    let url = directory.appendingPathComponent("names-\(size).plcsname")
-    do {
+    // For profiling one change after another: AC_INDEX=FILE keeps the index there and reuses it
+    // when it opens with this size (AC_ONLY=text runs only the query kinds whose label has it,
+    // AC_ROUNDS=N that many rounds, AC_NO_FTS=1 skips FTS5, AC_QUERY below).
+    let kept = environment["AC_INDEX"].map { URL(fileURLWithPath: "\($0)-\(size)") }
+    let url = kept ?? directory.appendingPathComponent("names-\(size).plcsname")
+    if let kept, let existing = try? AutocompleteIndex.open(at: kept), existing.count == size {
+        row.bytes = existing.byteCount
+        print("  index reused from \(kept.path)")
+    } else {
         ResidentMemory.resetPeak()
         let before = ResidentMemory.processBytes()
         let clock = Date()
@@ -91,7 +104,12 @@ for size in sizes.isEmpty ? [144_000, 1_000_000] : sizes {
         row.bytes = summary.bytes
         print(String(format: "  index built (streamed) in %.1f s (CPU %.1f s), %@, peak resident %@ (%@ before)", row.build, row.buildCPU, megabytes(summary.bytes), megabytes(row.buildPeak), megabytes(before)))
     }
-    let queries = QuerySet(size: size) { SyntheticNames.record($0) }
+    var queries = QuerySet(size: size) { SyntheticNames.record($0) }
+    // AC_QUERY=text: only that query (as every prefix and typo'd query), to profile one shape.
+    if let only = environment["AC_QUERY"] {
+        queries.prefix = Array(repeating: only, count: 200)
+        queries.typo = queries.prefix
+    }
 
     // Open cost: the median of 21 opens (the page cache is warm from the write).
     var opens: [UInt64] = []
@@ -110,7 +128,7 @@ for size in sizes.isEmpty ? [144_000, 1_000_000] : sizes {
         ("prefix, typos off", queries.prefix, false, false), ("prefix, typos on", queries.prefix, false, true),
         ("prefix + focus, typos off", queries.prefix, true, false), ("prefix + focus, typos on", queries.prefix, true, true),
         ("typo'd", queries.typo, false, true), ("typo'd + focus", queries.typo, true, true),
-    ] {
+    ] where environment["AC_ONLY"].map({ label.contains($0) }) ?? true {
         let p = line(label, time(index, list, focus: withFocus ? focus : nil, typos: typos), queries: list.count)
         row.kinds.append((label, p.p50, p.p99, p.cpu50, p.cpu99))
     }
@@ -118,6 +136,11 @@ for size in sizes.isEmpty ? [144_000, 1_000_000] : sizes {
     print(String(format: "  resident: mapped file %@ of %@; process grew %@ over the query passes",
         megabytes(row.resident), megabytes(index.byteCount), megabytes(ResidentMemory.processBytes() - residentBefore)))
 
+    if environment["AC_NO_FTS"] != nil || row.kinds.isEmpty {
+        rows.append(row)
+        if kept == nil { try? FileManager.default.removeItem(at: url) }
+        continue
+    }
     ResidentMemory.resetPeak()
     let clock = Date()
     let cpu = processCPUSeconds()
@@ -141,7 +164,7 @@ for size in sizes.isEmpty ? [144_000, 1_000_000] : sizes {
     let sample = queries.prefix[0]
     print("  e.g. \"\(sample)\": ours → \(index.complete(AutocompleteQuery(sample, typoTolerance: false)).prefix(3).map(\.record.name))")
     rows.append(row)
-    try? FileManager.default.removeItem(at: url)
+    if kept == nil { try? FileManager.default.removeItem(at: url) }
     try? FileManager.default.removeItem(at: directory.appendingPathComponent("fts-\(size).sqlite"))
 }
 

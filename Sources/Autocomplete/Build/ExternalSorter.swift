@@ -70,57 +70,41 @@ final class ExternalSorter {
         return a.length < b.length
     }
 
-    /// Least-significant-digit radix sort on the 16-byte prefixes (16-bit digits, a pass skipped
-    /// when every key has the same digit), then runs of equal prefixes sorted by comparison.
-    /// Small inputs are sorted by comparison alone.
+    /// One most-significant-digit pass on the first two bytes (a histogram and a scatter: keys
+    /// that start alike share a bucket, and text keys use a few hundred of the 65,536), then each
+    /// bucket sorted by comparison of the 16-byte prefixes and, on a tie, the rest of the key.
+    /// Eight least-significant-digit passes over 65,536 buckets each cost more: every scatter
+    /// wrote all over a 65,536-way fan-out (a cache miss per item per pass).
     private func sortItems() {
         let base = UnsafeRawPointer(bytes.base)
+        @inline(__always) func precedes(_ a: Item, _ b: Item) -> Bool {
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            return Self.tailPrecedes(a, b, base)
+        }
         guard items.count >= 2_048 else {
-            items.sort { a, b in
-                if a.high != b.high { return a.high < b.high }
-                if a.low != b.low { return a.low < b.low }
-                return Self.tailPrecedes(a, b, base)
-            }
+            items.sort(by: precedes)
             return
         }
         var buffer = items
-        var counts = [Int](repeating: 0, count: 65_537)
+        var starts = [Int](repeating: 0, count: 65_537)
         items.withUnsafeMutableBufferPointer { source in
             buffer.withUnsafeMutableBufferPointer { target in
-                var from = source
-                var to = target
-                var inTarget = false
-                for pass in 0..<8 {
-                    let shift = UInt64(16 * (pass % 4))
-                    let useLow = pass < 4
-                    @inline(__always) func digit(_ item: Item) -> Int {
-                        Int(truncatingIfNeeded: ((useLow ? item.low : item.high) >> shift) & 0xFFFF)
-                    }
-                    for index in counts.indices { counts[index] = 0 }
-                    for item in from { counts[digit(item) + 1] += 1 }
-                    if counts.contains(where: { $0 == from.count }) { continue }  // one digit for all
-                    for index in 1..<counts.count { counts[index] += counts[index - 1] }
-                    for item in from {
-                        let slot = digit(item)
-                        to[counts[slot]] = item
-                        counts[slot] += 1
-                    }
-                    swap(&from, &to)
-                    inTarget.toggle()
+                for item in source { starts[Int(truncatingIfNeeded: item.high >> 48) + 1] += 1 }
+                for index in 1..<starts.count { starts[index] += starts[index - 1] }
+                var next = starts
+                for item in source {
+                    let digit = Int(truncatingIfNeeded: item.high >> 48)
+                    target[next[digit]] = item
+                    next[digit] += 1
                 }
-                if inTarget { for index in 0..<source.count { source[index] = target[index] } }
+                for digit in 0..<65_536 where starts[digit + 1] - starts[digit] > 1 {
+                    var bucket = UnsafeMutableBufferPointer(rebasing: target[starts[digit]..<starts[digit + 1]])
+                    bucket.sort(by: precedes)
+                }
             }
         }
-        // Runs with one prefix: by the rest of the key.
-        var start = 0
-        while start < items.count {
-            var end = start + 1
-            while end < items.count, items[end].high == items[start].high, items[end].low == items[start].low {
-                end += 1
-            }
-            if end - start > 1 { items[start..<end].sort { Self.tailPrecedes($0, $1, base) } }
-            start = end
-        }
+        swap(&items, &buffer)
     }
 
     private func spill(_ directory: String) throws(IndexBuildError) {

@@ -4,27 +4,27 @@ extension IndexView {
 
     @inline(__always) func word(_ index: Int) -> UnsafeRawBufferPointer {
         let entry = base(.words) + index * IndexFormat.wordSize
-        return blobBytes(storage.u32(entry), UInt32(storage.u16(entry + 4)))
+        return blobBytes(u32(entry), UInt32(u16(entry + 4)))
     }
 
     /// Bytes word `index` has in common with the word before it.
     @inline(__always) func wordCommonPrefix(_ index: Int) -> Int {
-        Int(storage.u8(base(.words) + index * IndexFormat.wordSize + 6))
+        Int(u8(base(.words) + index * IndexFormat.wordSize + 6))
     }
 
     /// The word's first 8 bytes (``textPrefix(_:)``).
     @inline(__always) func wordPrefix(_ index: Int) -> UInt64 {
-        storage.u64(base(.words) + index * IndexFormat.wordSize + 8)
+        u64(base(.words) + index * IndexFormat.wordSize + 8)
     }
 
     /// Postings (in all lists) of the words before word `index` (`index` may be `wordCount`).
     @inline(__always) func postingsBefore(_ index: Int) -> Int {
         guard index < wordCount else { return postingCount }
-        return Int(storage.u32(base(.words) + index * IndexFormat.wordSize + 16))
+        return Int(u32(base(.words) + index * IndexFormat.wordSize + 16))
     }
 
     @inline(__always) func wordLength(_ index: Int) -> Int {
-        Int(storage.u16(base(.words) + index * IndexFormat.wordSize + 4))
+        Int(u16(base(.words) + index * IndexFormat.wordSize + 4))
     }
 
     /// Byte `depth` of word `index`, nil past its end: from the row's prefix while it lasts.
@@ -62,7 +62,7 @@ extension IndexView {
             var high = rows.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if Int(storage.u32(base(.wordLists) + middle * IndexFormat.wordListSize)) < word {
+                if Int(u32(base(.wordLists) + middle * IndexFormat.wordListSize)) < word {
                     low = middle + 1
                 } else {
                     high = middle
@@ -79,7 +79,7 @@ extension IndexView {
     }
 
     @inline(__always) private func rowWord(_ row: Int) -> Int {
-        Int(storage.u32(base(.wordLists) + row * IndexFormat.wordListSize))
+        Int(u32(base(.wordLists) + row * IndexFormat.wordListSize))
     }
 
     /// The postings (indices into the postings section) of some rows of list `list`, clamped.
@@ -88,7 +88,7 @@ extension IndexView {
         let listEnd = listPostings[list + 1]
         func start(_ row: Int) -> Int {
             guard row < listTables[list + 1] else { return listEnd }
-            return min(listEnd, listStart + Int(storage.u32(base(.wordLists) + row * IndexFormat.wordListSize + 4)))
+            return min(listEnd, listStart + Int(u32(base(.wordLists) + row * IndexFormat.wordListSize + 4)))
         }
         let low = start(rows.lowerBound)
         return low..<max(low, start(rows.upperBound))
@@ -99,27 +99,27 @@ extension IndexView {
     func postings(_ list: Int, words: Range<Int>) -> Range<Int> { postings(list, rows: listRows(list, words: words)) }
 
     @inline(__always) func posting(_ index: Int) -> Int {
-        Int(storage.u32(base(.postings) + index * IndexFormat.postingSize))
+        Int(u32(base(.postings) + index * IndexFormat.postingSize))
     }
 
     @inline(__always) func postingHint(_ index: Int) -> UInt32 {
-        storage.u32(base(.postings) + index * IndexFormat.postingSize + 4)
+        u32(base(.postings) + index * IndexFormat.postingSize + 4)
     }
 
     @inline(__always) func byName(_ index: Int) -> Int {
-        Int(storage.u32(base(.byName) + index * IndexFormat.byNameSize))
+        Int(u32(base(.byName) + index * IndexFormat.byNameSize))
     }
 
     @inline(__always) func byNameLength(_ index: Int) -> Int {
-        Int(storage.u32(base(.byName) + index * IndexFormat.byNameSize + 4))
+        Int(u32(base(.byName) + index * IndexFormat.byNameSize + 4))
     }
 
     @inline(__always) func byNamePrefix(_ index: Int) -> UInt64 {
-        storage.u64(base(.byName) + index * IndexFormat.byNameSize + 8)
+        u64(base(.byName) + index * IndexFormat.byNameSize + 8)
     }
 
     @inline(__always) func byNamePrefix2(_ index: Int) -> UInt64 {
-        storage.u64(base(.byName) + index * IndexFormat.byNameSize + 16)
+        u64(base(.byName) + index * IndexFormat.byNameSize + 16)
     }
 
     // MARK: Prefix nodes
@@ -145,49 +145,49 @@ extension IndexView {
 
     @inline(__always) private func nodeKey(_ index: Int) -> (UInt32, UInt32, UInt8, UInt8) {
         let entry = base(.nodes) + index * IndexFormat.nodeSize
-        return (storage.u32(entry), storage.u32(entry + 4), storage.u8(entry + 8), storage.u8(entry + 9))
+        return (u32(entry), u32(entry + 4), u8(entry + 8), u8(entry + 9))
     }
 
     /// The node's list, clamped to the nodeLists section.
     func nodeList(_ index: Int) -> Range<Int> {
         let entry = base(.nodes) + index * IndexFormat.nodeSize
-        let start = min(Int(storage.u32(entry + 12)), nodeListCount)
-        let count = min(Int(storage.u32(entry + 16)), nodeListCount - start)
+        let start = min(Int(u32(entry + 12)), nodeListCount)
+        let count = min(Int(u32(entry + 16)), nodeListCount - start)
         return start..<(start + count)
     }
 
     /// Postings under the node in all (of its kind and class).
-    func nodeTotal(_ index: Int) -> Int { Int(storage.u32(base(.nodes) + index * IndexFormat.nodeSize + 20)) }
+    func nodeTotal(_ index: Int) -> Int { Int(u32(base(.nodes) + index * IndexFormat.nodeSize + 20)) }
 
     @inline(__always) func nodeListEntry(_ index: Int) -> Int {
-        Int(storage.u32(base(.nodeLists) + index * IndexFormat.postingSize))
+        Int(u32(base(.nodeLists) + index * IndexFormat.postingSize))
     }
 
     @inline(__always) func nodeListHint(_ index: Int) -> UInt32 {
-        storage.u32(base(.nodeLists) + index * IndexFormat.postingSize + 4)
+        u32(base(.nodeLists) + index * IndexFormat.postingSize + 4)
     }
 
     // MARK: Grid
 
-    @inline(__always) func cellKey(_ index: Int) -> UInt64 { storage.u64(base(.cells) + index * IndexFormat.cellSize) }
+    @inline(__always) func cellKey(_ index: Int) -> UInt64 { u64(base(.cells) + index * IndexFormat.cellSize) }
 
     func cellPostingRange(_ index: Int) -> Range<Int> {
         let entry = base(.cells) + index * IndexFormat.cellSize
-        let start = min(Int(storage.u32(entry + 8)), cellPostingCount)
-        let count = min(Int(storage.u32(entry + 12)), cellPostingCount - start)
+        let start = min(Int(u32(entry + 8)), cellPostingCount)
+        let count = min(Int(u32(entry + 12)), cellPostingCount - start)
         return start..<(start + count)
     }
 
     @inline(__always) func cellPostingWord(_ index: Int) -> Int {
-        Int(storage.u32(base(.cellPostings) + index * IndexFormat.cellPostingSize))
+        Int(u32(base(.cellPostings) + index * IndexFormat.cellPostingSize))
     }
 
     @inline(__always) func cellPostingEntry(_ index: Int) -> Int {
-        Int(storage.u32(base(.cellPostings) + index * IndexFormat.cellPostingSize + 4))
+        Int(u32(base(.cellPostings) + index * IndexFormat.cellPostingSize + 4))
     }
 
     @inline(__always) func cellPostingHint(_ index: Int) -> UInt32 {
-        storage.u32(base(.cellPostings) + index * IndexFormat.cellPostingSize + 8)
+        u32(base(.cellPostings) + index * IndexFormat.cellPostingSize + 8)
     }
 
     // MARK: Shallow trie
@@ -202,23 +202,23 @@ extension IndexView {
     /// Node `index` of the shallow trie, its ranges clamped.
     func trieNode(_ index: Int) -> TrieNode {
         let entry =
-            offsets[IndexFormat.Section.directory.rawValue] + IndexFormat.directoryLength + index
+            directoryBase + IndexFormat.directoryLength + index
             * IndexFormat.trieNodeSize
-        let first = min(Int(storage.u32(entry)), wordCount)
-        let end = min(max(first, Int(storage.u32(entry + 4))), wordCount)
-        let firstChild = min(Int(storage.u32(entry + 8)), trieNodeCount)
-        let childEnd = min(firstChild + Int(storage.u16(entry + 12)), trieNodeCount)
+        let first = min(Int(u32(entry)), wordCount)
+        let end = min(max(first, Int(u32(entry + 4))), wordCount)
+        let firstChild = min(Int(u32(entry + 8)), trieNodeCount)
+        let childEnd = min(firstChild + Int(u16(entry + 12)), trieNodeCount)
         // A child must come after its parent, or a damaged file could loop.
         let children = firstChild > index ? firstChild..<childEnd : childEnd..<childEnd
         return TrieNode(
-            words: first..<end, children: children, byte: storage.u8(entry + 14), depth: Int(storage.u8(entry + 15)))
+            words: first..<end, children: children, byte: u8(entry + 14), depth: Int(u8(entry + 15)))
     }
 
     /// The cells of grid row `row` of `group` (from the directory's row table, clamped).
     func cells(group: Int, row: Int) -> Range<Int> {
-        let table = offsets[IndexFormat.Section.directory.rawValue] + 4 * IndexFormat.rowTableStart(group: group)
-        let start = min(Int(storage.u32(table + 4 * row)), cellCount)
-        let end = min(Int(storage.u32(table + 4 * (row + 1))), cellCount)
+        let table = directoryBase + 4 * IndexFormat.rowTableStart(group: group)
+        let start = min(Int(u32(table + 4 * row)), cellCount)
+        let end = min(Int(u32(table + 4 * (row + 1))), cellCount)
         return start..<max(start, end)
     }
 

@@ -52,12 +52,32 @@ extension CandidateSearch {
                 if source.node != nil { expand(source) }
                 continue
             }
-            streamWork += 1
             // Its proximity: either the grid read it already, or it lies beyond the rings.
-            consider(entry, hint: hint, text: source.tier, proximity: allowance(source.segment))
-            sources[index].last = entry
-            sources[index].position += 1
-            if head(sources[index]) == nil {
+            let proximity = allowance(source.segment)
+            // Without a focus nothing else changes the bounds: the stream is read on while it
+            // stays above every other (their stored bounds are at least their real ones) and
+            // can still enter, without a trip through the heap per entry.
+            var rival = Double.infinity
+            if focus == nil {
+                rival = heap.count > 1 ? heap[1].bound : -.infinity
+                if heap.count > 2 { rival = max(rival, heap[2].bound) }
+            }
+            var next: (entry: Int, hint: UInt32)? = (entry, hint)
+            while let (entry, hint) = next {
+                streamWork += 1
+                consider(entry, hint: hint, text: source.tier, proximity: proximity)
+                source.last = entry
+                source.position += 1
+                next = head(source)
+                if let upcoming = next {
+                    let bound =
+                        source.tier + SuggestionRanking.importanceWeight * PostingHint.importance(upcoming.hint)
+                        + proximity
+                    if bound < rival || !top.admits(bound) { break }
+                }
+            }
+            sources[index] = source
+            if next == nil {
                 heapPop()
                 if sources[index].node != nil { expand(sources[index]) }
             } else {

@@ -69,17 +69,9 @@ extension CandidateSearch {
                         // them would cost more. (Not typo'd words, nor around a focus: there the
                         // bounds and rings leave most unread.)
                         let postings = view.postings(list, words: piece.words)
-                        let limit =
-                            range.edits > 0
-                            ? Self.readAtOnceNearFocus : (focus == nil ? Self.readAtOnce : Self.readAtOnceNearFocus)
-                        if postings.count <= limit {
-                            let proximity = allowance(segment)
-                            for position in postings {
-                                consider(
-                                    view.posting(position), hint: view.postingHint(position), text: tier,
-                                    proximity: proximity)
-                            }
-                            streamWork += postings.count
+                        if postings.isEmpty { continue }
+                        if postings.count <= rangeScanLimit {
+                            scans.append(Scan(words: piece.words, list: list, tier: tier, segment: segment))
                             continue
                         }
                         push(
@@ -103,6 +95,32 @@ extension CandidateSearch {
                 grids[group] = FocusGrid(view: view, group: group, focus: focus)
             }
         }
+    }
+
+    /// The ranges queued by ``addSources(for:ranges:)`` to be read word by word once the streams
+    /// are drained, highest tier first. A word's postings are in entry order, its best first, so a
+    /// word is left at its first posting that cannot enter: each word costs a read or two once
+    /// the top is full, and the postings are contiguous (no heap, no nodes, no sort).
+    func runScans() {
+        scans.sort { $0.tier > $1.tier }
+        for scan in scans {
+            let best = bestImportance(segment: scan.segment)
+            guard top.admits(scan.tier + SuggestionRanking.importanceWeight * best + allowance(scan.segment)) else {
+                continue
+            }
+            for row in view.listRows(scan.list, words: scan.words) {
+                let postings = view.postings(scan.list, rows: row..<(row + 1))
+                let proximity = allowance(scan.segment)
+                for position in postings {
+                    let hint = view.postingHint(position)
+                    guard top.admits(scan.tier + SuggestionRanking.importanceWeight * PostingHint.importance(hint) + proximity)
+                    else { break }
+                    consider(view.posting(position), hint: hint, text: scan.tier, proximity: proximity)
+                }
+                streamWork += 1
+            }
+        }
+        scans.removeAll(keepingCapacity: true)
     }
 
     /// The proximity an unread entry of `segment` could still have.

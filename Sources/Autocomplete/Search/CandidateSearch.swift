@@ -36,6 +36,8 @@ final class CandidateSearch {
     @exclusivity(unchecked) var gridRanges: [Range<Int>] = []
     /// Light ranges read whole and sorted: `entry << 32 | hint`.
     @exclusivity(unchecked) var scratch: [UInt64] = []
+    /// Ranges of few postings, read word by word after the streams (``runScans()``).
+    @exclusivity(unchecked) var scans: [Scan] = []
     let focusCosine: Double
     /// Whether typo-free matches were all found (phase one done): phase two then needs only
     /// entries with at least one edit.
@@ -51,15 +53,35 @@ final class CandidateSearch {
     @exclusivity(unchecked) var streamWork = 0
     @exclusivity(unchecked) var gridWork = 0
 
-    /// A stream with at most this many postings is read at once, without bounds or order.
-    static let readAtOnce = 1_024
+    struct Scan {
+        var words: Range<Int>
+        var list: Int
+        var tier: Double
+        var segment: Int
+    }
+
+    /// A range with at most this many postings is read word by word (``runScans()``), not as a
+    /// stream: contiguous reads cost less than a heap of prefix nodes and their children.
+    static let readAtOnce = 8_192
+    /// … but for a query of one word: every posting matches, and a prefix node's stored best
+    /// end the search after a few reads, where a scan of a two-letter prefix reads thousands of
+    /// words ("ko" at 144k names).
+    static let readAtOnceOneWord = 1_024
     static let readAtOnceNearFocus = 16
+    /// ``readAtOnce`` (and near a focus ``readAtOnceNearFocus``) for this search; tests set it
+    /// to 0 so that every range is read as a stream.
+    let scanLimit: Int
+    let oneWordScanLimit: Int
+    /// The scan limit for the terms of this query.
+    var rangeScanLimit: Int { terms.count > 1 ? scanLimit : oneWordScanLimit }
     /// Rings read around a focus before anything else (half-widths 0 and 1: 3 × 3 cells).
     static let nearRings = 2
 
-    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int) {
+    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, scanLimit: Int? = nil) {
         self.view = view
         self.focus = focus
+        self.scanLimit = scanLimit ?? (focus == nil ? Self.readAtOnce : Self.readAtOnceNearFocus)
+        oneWordScanLimit = scanLimit ?? (focus == nil ? Self.readAtOnceOneWord : Self.readAtOnceNearFocus)
         segments = IndexFormat.segmentKinds.indices.filter { kinds?.contains(IndexFormat.segmentKinds[$0]) ?? true }
         top = TopK(limit: limit)
         focusCosine = focus.map { cos($0.latitude * .pi / 180) } ?? 1
@@ -80,6 +102,7 @@ final class CandidateSearch {
         guard let driver = cheapestTerm(among: terms.indices, maximumCost: .max) else { return }
         addSources(for: driver.term, ranges: driver.ranges)
         drain()
+        runScans()
     }
 
     /// Phase two: matches with at least one edit, for `terms` with their typo budgets.
@@ -108,6 +131,7 @@ final class CandidateSearch {
         guard let driver else { return }
         addSources(for: driver.term, ranges: driver.ranges)
         drain()
+        runScans()
     }
 
     static func requiredHint(_ terms: [QueryTerm]) -> PostingHint.Requirement {
@@ -118,11 +142,12 @@ final class CandidateSearch {
         terms.reduce(0) { $0 | ($1.maxEdits == 0 ? WordStarts.of(word: $1.bytes) : 0) }
     }
 
-    var bestImportance: Double {
-        segments.map { segment -> Double in
-            let first = view.entrySegments[segment]
-            return first < view.entrySegments[segment + 1] ? view.importance(first) : 0
-        }.max() ?? 0
+    var bestImportance: Double { segments.map(bestImportance(segment:)).max() ?? 0 }
+
+    /// The importance of a segment's first (best) entry; 0 for an empty segment.
+    func bestImportance(segment: Int) -> Double {
+        let first = view.entrySegments[segment]
+        return first < view.entrySegments[segment + 1] ? view.importance(first) : 0
     }
 
     func resetStreams() {
@@ -131,6 +156,7 @@ final class CandidateSearch {
         sources.removeAll(keepingCapacity: true)
         heap.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
+        scans.removeAll(keepingCapacity: true)
         grids = [nil, nil]
     }
 
@@ -141,10 +167,19 @@ final class CandidateSearch {
         var ranges: [(words: Range<Int>, edits: Int)]
     }
 
-    /// The term whose word ranges hold the fewest postings in the kinds asked for, or nil when
-    /// one term matches no word at all (nothing can match) or none is at most `maximumCost`.
+    /// The term that finds the top with the least work, or nil when none has at most
+    /// `maximumCost` postings; a term that matches no word at all (nothing can match) at once.
+    ///
+    /// Every match has every term, so any term can drive; what differs is the work. A term's
+    /// postings are read best first until the top is full of matches and nothing unread can
+    /// enter: about `limit × all postings / the rarest other term's postings` of them (the share
+    /// of its postings that have the other words). One word's postings are one sorted run, read
+    /// at a read or two each; a prefix of many words is a merge of prefix nodes and their
+    /// children, several times dearer per posting, unless it is small enough to scan
+    /// (``readAtOnce``). "restaurant lmo" is driven by "restaurant" (one word: 10 of its matches
+    /// among its first thousand postings), "bahnhof tzk" by "tzk" (a few hundred postings).
     func cheapestTerm(among candidates: some Sequence<Int>, maximumCost: Int) -> Driver? {
-        var best: (driver: Driver, cost: Int)?
+        var found: [(driver: Driver, postings: Int)] = []
         for index in candidates {
             let term = terms[index]
             let ranges: [(words: Range<Int>, edits: Int)] =
@@ -152,14 +187,28 @@ final class CandidateSearch {
                 ? [(view.wordRange(term.bytes, prefix: term.isPrefix), 0)]
                 : TypoMatcher.search(term.bytes, prefix: term.isPrefix, maxEdits: term.maxEdits, in: view)
             // Postings in all kinds (two reads a range); the choice needs no more precision.
-            var cost = 0
+            var postings = 0
             for range in ranges where !range.words.isEmpty {
-                cost += max(
+                postings += max(
                     0, view.postingsBefore(range.words.upperBound) - view.postingsBefore(range.words.lowerBound))
             }
-            if cost == 0 && term.maxEdits == 0 { return Driver(term: index, ranges: []) }
-            if cost <= maximumCost, cost < best?.cost ?? .max { best = (Driver(term: index, ranges: ranges), cost) }
+            if postings == 0 && term.maxEdits == 0 { return Driver(term: index, ranges: []) }
+            if postings <= maximumCost { found.append((Driver(term: index, ranges: ranges), postings)) }
+        }
+        let all = max(1, view.postingCount)
+        var best: (driver: Driver, cost: Double)?
+        for (position, candidate) in found.enumerated() {
+            let rarestOther = found.indices.filter { $0 != position }.map { found[$0].postings }.min() ?? all
+            let reads = min(Double(candidate.postings), Double(top.limit) * Double(all) / Double(max(1, rarestOther)))
+            let oneWord = candidate.driver.ranges.count == 1 && candidate.driver.ranges[0].words.count == 1
+            let scanned = focus == nil && candidate.postings <= rangeScanLimit
+            let cost = oneWord ? reads : (scanned ? Double(candidate.postings) : reads * Self.mergeCost)
+            if cost < best?.cost ?? .infinity { best = (candidate.driver, cost) }
         }
         return best?.driver
     }
+
+    /// How much dearer a posting read through prefix nodes and their children is than one read
+    /// from one word's run (measured: `Benchmarks/autocomplete-vs-fts5.sh`, multiword queries).
+    static let mergeCost = 8.0
 }

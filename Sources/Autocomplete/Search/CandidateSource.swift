@@ -210,6 +210,27 @@ extension IndexView {
         return low
     }
 
+    /// The first word in `start..<high` (words that share their first `depth` bytes and are
+    /// longer) whose byte at `depth` is at least `byte`; `high` when none is.
+    /// Galloping from `start`: the children are looked for in byte order, each search starting
+    /// where the last ended, so most probes fall near it (in the same cache lines).
+    @inline(__always) func firstWord(from start: Int, below high: Int, depth: Int, atLeast byte: UInt8) -> Int {
+        var low = start
+        var step = 1
+        var probe = start
+        while probe < high, let other = wordByte(probe, depth), other < byte {
+            low = probe + 1
+            probe = low + step
+            step *= 2
+        }
+        var upper = min(probe, high)
+        while low < upper {
+            let middle = (low + upper) / 2
+            if let other = wordByte(middle, depth), other < byte { low = middle + 1 } else { upper = middle }
+        }
+        return low
+    }
+
     /// The children of a prefix node: the word equal to the common prefix (if any), then one range
     /// per next byte.
     func children(of words: Range<Int>) -> [Range<Int>] {
