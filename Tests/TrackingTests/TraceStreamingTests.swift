@@ -7,7 +7,7 @@ import PlaceSearch
 struct TrackingStreamingTests {
     /// Writes a GPX of `segments` × `pointsPerSegment` track points, about 100 bytes each, a chunk at a time.
     static func writeGPX(to url: URL, segments: Int, pointsPerSegment: Int) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.write(

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// How a favourite's place is kept in `favorite.place_json`.
 ///
