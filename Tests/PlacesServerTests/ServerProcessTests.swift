@@ -19,11 +19,13 @@ import Testing
         return folder
     }
 
-    static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch, adding environment: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         let process = Process()
         process.executableURL = products.appendingPathComponent(binary)
         process.arguments = arguments
-        process.environment = scratch.environment
+        process.environment = scratch.environment.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
