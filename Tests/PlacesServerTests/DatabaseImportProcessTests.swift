@@ -85,14 +85,19 @@ import Testing
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stderr.contains("names from \(location.redacted)"), "\(built.stderr)")
 
-        let completion = try await Self.complete("Zeedijk Koff", database: url, scratch)
-        #expect(completion.hasPrefix("HTTP/1.1 200"), "\(completion)")
-        #expect(completion.contains("Zeedijk Koffiebranderij"), "\(completion)")
+        // The server's own store is empty: what it finds, it finds in the database (the index built
+        // from there for completion, PostGIS for what is at a position).
+        let answers = try await Self.ask(["/v1/complete?text=Zeedijk%20Koff", "/v1/reverse?at=52.37471,4.90062&radius=50"], database: url, scratch)
+        #expect(answers[0].hasPrefix("HTTP/1.1 200"), "\(answers[0])")
+        #expect(answers[0].contains("Zeedijk Koffiebranderij"), "\(answers[0])")
+        #expect(answers[1].hasPrefix("HTTP/1.1 200"), "\(answers[1])")
+        #expect(answers[1].contains("Zeedijk Koffiebranderij"), "\(answers[1])")
+        #expect(answers[1].contains("\"imported\""), "\(answers[1])")
         try await ServerDatabase.administer("DROP SCHEMA \(location.schema ?? "") CASCADE")
     }
 
-    /// `/v1/complete?text=TEXT` from a server started on `database` (open search), stopped after.
-    static func complete(_ text: String, database: String, _ scratch: Scratch) async throws -> String {
+    /// The answers to GET `paths` from a server started on `database` (open search), stopped after.
+    static func ask(_ paths: [String], database: String, _ scratch: Scratch) async throws -> [String] {
         let process = Process()
         process.executableURL = ServerProcessTests.products.appendingPathComponent("places-server")
         process.arguments = ["--listen", "127.0.0.1:0", "--open-search", "--database", database]
@@ -108,14 +113,15 @@ import Testing
             process.terminate()
             throw TestFailure("the server did not start: \(stderr.all)")
         }
-        let query = text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? text
-        let answer = try await onThread {
-            let connection = try RawConnection(port: port)
-            connection.send("GET /v1/complete?text=\(query) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-            return connection.readToEnd().text
+        let answers = try await onThread {
+            try paths.map { path in
+                let connection = try RawConnection(port: port)
+                connection.send("GET \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                return connection.readToEnd().text
+            }
         }
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        return answer
+        return answers
     }
 }
