@@ -98,21 +98,7 @@ import Testing
 
     /// The answers to GET `paths` from a server started on `database` (open search), stopped after.
     static func ask(_ paths: [String], database: String, _ scratch: Scratch) async throws -> [String] {
-        let process = Process()
-        process.executableURL = ServerProcessTests.products.appendingPathComponent("places-server")
-        process.arguments = ["--listen", "127.0.0.1:0", "--open-search", "--database", database]
-        process.environment = scratch.environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = StderrLines(err.fileHandleForReading)
-        guard let listening = stderr.first(where: { $0.contains("listening on http://127.0.0.1:") }),
-            let port = listening.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap({ Int($0.1) })
-        else {
-            process.terminate()
-            throw TestFailure("the server did not start: \(stderr.all)")
-        }
+        let (process, _, port) = try ServerProcessTests.start(["--listen", "127.0.0.1:0", "--open-search", "--database", database], scratch)
         let answers = try await onThread {
             try paths.map { path in
                 let connection = try RawConnection(port: port)
