@@ -21,15 +21,20 @@ struct DatabaseChoice: ParsableArguments {
         database ?? environment["PLACES_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The URL given, read; nil without one.
+    /// - Throws: `.configuration` (78) for a malformed URL, in one line without its password.
+    func location() throws(PlacesError) -> PostgresLocation? {
+        guard let text = url() else { return nil }
+        do { return try PostgresLocation(parsing: text) } catch {
+            throw PlacesError(.configuration, error.description, parameter: "database")
+        }
+    }
+
     /// The PostgreSQL store, connected and migrated; nil without a URL.
     /// - Throws: `.configuration` (78) for a malformed URL, `.unavailable` (69) when the database
     ///   cannot be reached; each one line naming the URL without its password.
     func open(logger: Logger) async throws(PlacesError) -> PostgresStore? {
-        guard let text = url() else { return nil }
-        let location: PostgresLocation
-        do { location = try PostgresLocation(parsing: text) } catch {
-            throw PlacesError(.configuration, error.description, parameter: "database")
-        }
+        guard let location = try location() else { return nil }
         do {
             return try await PostgresStore.open(location, logger: logger)
         } catch {

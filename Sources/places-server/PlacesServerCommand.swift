@@ -23,8 +23,11 @@ struct PlacesServerCommand: AsyncParsableCommand {
             Endpoints are listed, with their parameters and answers, at /openapi.json.
             """,
         version: PlacesService.version,
-        subcommands: [Run.self, Users.self, Index.self],
+        subcommands: [Run.self, Users.self, Index.self, Import.self],
         defaultSubcommand: Run.self)
+
+    /// Who a message is from: `places import --database` runs here as `import`, and speaks as the CLI does.
+    static let speaker = CommandLine.arguments.dropFirst().first == "import" ? "places" : "places serve"
 
     /// Every failure ends as one line on stderr and a documented exit code, as the CLI's do.
     static func main() async {
@@ -37,7 +40,7 @@ struct PlacesServerCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as PlacesError {
-            line("places serve: \(Wording.serve.line(error))")
+            line("\(speaker): \(Wording.serve.line(error))")
             Foundation.exit(ExitStatus(error.kind).rawValue)
         } catch {
             let code = exitCode(for: error)
@@ -48,7 +51,7 @@ struct PlacesServerCommand: AsyncParsableCommand {
             var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             let usage = code == .validationFailure
-            line("places serve: \(message)" + (usage ? " (see 'places serve --help')" : ""))
+            line("\(speaker): \(message)" + (usage ? " (see '\(speaker == "places" ? "places import" : "places serve") --help')" : ""))
             Foundation.exit(usage ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }

@@ -19,11 +19,13 @@ import Testing
         return folder
     }
 
-    static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch, adding environment: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         let process = Process()
         process.executableURL = products.appendingPathComponent(binary)
         process.arguments = arguments
-        process.environment = scratch.environment
+        process.environment = scratch.environment.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -33,6 +35,26 @@ import Testing
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// `places-server ARGUMENTS`, running once it says where it listens; its stderr, and its port.
+    static func start(_ arguments: [String], _ scratch: Scratch) throws -> (process: Process, stderr: StderrLines, port: Int) {
+        let process = Process()
+        process.executableURL = products.appendingPathComponent("places-server")
+        process.arguments = arguments
+        process.environment = scratch.environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = StderrLines(err.fileHandleForReading)
+        guard let listening = stderr.first(where: { $0.contains("listening on http://127.0.0.1:") }),
+            let port = listening.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap({ Int($0.1) })
+        else {
+            process.terminate()
+            throw TestFailure("places-server did not start: \(stderr.all)")
+        }
+        return (process, stderr, port)
     }
 
     @Test func placesServeRunsTheServerBesideIt() throws {
@@ -92,17 +114,7 @@ import Testing
     @Test func sigtermLetsTheRequestInFlightFinish() async throws {
         let scratch = try Scratch()
         let token = try Self.run("places-server", ["users", "add", "ana"], scratch).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let process = Process()
-        process.executableURL = Self.products.appendingPathComponent("places-server")
-        process.arguments = ["--listen", "127.0.0.1:0"]
-        process.environment = scratch.environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = StderrLines(err.fileHandleForReading)
-        let listening = try #require(stderr.first { $0.contains("listening on http://127.0.0.1:") }, "\(stderr.all)")
-        let port = try #require(listening.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        let (process, stderr, port) = try Self.start(["--listen", "127.0.0.1:0"], scratch)
         let pid = process.processIdentifier
 
         let now = Date()

@@ -59,24 +59,45 @@ public struct ImportReport: Sendable {
 /// Reports progress of a long read: `done` of `total` (bytes).
 public typealias ImportProgress = @Sendable (_ file: String) -> OSMReadProgress?
 
+/// One file read for an import, before anything is written: where it came from, its places,
+/// what reading it found, and the walking graph an OpenStreetMap file's ways make.
+public struct ImportBatch: Sendable {
+    public let source: ImportSource
+    public let places: [ImportedPlace]
+    public var report: ImportReport
+    public let walkingGraph: WalkingGraph?
+}
+
 extension PlacesService {
+    /// Reads OpenStreetMap files and name lists as an import does, writing nothing: the embedded
+    /// import writes the result into the store, `places serve import` into a shared database.
+    public static func readImports(
+        osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
+    ) throws(PlacesError) -> [ImportBatch] {
+        var batches: [ImportBatch] = []
+        for file in files {
+            if isGeoNamesJSON(file) {
+                let (source, places, report) = try readGeoNames(file)
+                batches.append(ImportBatch(source: source, places: places, report: report, walkingGraph: nil))
+            } else {
+                let (source, places, report, graph) = try readOSM(file, progress: progress(file))
+                batches.append(ImportBatch(source: source, places: places, report: report, walkingGraph: graph))
+            }
+        }
+        for file in nameLists {
+            let (source, places, report) = try readNameList(file, options: options)
+            batches.append(ImportBatch(source: source, places: places, report: report, walkingGraph: nil))
+        }
+        return batches
+    }
+
     /// Imports OpenStreetMap files and name lists into the store, then rebuilds the name index.
     /// Everything is read before the store is touched: a file that fails leaves it as it was.
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
-        var batches: [(ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)] = []
-        for file in files {
-            if Self.isGeoNamesJSON(file) {
-                let (source, places, report) = try readGeoNames(file)
-                batches.append((source, places, report, nil))
-            } else {
-                batches.append(try readOSM(file, progress: progress(file)))
-            }
-        }
-        for file in nameLists {
-            let (source, places, report) = try readNameList(file, options: options)
-            batches.append((source, places, report, nil))
+        let batches = try Self.readImports(osm: files, nameLists: nameLists, options: options, progress: progress).map {
+            ($0.source, $0.places, $0.report, $0.walkingGraph)
         }
         let opened = try store.writing()
         var reports: [ImportReport] = []
@@ -131,13 +152,13 @@ extension PlacesService {
         return (record.source, removed, try NameIndex.rebuild(store: opened))
     }
 
-    private func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
+    private static func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
         let url = URL(fileURLWithPath: file)
         return ImportSource(
             key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format, licence: licence)
     }
 
-    private func checkReadable(_ file: String) throws(PlacesError) {
+    private static func checkReadable(_ file: String) throws(PlacesError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             throw PlacesError(.notFound, "\(file): no such file")
@@ -148,7 +169,7 @@ extension PlacesService {
         }
     }
 
-    private func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError)
+    private static func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError)
         -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)
     {
         try checkReadable(file)
@@ -191,7 +212,7 @@ extension PlacesService {
         graphSeconds += (ContinuousClock.now - finishing).seconds
         if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }
         report.readSeconds = (ContinuousClock.now - started).seconds
-        return (source(for: file, format: formatName, licence: result.licence), result.places, report, graph)
+        return (Self.source(for: file, format: formatName, licence: result.licence), result.places, report, graph)
     }
 
     /// Whether the file's first 4 KB look like GeoNames' cities JSON (imported with or without --names).
@@ -201,7 +222,7 @@ extension PlacesService {
         return GeoNamesJSONReader.recognises(Array(handle.readData(ofLength: 4_096)))
     }
 
-    private func readBytes(_ file: String) throws(PlacesError) -> [UInt8] {
+    private static func readBytes(_ file: String) throws(PlacesError) -> [UInt8] {
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped))
         } catch {
@@ -209,7 +230,7 @@ extension PlacesService {
         }
     }
 
-    private func readGeoNames(_ file: String) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+    private static func readGeoNames(_ file: String) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
         try checkReadable(file)
         let started = ContinuousClock.now
         let bytes = try readBytes(file)
@@ -227,10 +248,10 @@ extension PlacesService {
             let skipped = "skipped \(result.skipped.count) \(cities)"
             report.notes.append("\(skipped) without a name or a position on the globe (geonameid \(shown))")
         }
-        return (source(for: file, format: "geonames-json", licence: .geoNames), result.places, report)
+        return (Self.source(for: file, format: "geonames-json", licence: .geoNames), result.places, report)
     }
 
-    private func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+    private static func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
         try checkReadable(file)
         if Self.isGeoNamesJSON(file) { return try readGeoNames(file) }
         let started = ContinuousClock.now
@@ -264,7 +285,7 @@ extension PlacesService {
                 "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))"
             )
         }
-        return (source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
+        return (Self.source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
     }
 }
 

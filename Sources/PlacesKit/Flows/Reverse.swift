@@ -18,15 +18,21 @@ extension PlacesService {
     /// What is at `coordinate`: the nearest imported POI, street and place (within `radius`), and,
     /// when a geocoder can answer, its names for the spot; nearest first. The same lookup names
     /// the stops of a trace.
-    /// - Parameter geocoders: whether to ask the geocoders too; without them only the store answers.
-    public func reverse(_ coordinate: Coordinate, radius: Double = 250, limit: Int = 5, geocoders: Bool = true) async throws(PlacesError)
-        -> [ReverseMatch]
-    {
+    /// - Parameters:
+    ///   - geocoders: whether to ask the geocoders too; without them only the store answers.
+    ///   - shared: the imported places several server instances share (PostgreSQL), read instead of the embedded store's.
+    public func reverse(
+        _ coordinate: Coordinate, radius: Double = 250, limit: Int = 5, geocoders: Bool = true, imported shared: (any SharedImportStore)? = nil
+    ) async throws(PlacesError) -> [ReverseMatch] {
         var matches: [ReverseMatch] = []
-        if let opened = try store.reading() {
-            let nearby = try StoreAccess.run { () throws(StoreError) in
-                try opened.importedPlaces(in: BoundingBox(center: coordinate, radius: radius), categories: [])
-            }
+        let box = BoundingBox(center: coordinate, radius: radius)
+        var nearby: [ImportedPlace]?
+        if let shared {
+            do { nearby = try await shared.importedPlaces(in: box, categories: []) } catch { throw StoreAccess.error(error) }
+        } else if let opened = try store.reading() {
+            nearby = try StoreAccess.run { () throws(StoreError) in try opened.importedPlaces(in: box, categories: []) }
+        }
+        if let nearby {
             var best: [NameKind: (ImportedPlace, Double)] = [:]
             for place in nearby where place.isIndexed {
                 guard let position = place.record.coordinate else { continue }

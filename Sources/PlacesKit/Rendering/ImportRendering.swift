@@ -4,9 +4,10 @@ import WalkingGraph
 /// The summary of an import: per file what was written, then the name index.
 public struct ImportRendering: Sendable {
     public let reports: [ImportReport]
-    public let index: NameIndex.Built
+    /// Nil for an import into a shared database, whose instances each build their own index.
+    public let index: NameIndex.Built?
 
-    public init(reports: [ImportReport], index: NameIndex.Built) {
+    public init(reports: [ImportReport], index: NameIndex.Built?) {
         self.reports = reports
         self.index = index
     }
@@ -40,10 +41,14 @@ public struct ImportRendering: Sendable {
             }
             for note in report.notes { lines.append("  note: \(note)") }
         }
-        let built = index.rebuilt ? "rebuilt in \(String(format: "%.2f", index.seconds)) s" : "unchanged: the import changed nothing"
-        lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path) (\(built))")
-        let total = reports.reduce(index.seconds) { $0 + $1.readSeconds + $1.writeSeconds }
-        if reports.count > 1 || index.rebuilt { lines.append("In all \(String(format: "%.2f", total)) s") }
+        if let index {
+            let built = index.rebuilt ? "rebuilt in \(String(format: "%.2f", index.seconds)) s" : "unchanged: the import changed nothing"
+            lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path) (\(built))")
+        } else {
+            lines.append("Name index: each instance builds its own from the database: places serve index build --database …")
+        }
+        let total = reports.reduce(index?.seconds ?? 0) { $0 + $1.readSeconds + $1.writeSeconds }
+        if reports.count > 1 || index?.rebuilt ?? false { lines.append("In all \(String(format: "%.2f", total)) s") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -71,13 +76,17 @@ public struct ImportRendering: Sendable {
             }
             return .object(object)
         }
-        let total = reports.reduce(index.seconds) { $0 + $1.readSeconds + $1.writeSeconds }
+        let total = reports.reduce(index?.seconds ?? 0) { $0 + $1.readSeconds + $1.writeSeconds }
+        let indexed: JSONValue =
+            index.map { index in
+                [
+                    "path": .string(index.path), "names": JSONValue(index.count), "rebuilt": .bool(index.rebuilt),
+                    "seconds": DocumentParts.number(index.seconds, places: 3),
+                ]
+            } ?? .null
         return [
             "imports": .array(imports),
-            "index": [
-                "path": .string(index.path), "names": JSONValue(index.count), "rebuilt": .bool(index.rebuilt),
-                "seconds": DocumentParts.number(index.seconds, places: 3),
-            ],
+            "index": indexed,
             "seconds": DocumentParts.number(total, places: 3),
         ]
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PlaceSearch
 import PlaceStore
 import PlacesKit
 
@@ -9,6 +10,8 @@ final class ServerState: Sendable {
     let service: PlacesService
     let shared: any SharedStore
     let imported: any ImportedPlacesStore
+    /// The imported places in the shared database (`--database`), which reverse lookups read; nil on the embedded store.
+    let sharedImports: (any SharedImportStore)?
     let settings: ServerSettings
     let metrics: ServerMetrics
     let limiter: RateLimiter
@@ -21,6 +24,7 @@ final class ServerState: Sendable {
         self.service = service
         self.shared = shared
         imported = store
+        sharedImports = shared is SQLitePlaceStore ? nil : shared as? any SharedImportStore
         self.settings = settings
         self.metrics = metrics
         limiter = RateLimiter(perSecond: settings.ratePerSecond, burst: settings.rateBurst)

@@ -74,6 +74,7 @@ struct LookupRoutes {
         guard radius > 0, radius <= 5000 else { throw Problem.parameter("radius", "must be a distance above 0 and at most 5 km, such as 250m") }
         let limit = try query.int("limit", default: 5)
         guard (1...20).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 20, not \(limit)") }
-        return JSONResponse.make(DocumentParts.reverse(try await state.service.reverse(at, radius: radius, limit: limit), at: at))
+        return JSONResponse.make(
+            DocumentParts.reverse(try await state.service.reverse(at, radius: radius, limit: limit, imported: state.sharedImports), at: at))
     }
 }

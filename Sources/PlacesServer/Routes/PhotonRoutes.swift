@@ -52,7 +52,7 @@ struct PhotonRoutes {
         // Nothing near is an empty collection, as Photon answers it.
         var matches: [ReverseMatch] = []
         do {
-            matches = try await state.service.reverse(at, radius: radius * 1000, limit: 50, geocoders: false)
+            matches = try await state.service.reverse(at, radius: radius * 1000, limit: 50, geocoders: false, imported: state.sharedImports)
         } catch {
             guard error.kind == .notFound else { throw error }
         }

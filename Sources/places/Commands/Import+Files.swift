@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PlaceSearch
 import PlacesKit
 
@@ -26,12 +27,17 @@ extension Places.Import {
                 after an import that changed something; 'places import list' shows what is imported, 'places import \
                 remove FILE' takes one file's places away again.
 
+                With --database, the places go into the PostgreSQL database 'places serve --database' instances share \
+                (places-server, installed beside places, writes them); each instance then builds its name index with \
+                'places serve index build --database URL'.
+
                 Examples:
                   places import amsterdam.osm
                   places import liechtenstein.osm.pbf overpass.json
                   places import --names streets.csv --name-column 3 --kind street
                   places import --names rg_cities1000.csv             # header lat,lon,name,…: columns found by name
                   places import cities15000.json                      # GeoNames JSON, with alternate names
+                  places import amsterdam.osm --database postgres://places@db.internal/places
                 """)
 
         @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON, GeoJSON (.gz/.bz2 too).", valueName: "file"))
@@ -71,6 +77,12 @@ extension Places.Import {
 
         @OptionGroup var storeOptions: StoreOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "Import into the PostgreSQL database of 'places serve --database' instead (postgres://…; also PLACES_DATABASE_URL); runs places-server.",
+                valueName: "url"))
+        var database: String?
+
         func validate() throws {
             guard !files.isEmpty || !nameLists.isEmpty else {
                 throw ValidationError("give an OpenStreetMap file to import, or --names FILE for a name list")
@@ -86,6 +98,10 @@ extension Places.Import {
         }
 
         func run() throws {
+            if let url = database ?? ProcessInfo.processInfo.environment["PLACES_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+                // The database's client is the server's: places-server reads the files and writes them there.
+                try Places.Serve.execServer(["import", "--database", url] + serverArguments)
+            }
             let service = try Session.service(store: storeOptions.store)
             let options = NameListOptions(
                 name: nameColumn, latitude: latColumn, longitude: lonColumn, importance: importanceColumn, detail: detailColumn,
@@ -97,6 +113,20 @@ extension Places.Import {
             }
             bars.finish()
             try StandardOutput.write(ImportRendering(reports: reports, index: index).render(format))
+        }
+
+        /// This command's options as `places-server import` takes them.
+        var serverArguments: [String] {
+            var arguments = nameLists.flatMap { ["--names", $0] } + detailColumn.flatMap { ["--detail-column", $0] }
+            for (option, value) in [
+                ("--name-column", nameColumn), ("--lat-column", latColumn), ("--lon-column", lonColumn), ("--importance-column", importanceColumn),
+                ("--delimiter", delimiter), ("--store", storeOptions.store),
+            ] {
+                if let value { arguments += [option, value] }
+            }
+            if let header { arguments.append(header ? "--header" : "--no-header") }
+            // The files last, after "--": a file named like an option stays a file.
+            return arguments + ["--kind", kind, "--format", format.rawValue, "--"] + files
         }
     }
 }

@@ -26,7 +26,12 @@ extension Places {
         var arguments: [String] = []
 
         func run() throws {
-            let path = Self.serverPath()
+            try Self.execServer(arguments)
+        }
+
+        /// Runs `places-server ARGUMENTS` in this process's place; returns only by throwing.
+        static func execServer(_ arguments: [String]) throws {
+            let path = serverPath()
             guard FileManager.default.isExecutableFile(atPath: path) else {
                 throw CLIError(
                     "places-server is not installed beside places (\(path)); build it with 'swift build --product places-server' or install both with Scripts/install.sh",
