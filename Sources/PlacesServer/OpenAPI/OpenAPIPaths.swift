@@ -54,6 +54,17 @@ enum OpenAPIPaths {
         ]
     }
 
+    /// A document as JSON, or as GeoJSON with `format=geojson`.
+    static func jsonOrGeoJSON(_ schema: String, _ description: String) -> JSONValue {
+        [
+            "description": .string(description), "headers": headers,
+            "content": [
+                "application/json": ["schema": Schema.ref(schema)],
+                "application/geo+json": ["schema": Schema.ref("FeatureCollection")],
+            ],
+        ]
+    }
+
     static let headers: JSONValue = ["X-Request-Id": ["$ref": "#/components/headers/RequestID"]]
 
     static func problem(_ description: String, retry: Bool = false) -> JSONValue {
@@ -129,16 +140,7 @@ enum OpenAPIPaths {
                             query("open-now", flag, "Only places known to be open now."), provider, offline, explain, format,
                         ],
                         [
-                            (
-                                "200",
-                                [
-                                    "description": "The ranking (`format=geojson`: a FeatureCollection).", "headers": headers,
-                                    "content": [
-                                        "application/json": ["schema": Schema.ref("Coffee")],
-                                        "application/geo+json": ["schema": Schema.ref("FeatureCollection")],
-                                    ],
-                                ]
-                            )
+                            ("200", jsonOrGeoJSON("Coffee", "The ranking (`format=geojson`: a FeatureCollection)."))
                         ]
                             + guarded + upstream)
                 ]
@@ -157,16 +159,7 @@ enum OpenAPIPaths {
                             explain, format,
                         ],
                         [
-                            (
-                                "200",
-                                [
-                                    "description": "The ranking.", "headers": headers,
-                                    "content": [
-                                        "application/json": ["schema": Schema.ref("Parking")],
-                                        "application/geo+json": ["schema": Schema.ref("FeatureCollection")],
-                                    ],
-                                ]
-                            )
+                            ("200", jsonOrGeoJSON("Parking", "The ranking."))
                         ]
                             + guarded + upstream)
                 ]
@@ -178,16 +171,7 @@ enum OpenAPIPaths {
                         "recommendations", "Recommendations worth walking to, from a feed (`places recommendations`).",
                         [near(), feed, top("recommendations"), maxWalk("30 or 20m"), explain, format],
                         [
-                            (
-                                "200",
-                                [
-                                    "description": "The ranking.", "headers": headers,
-                                    "content": [
-                                        "application/json": ["schema": Schema.ref("Recommendations")],
-                                        "application/geo+json": ["schema": Schema.ref("FeatureCollection")],
-                                    ],
-                                ]
-                            )
+                            ("200", jsonOrGeoJSON("Recommendations", "The ranking."))
                         ]
                             + guarded + upstream)
                 ]
@@ -230,16 +214,7 @@ enum OpenAPIPaths {
                             query("no-typos", flag, "Only exact and prefix matches."), format,
                         ],
                         [
-                            (
-                                "200",
-                                [
-                                    "description": "The suggestions, best first.", "headers": headers,
-                                    "content": [
-                                        "application/json": ["schema": Schema.ref("Completion")],
-                                        "application/geo+json": ["schema": Schema.ref("FeatureCollection")],
-                                    ],
-                                ]
-                            ),
+                            ("200", jsonOrGeoJSON("Completion", "The suggestions, best first.")),
                             ("404", problem("Nothing is imported to complete from.")),
                         ] + guarded)
                 ]
