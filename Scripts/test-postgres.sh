@@ -5,6 +5,7 @@
 #   eval "$(Scripts/test-postgres.sh start)"   # starts one; prints the exports to use it
 #   swift test
 #   Scripts/test-postgres.sh stop              # stops it and removes its folder
+#   Scripts/test-postgres.sh down | up         # stops it as a crash would, starts it again (data kept)
 #
 # start prints `export PLACES_TEST_DATABASE_URL=postgres://places@127.0.0.1:PORT/places_test` and
 # `export PLACES_TEST_POSTGRES_DIR=DIR` (what stop needs). The cluster lives in a temporary folder,
@@ -35,6 +36,12 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
+# Starts the cluster in $1 on port $2 (again, after `down`, on the same port).
+run_server() {
+    as_owner "$bindir/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 30 \
+        -o "-k $1 -h 127.0.0.1 -p $2 -c fsync=off -c max_connections=200" start >/dev/null
+}
+
 start() {
     local dir port
     dir="$(mktemp -d "${TMPDIR:-/tmp}/places-postgres.XXXXXX")"
@@ -47,8 +54,7 @@ start() {
     # A port can be taken between finding it free and binding it; try a few.
     for _ in 1 2 3 4 5; do
         port="$(free_port)"
-        if as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-            -o "-k $dir -h 127.0.0.1 -p $port -c fsync=off -c max_connections=200" start >/dev/null; then
+        if run_server "$dir" "$port"; then
             echo "$port" >"$dir/port"
             break
         fi
@@ -74,11 +80,29 @@ stop() {
     rm -rf "$dir"
 }
 
+# The database going away and coming back (Benchmarks/server-outage.sh): `down` stops the server
+# the way a crash would (immediate: no checkpoint, no goodbye to clients), `up` starts it again on
+# the same port; the cluster and its data stay.
+down() {
+    local dir="${1:-${PLACES_TEST_POSTGRES_DIR:-}}"
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+}
+
+up() {
+    local dir="${1:-${PLACES_TEST_POSTGRES_DIR:-}}"
+    run_server "$dir" "$(cat "$dir/port")" || {
+        echo "test-postgres: the server did not start again; see $dir/server.log" >&2
+        exit 69
+    }
+}
+
 case "${1:-}" in
 start) start ;;
 stop) stop "${2:-}" ;;
+down) down "${2:-}" ;;
+up) up "${2:-}" ;;
 *)
-    echo "usage: Scripts/test-postgres.sh start | stop [DIR]" >&2
+    echo "usage: Scripts/test-postgres.sh start | stop [DIR] | down [DIR] | up [DIR]" >&2
     exit 64
     ;;
 esac
