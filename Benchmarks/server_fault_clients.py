@@ -64,7 +64,7 @@ def write_recordings(work, accounts, rounds):
 
 def start_server(binary, work, env, extra=(), log_name="server.log"):
     """Starts `places-server` on a free loopback port: (process, port); its stderr goes to WORK/log_name."""
-    log = open(os.path.join(work, log_name), "a")
+    log = open(os.path.join(work, log_name), "a", buffering=1)  # line by line: read while it runs
     process = subprocess.Popen([binary, "--listen", "127.0.0.1:0", "--rate-limit", "1000000/s", *extra], env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     for line in process.stderr:
