@@ -67,9 +67,33 @@ public final class PostgresStore: SharedStore {
     }
 
     /// Stops the pool: its connections close, and operations after this fail.
-    public func shutdown() async {
+    /// - Parameter bound: how long to wait for the pool to close. After the database went away
+    ///   the pool may keep retrying its connections instead of ending (postgres-nio 1.33's
+    ///   `run()`, vapor/postgres-nio#599), and a process stopping must not wait for it.
+    /// - Returns: false when the pool had not closed within `bound`.
+    @discardableResult
+    public func shutdown(within bound: Duration = .seconds(5)) async -> Bool {
         running.cancel()
-        await running.value
+        // Awaiting a task's value ignores cancellation, so the first of two signals decides.
+        let (first, signal) = AsyncStream.makeStream(of: Bool.self)
+        let running = self.running
+        let closing = Task {
+            await running.value
+            signal.yield(true)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: bound)
+            signal.yield(false)
+        }
+        var closed = false
+        for await outcome in first {
+            closed = outcome
+            break
+        }
+        timer.cancel()
+        signal.finish()
+        _ = closing
+        return closed
     }
 
     public func checkReachable() async throws(StoreError) {

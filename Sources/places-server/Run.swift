@@ -7,6 +7,8 @@ import PlaceStore
 import PlaceStorePostgres
 import PlacesKit
 import PlacesServer
+import ServiceLifecycle
+import UnixSignals
 
 extension PlacesServerCommand {
     struct Run: AsyncParsableCommand {
@@ -87,12 +89,27 @@ extension PlacesServerCommand {
                             + (database.map { ", database \($0.location)" } ?? "") + ", \(names) names; "
                             + (settled.openSearch ? "search open without a token" : "every endpoint needs a token") + ")")
                 })
-            do { try await app.runService() } catch {
-                await database?.shutdown()
+            do { try await Self.run(app, logger: logger) } catch {
+                await Self.close(database)
                 throw error
             }
-            await database?.shutdown()
+            await Self.close(database)
             PlacesServerCommand.line("places serve: stopped")
+        }
+
+        /// Serves until SIGTERM or SIGINT. A stop waits for the requests in flight, but not for ever:
+        /// a walker's `/v1/follow` stream can last an hour, and whoever stops a server (a deploy, an
+        /// orchestrator's kill after its grace period) expects it gone within seconds.
+        static func run(_ app: some ApplicationProtocol, logger: Logger) async throws {
+            var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            configuration.maximumGracefulShutdownDuration = .seconds(15)
+            configuration.maximumCancellationDuration = .seconds(5)
+            try await ServiceGroup(configuration: configuration).run()
+        }
+
+        static func close(_ database: PostgresStore?) async {
+            guard let database, await !database.shutdown(within: .seconds(5)) else { return }
+            PlacesServerCommand.line("places serve: the database's connections did not close within 5 s; stopping without them")
         }
 
         /// The store, for writing; a store this user may only read (another's, a read-only disk) is
