@@ -129,9 +129,12 @@ for (process, port), label in zip(instances, "ab"):
     # What is still open when the clients are done: a connection left is a request still running.
     held = subprocess.run(["ss", "-Htn", "state", "established", f"( sport = :{port} )"], capture_output=True, text=True).stdout
     print(f"instance {label}: {len(held.splitlines())} client connections open when asked to stop")
+    asked = time.time()
     process.terminate()
     try:
         process.wait(timeout=30)
+        said = [line.strip() for line in open(os.path.join(work, f"server-{label}.log")) if line.startswith("places serve:")]
+        print(f"instance {label}: stopped {time.time() - asked:.1f} s after SIGTERM; its last words: {said[-2:]}")
     except subprocess.TimeoutExpired:
         lines = [line.strip() for line in open(os.path.join(work, f"server-{label}.log")) if '"request"' not in line]
         problems.append(f"instance {label} did not stop within 30 s of SIGTERM; its log ends: {lines[-3:]}")
