@@ -98,11 +98,11 @@ extension PlacesServerCommand {
         }
 
         /// Serves until SIGTERM or SIGINT. A stop waits for the requests in flight, but not for ever:
-        /// a walker's `/v1/follow` stream can last an hour, and whoever stops a server (a deploy, an
-        /// orchestrator's kill after its grace period) expects it gone within seconds.
+        /// a walker's `/v1/follow` stream can last an hour, and whoever stops a server expects it
+        /// gone within an orchestrator's usual grace period (30 s, Kubernetes' default).
         static func run(_ app: some ApplicationProtocol, logger: Logger) async throws {
             var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-            configuration.maximumGracefulShutdownDuration = .seconds(15)
+            configuration.maximumGracefulShutdownDuration = .seconds(30)
             configuration.maximumCancellationDuration = .seconds(5)
             try await ServiceGroup(configuration: configuration).run()
         }
