@@ -39,6 +39,8 @@ final class CandidateSearch {
     /// Ranges of few postings, read word by word after the streams (``runScans()``).
     @exclusivity(unchecked) var scans: [Scan] = []
     let focusCosine: Double
+    /// The typo walks done so far, shared with a second search of the same query.
+    let walks: TypoWalks
     /// Whether typo-free matches were all found (phase one done): phase two then needs only
     /// entries with at least one edit.
     @exclusivity(unchecked) var minimumEdits = 0
@@ -77,8 +79,12 @@ final class CandidateSearch {
     /// Rings read around a focus before anything else (half-widths 0 and 1: 3 × 3 cells).
     static let nearRings = 2
 
-    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, scanLimit: Int? = nil) {
+    init(
+        view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, scanLimit: Int? = nil,
+        walks: TypoWalks = TypoWalks()
+    ) {
         self.view = view
+        self.walks = walks
         self.focus = focus
         self.scanLimit = scanLimit ?? (focus == nil ? Self.readAtOnce : Self.readAtOnceNearFocus)
         oneWordScanLimit = scanLimit ?? (focus == nil ? Self.readAtOnceOneWord : Self.readAtOnceNearFocus)
@@ -185,7 +191,7 @@ final class CandidateSearch {
             let ranges: [(words: Range<Int>, edits: Int)] =
                 term.maxEdits == 0
                 ? [(view.wordRange(term.bytes, prefix: term.isPrefix), 0)]
-                : TypoMatcher.search(term.bytes, prefix: term.isPrefix, maxEdits: term.maxEdits, in: view)
+                : walks.ranges(term.bytes, prefix: term.isPrefix, maxEdits: term.maxEdits, in: view)
             // Postings in all kinds (two reads a range); the choice needs no more precision.
             var postings = 0
             for range in ranges where !range.words.isEmpty {
