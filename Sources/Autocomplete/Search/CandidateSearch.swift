@@ -32,7 +32,11 @@ final class CandidateSearch {
     /// (bound, source) pairs, a binary max-heap on bound. A bound only ever falls, so a stale one
     /// is too high, and is fixed when it comes to the top.
     @exclusivity(unchecked) var heap: [(bound: Double, source: Int)] = []
-    @exclusivity(unchecked) var grids: [FocusGrid?] = [nil, nil]
+    @exclusivity(unchecked) var grids: [FocusGrid?] = [nil, nil] {
+        didSet { updateAllowances() }
+    }
+    /// ``allowance(_:)`` by segment, updated with the grids.
+    @exclusivity(unchecked) var allowances: [Double]
     @exclusivity(unchecked) var gridRanges: [Range<Int>] = []
     /// Light ranges read whole and sorted: `entry << 32 | hint`.
     @exclusivity(unchecked) var scratch: [UInt64] = []
@@ -91,6 +95,7 @@ final class CandidateSearch {
         segments = IndexFormat.segmentKinds.indices.filter { kinds?.contains(IndexFormat.segmentKinds[$0]) ?? true }
         top = TopK(limit: limit)
         focusCosine = focus.map { cos($0.latitude * .pi / 180) } ?? 1
+        allowances = IndexFormat.segmentKinds.map { _ in focus == nil ? 0 : SuggestionRanking.focusWeight }
     }
 
     // MARK: Phases
