@@ -138,6 +138,14 @@ final class CandidateSearch {
         var driver = cheapestTerm(among: exactWords, maximumCost: 2_000)
         if driver == nil {
             driver = cheapestTerm(among: walked.indices, maximumCost: .max)
+            // Every word within reach of the words with typos is one as typed ("restaurant" has no
+            // neighbour two edits away): no match has an edit, and those without were all found.
+            let noneWithEdits = walked.allSatisfy { term in
+                term.maxEdits == 0
+                    || walks.ranges(term.bytes, prefix: term.isPrefix, maxEdits: term.maxEdits, in: view)
+                        .allSatisfy { $0.edits == 0 }
+            }
+            if driver?.ranges.isEmpty == false, noneWithEdits { return }
         }
         guard let driver else { return }
         addSources(for: driver.term, ranges: driver.ranges)
