@@ -68,7 +68,8 @@ public enum TypoMatcher {
                 var columnMinimum = j
                 for i in stride(from: 1, through: m, by: 1) {
                     let q = query[i - 1]
-                    var value = Swift.min(previous[i] + 1, current[i - 1] + 1, previous[i - 1] + (q == c ? 0 : 1))
+                    // Two-argument mins: the three-argument one is variadic (a few per cent of a walk).
+                    var value = Swift.min(Swift.min(previous[i], current[i - 1]) + 1, previous[i - 1] + (q == c ? 0 : 1))
                     if i > 1, j > 1, q == word[j - 2], query[i - 2] == c {
                         value = Swift.min(value, before[i - 2] + 1)
                     }
@@ -152,7 +153,7 @@ public enum TypoMatcher {
                         var childMinimum = depth + 1
                         for i in 1...m {
                             let q = query[i - 1]
-                            var value = Swift.min(column[i] + 1, next[i - 1] + 1, column[i - 1] + (q == c ? 0 : 1))
+                            var value = Swift.min(Swift.min(column[i], next[i - 1]) + 1, column[i - 1] + (q == c ? 0 : 1))
                             if i > 1, depth > 0, q == last, query[i - 2] == c {
                                 value = Swift.min(value, columns[(depth - 1) * (m + 1) + i - 2] + 1)
                             }
