@@ -107,8 +107,8 @@ public enum TypoMatcher {
             query.withUnsafeBufferPointer { query in
                 for i in 0...m { columns[i] = i }
 
-                /// `reached`: with `prefix`, the edits of the best prefix of the node's path so far
-                /// (every word below has at most these); otherwise, and when none is within reach, Int.max.
+                /// `reached`: with `prefix`, the fewest edits of a prefix of the node's path so far
+                /// (every word below has at most these); Int.max for whole words.
                 func visit(_ low: Int, _ high: Int, depth: Int, last: UInt8, node: Int?, reached: Int) {
                     let column = columns + depth * (m + 1)
                     var minimum = Int.max
