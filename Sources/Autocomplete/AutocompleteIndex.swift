@@ -87,7 +87,8 @@ public struct AutocompleteIndex: Sendable {
         let fallback = QueryTerm.withTypos(plain, fallback: true)
         if Self.needsFallback(found: search.top.items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) {
             let filler = CandidateSearch(
-                view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit)
+                view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit,
+                walks: search.walks)
             filler.runTypos(fallback)
             found += suggestions(Self.rest(filler.top.items, after: search.top.items, limit: limit), terms: fallback, focus: query.focus)
         }

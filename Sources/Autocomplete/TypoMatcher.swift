@@ -68,7 +68,8 @@ public enum TypoMatcher {
                 var columnMinimum = j
                 for i in stride(from: 1, through: m, by: 1) {
                     let q = query[i - 1]
-                    var value = Swift.min(previous[i] + 1, current[i - 1] + 1, previous[i - 1] + (q == c ? 0 : 1))
+                    // Two-argument mins: the three-argument one is variadic (a few per cent of a walk).
+                    var value = Swift.min(Swift.min(previous[i], current[i - 1]) + 1, previous[i - 1] + (q == c ? 0 : 1))
                     if i > 1, j > 1, q == word[j - 2], query[i - 2] == c {
                         value = Swift.min(value, before[i - 2] + 1)
                     }
@@ -86,7 +87,8 @@ public enum TypoMatcher {
     }
 
     /// The words of the index within `maxEdits` of `query` (whole words, or words with a prefix
-    /// within reach when `prefix`), as ranges of the sorted word table with their edits.
+    /// within reach when `prefix`), as disjoint ranges of the sorted word table, each word with
+    /// its own edits (what ``distance(_:_:prefix:maxEdits:)`` says: the search's bounds rest on it).
     ///
     /// The sorted table is walked as a trie: the words sharing a prefix are a contiguous range, and
     /// the children of a node are found by galloping search on the next byte (a child's cost is
@@ -100,77 +102,95 @@ public enum TypoMatcher {
         guard view.wordCount > 0, m > 0 else { return [] }
         let maxDepth = m + maxEdits
         var found: [(words: Range<Int>, edits: Int)] = []
-        // Bytes of the query, as a 256-bit set.
-        var inQuery = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &inQuery) { bits in
-            for byte in query { bits[Int(byte) / 8] |= 1 << (byte % 8) }
-        }
-        let queryBits = inQuery
-        let distinctBytes = Array(Set(query)).sorted()
-        @inline(__always) func isQueryByte(_ byte: UInt8) -> Bool {
-            withUnsafeBytes(of: queryBits) { $0[Int(byte) / 8] & (1 << (byte % 8)) != 0 }
-        }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: (maxDepth + 2) * (m + 1)) { buffer in
             guard let columns = buffer.baseAddress else { return }
             query.withUnsafeBufferPointer { query in
                 for i in 0...m { columns[i] = i }
 
-                func visit(_ low: Int, _ high: Int, depth: Int, last: UInt8, node: Int?) {
+                /// `reached`: with `prefix`, the fewest edits of a prefix of the node's path so far
+                /// (every word below has at most these); Int.max for whole words.
+                func visit(_ low: Int, _ high: Int, depth: Int, last: UInt8, node: Int?, reached: Int) {
                     let column = columns + depth * (m + 1)
-                    if prefix, column[m] <= maxEdits {
-                        found.append((low..<high, column[m]))
+                    var minimum = Int.max
+                    for i in 0...m { minimum = Swift.min(minimum, column[i]) }
+                    // A column's minimum never falls further down, so no longer prefix of a word
+                    // below does better than it: when it cannot beat what is reached, the whole
+                    // range has the edits reached.
+                    let reached = prefix && column[m] < reached ? column[m] : reached
+                    if reached <= maxEdits, minimum >= reached {
+                        found.append((low..<high, reached))
                         return
                     }
                     var start = low
                     if view.wordLength(low) == depth {
-                        if !prefix, column[m] <= maxEdits { found.append((low..<(low + 1), column[m])) }
+                        let edits = prefix ? reached : column[m]
+                        if edits <= maxEdits { found.append((low..<(low + 1), edits)) }
                         start += 1
                     }
-                    guard depth < maxDepth else { return }
-                    var minimum = Int.max
-                    for i in 0...m { minimum = Swift.min(minimum, column[i]) }
-                    guard minimum <= maxEdits else { return }
-                    // Every cell at the budget: a byte that is not in the query adds an edit to
-                    // each, so only children on a byte of the query can stay within reach.
-                    let tight = minimum == maxEdits
+                    guard depth < maxDepth, minimum <= maxEdits else { return }
                     let next = column + (m + 1)
-                    // The children: from the shallow trie near the root, else from the word table.
-                    let trieChildren = node.map { view.trieNode($0).children } ?? 0..<0
-                    var trieChild = trieChildren.lowerBound
-                    // At the budget below the shallow trie: the children on the query's bytes are
-                    // found by binary search, each alone, rather than every child in turn (a node
-                    // of a thousand words has dozens of children, and the walk meets thousands of
-                    // such nodes with two edits).
-                    var distinct = distinctBytes.startIndex
-                    if tight, trieChildren.isEmpty {
-                        while start < high, distinct < distinctBytes.endIndex {
-                            let c = distinctBytes[distinct]
-                            distinct += 1
-                            let low = view.firstWord(from: start, below: high, depth: depth, atLeast: c)
-                            guard low < high, view.wordByte(low, depth) == c else {
-                                start = low
-                                continue
+                    // Every cell at the budget: only a byte that continues a cell on the diagonal
+                    // (the query's next byte there) or completes a transposition keeps a cell
+                    // within reach, which is one or two bytes, not the whole alphabet.
+                    var allowed = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+                    let tight = minimum == maxEdits
+                    if tight {
+                        withUnsafeMutableBytes(of: &allowed) { bits in
+                            func allow(_ byte: UInt8) { bits[Int(byte) / 8] |= 1 << (byte % 8) }
+                            for i in 1...m where column[i - 1] == maxEdits { allow(query[i - 1]) }
+                            if depth > 0, m >= 2 {
+                                let before = column - (m + 1)
+                                for i in 2...m where query[i - 1] == last && before[i - 2] < maxEdits { allow(query[i - 2]) }
                             }
-                            let end = c == 255 ? high : view.firstWord(from: low, below: high, depth: depth, atLeast: c + 1)
-                            step(low, end, c, nil)
-                            start = end
                         }
-                        return
+                    }
+                    let allowedBytes = allowed
+                    @inline(__always) func isAllowed(_ byte: UInt8) -> Bool {
+                        withUnsafeBytes(of: allowedBytes) { $0[Int(byte) / 8] & (1 << (byte % 8)) != 0 }
                     }
                     func step(_ start: Int, _ end: Int, _ c: UInt8, _ childNode: Int?) {
                         next[0] = depth + 1
                         var childMinimum = depth + 1
                         for i in 1...m {
                             let q = query[i - 1]
-                            var value = Swift.min(column[i] + 1, next[i - 1] + 1, column[i - 1] + (q == c ? 0 : 1))
+                            var value = Swift.min(Swift.min(column[i], next[i - 1]) + 1, column[i - 1] + (q == c ? 0 : 1))
                             if i > 1, depth > 0, q == last, query[i - 2] == c {
                                 value = Swift.min(value, columns[(depth - 1) * (m + 1) + i - 2] + 1)
                             }
                             next[i] = value
                             childMinimum = Swift.min(childMinimum, value)
                         }
-                        if childMinimum <= maxEdits { visit(start, end, depth: depth + 1, last: c, node: childNode) }
+                        if reached <= maxEdits, childMinimum >= reached {
+                            found.append((start..<end, reached))
+                        } else if childMinimum <= maxEdits {
+                            visit(start, end, depth: depth + 1, last: c, node: childNode, reached: reached)
+                        }
                     }
+                    // The children: from the shallow trie near the root, else from the word table.
+                    let trieChildren = node.map { view.trieNode($0).children } ?? 0..<0
+                    // At the budget below the shallow trie: the children on the allowed bytes are
+                    // found by binary search, each alone, rather than every child in turn (a node
+                    // of a thousand words has dozens of children, and the walk meets thousands of
+                    // such nodes with two edits).
+                    if tight, trieChildren.isEmpty {
+                        for part in 0..<4 {
+                            var bits = withUnsafeBytes(of: allowedBytes) { $0.load(fromByteOffset: 8 * part, as: UInt64.self) }
+                            while bits != 0, start < high {
+                                let c = UInt8(64 * part + bits.trailingZeroBitCount)
+                                bits &= bits - 1
+                                let low = view.firstWord(from: start, below: high, depth: depth, atLeast: c)
+                                guard low < high, view.wordByte(low, depth) == c else {
+                                    start = low
+                                    continue
+                                }
+                                let end = c == 255 ? high : view.firstWord(from: low, below: high, depth: depth, atLeast: c + 1)
+                                step(low, end, c, nil)
+                                start = end
+                            }
+                        }
+                        return
+                    }
+                    var trieChild = trieChildren.lowerBound
                     while trieChild < trieChildren.upperBound || (trieChildren.isEmpty && start < high) {
                         let c: UInt8
                         let end: Int
@@ -193,11 +213,11 @@ public enum TypoMatcher {
                             end = view.childEnd(from: start, below: high, depth: depth, byte: c)
                         }
                         defer { start = end }
-                        if tight, !isQueryByte(c) { continue }
+                        if tight, !isAllowed(c) { continue }
                         step(start, end, c, childNode)
                     }
                 }
-                visit(0, view.wordCount, depth: 0, last: 0, node: view.trieNodeCount > 0 ? 0 : nil)
+                visit(0, view.wordCount, depth: 0, last: 0, node: view.trieNodeCount > 0 ? 0 : nil, reached: Int.max)
             }
         }
         return found

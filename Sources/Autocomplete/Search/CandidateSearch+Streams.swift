@@ -124,7 +124,16 @@ extension CandidateSearch {
     }
 
     /// The proximity an unread entry of `segment` could still have.
-    func allowance(_ segment: Int) -> Double {
+    @inline(__always) func allowance(_ segment: Int) -> Double { allowances[segment] }
+
+    /// ``allowance(_:)`` of every segment, kept for the grids as they are: it is asked for at every
+    /// bound, and costs a power and the ring's clear radius (four trigonometric calls), which only
+    /// change when a ring is read.
+    func updateAllowances() {
+        for segment in allowances.indices { allowances[segment] = computeAllowance(segment) }
+    }
+
+    func computeAllowance(_ segment: Int) -> Double {
         guard focus != nil else { return 0 }
         let group = segment == 0 ? 0 : 1
         guard let grid = grids[group] else { return SuggestionRanking.focusWeight }

@@ -32,13 +32,19 @@ final class CandidateSearch {
     /// (bound, source) pairs, a binary max-heap on bound. A bound only ever falls, so a stale one
     /// is too high, and is fixed when it comes to the top.
     @exclusivity(unchecked) var heap: [(bound: Double, source: Int)] = []
-    @exclusivity(unchecked) var grids: [FocusGrid?] = [nil, nil]
+    @exclusivity(unchecked) var grids: [FocusGrid?] = [nil, nil] {
+        didSet { updateAllowances() }
+    }
+    /// ``allowance(_:)`` by segment, updated with the grids.
+    @exclusivity(unchecked) var allowances: [Double]
     @exclusivity(unchecked) var gridRanges: [Range<Int>] = []
     /// Light ranges read whole and sorted: `entry << 32 | hint`.
     @exclusivity(unchecked) var scratch: [UInt64] = []
     /// Ranges of few postings, read word by word after the streams (``runScans()``).
     @exclusivity(unchecked) var scans: [Scan] = []
     let focusCosine: Double
+    /// The typo walks done so far, shared with a second search of the same query.
+    let walks: TypoWalks
     /// Whether typo-free matches were all found (phase one done): phase two then needs only
     /// entries with at least one edit.
     @exclusivity(unchecked) var minimumEdits = 0
@@ -77,14 +83,19 @@ final class CandidateSearch {
     /// Rings read around a focus before anything else (half-widths 0 and 1: 3 × 3 cells).
     static let nearRings = 2
 
-    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, scanLimit: Int? = nil) {
+    init(
+        view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, scanLimit: Int? = nil,
+        walks: TypoWalks = TypoWalks()
+    ) {
         self.view = view
+        self.walks = walks
         self.focus = focus
         self.scanLimit = scanLimit ?? (focus == nil ? Self.readAtOnce : Self.readAtOnceNearFocus)
         oneWordScanLimit = scanLimit ?? (focus == nil ? Self.readAtOnceOneWord : Self.readAtOnceNearFocus)
         segments = IndexFormat.segmentKinds.indices.filter { kinds?.contains(IndexFormat.segmentKinds[$0]) ?? true }
         top = TopK(limit: limit)
         focusCosine = focus.map { cos($0.latitude * .pi / 180) } ?? 1
+        allowances = IndexFormat.segmentKinds.map { _ in focus == nil ? 0 : SuggestionRanking.focusWeight }
     }
 
     // MARK: Phases
@@ -127,6 +138,14 @@ final class CandidateSearch {
         var driver = cheapestTerm(among: exactWords, maximumCost: 2_000)
         if driver == nil {
             driver = cheapestTerm(among: walked.indices, maximumCost: .max)
+            // Every word within reach of the words with typos is one as typed ("restaurant" has no
+            // neighbour two edits away): no match has an edit, and those without were all found.
+            let noneWithEdits = walked.allSatisfy { term in
+                term.maxEdits == 0
+                    || walks.ranges(term.bytes, prefix: term.isPrefix, maxEdits: term.maxEdits, in: view)
+                        .allSatisfy { $0.edits == 0 }
+            }
+            if driver?.ranges.isEmpty == false, noneWithEdits { return }
         }
         guard let driver else { return }
         addSources(for: driver.term, ranges: driver.ranges)
@@ -185,7 +204,7 @@ final class CandidateSearch {
             let ranges: [(words: Range<Int>, edits: Int)] =
                 term.maxEdits == 0
                 ? [(view.wordRange(term.bytes, prefix: term.isPrefix), 0)]
-                : TypoMatcher.search(term.bytes, prefix: term.isPrefix, maxEdits: term.maxEdits, in: view)
+                : walks.ranges(term.bytes, prefix: term.isPrefix, maxEdits: term.maxEdits, in: view)
             // Postings in all kinds (two reads a range); the choice needs no more precision.
             var postings = 0
             for range in ranges where !range.words.isEmpty {
