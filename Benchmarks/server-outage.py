@@ -26,7 +26,7 @@ names = sorted(tokens)
 
 
 def postgres(command):
-    subprocess.run(["Scripts/test-postgres.sh", command, cluster], check=True)
+    subprocess.run(["Scripts/test-postgres.sh", command, cluster, *(["--crash"] if command == "pause" else [])], check=True)
 
 
 def probe(ports, token, samples, stop):
@@ -87,9 +87,9 @@ for round_number in range(1, rounds + 1):
     with ack.lock:
         before = (sum(map(len, ack.favorites.values())), sum(map(len, ack.awards.values())))
     down_at = time.time()
-    postgres("down")
+    postgres("pause")
     time.sleep(outage)
-    postgres("up")
+    postgres("resume")
     up_at = time.time()
     back = {}
     while len(back) < len(ports) and time.time() - up_at < 60:

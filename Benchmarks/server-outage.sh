@@ -2,7 +2,7 @@
 # The database going away mid-load (issue 15): two places serve instances on one PostgreSQL,
 # ACCOUNTS clients adding favourites through both and walking live to recommendations, wrk
 # reading favourites through both, a probe through each 20 times a second; the PostgreSQL server
-# is stopped as a crash would (pg_ctl -m immediate) for OUTAGE seconds, ROUNDS times, and started
+# is stopped as a crash would (test-postgres.sh pause --crash: pg_ctl -m immediate) for OUTAGE seconds, ROUNDS times, and started
 # again. Requests meanwhile must get 503s (not hang, not 500), both instances must answer again
 # once it is back, and every favourite and award acknowledged must be kept, none twice (checked
 # through the instances and in the database).

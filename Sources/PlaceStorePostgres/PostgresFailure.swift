@@ -16,10 +16,14 @@ enum PostgresFailure {
 
     static func storeError(_ error: any Error, location: String) -> StoreError {
         if let error = error as? StoreError { return error }
-        if error is TimedOut || error is CancellationError || isConnectionFailure(error) {
-            return StoreError(.unreachable, path: location, detail: words(error))
-        }
+        if error is TimedOut || error is CancellationError || isConnectionFailure(error) { return unreachable(error, location: location) }
         return StoreError(.unavailable, path: location, detail: words(error))
+    }
+
+    /// A connection that could not be made or was lost, with what to do when TLS is why.
+    static func unreachable(_ error: any Error, location: String) -> StoreError {
+        if let tls = PostgresTLS.failure(error) { return StoreError(.unreachable, path: location, detail: tls.words, advice: tls.advice) }
+        return StoreError(.unreachable, path: location, detail: words(error))
     }
 
     /// Whether the failure is the connection's (the server is down, restarting, refusing, or the

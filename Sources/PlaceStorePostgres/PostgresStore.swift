@@ -1,6 +1,7 @@
 public import Logging
 public import PlaceSearch
 import PostgresNIO
+import Synchronization
 
 /// The store several `places serve` instances share: PostgreSQL through a pool of connections.
 ///
@@ -21,26 +22,49 @@ public final class PostgresStore: SharedStore {
         public var operationTimeout: Duration = .seconds(5)
         /// How long connecting may take.
         public var connectTimeout: Duration = .seconds(5)
+        /// How long an operation runs before a connection of its own checks that the database is
+        /// there (when the bound is longer).
+        public var checkAfter: Duration = .seconds(1)
 
         public init() {}
     }
 
     public let database: PostgresLocation
     public var location: String { database.redacted }
-    let client: PostgresClient
     let logger: Logger
     let options: Options
-    private let running: Task<Void, Never>
+    /// How single connections (not the pool's) use TLS: made once.
+    private let connectionTLS: PostgresConnection.Configuration.TLS
+    /// The pool, replaced by a fresh one when the database returns after an outage (see ``reachability``).
+    private let pool: Mutex<Pool>
+    /// Whether an operation lost the database since it was last reached.
+    private let reachability = Mutex(false)
+    /// The try at connecting after a loss that operations wait on, while one runs.
+    private let probing = Mutex<Task<StoreError?, Never>?>(nil)
+    /// Set by ``shutdown()``: no pool is started after it.
+    private let stopped = Mutex(false)
 
-    private init(database: PostgresLocation, client: PostgresClient, options: Options, logger: Logger) {
-        self.database = database
-        self.client = client
-        self.options = options
-        self.logger = logger
-        running = Task { await client.run() }
+    /// A pool of connections and the task that runs it.
+    private struct Pool: Sendable {
+        let client: PostgresClient
+        let running: Task<Void, Never>
+
+        init(_ configuration: PostgresClient.Configuration) {
+            let client = PostgresClient(configuration: configuration)
+            self.client = client
+            running = Task { await client.run() }
+        }
     }
 
-    deinit { running.cancel() }
+    private init(database: PostgresLocation, options: Options, connectionTLS: PostgresConnection.Configuration.TLS, logger: Logger) {
+        self.database = database
+        self.options = options
+        self.connectionTLS = connectionTLS
+        self.logger = logger
+        pool = Mutex(Pool(Self.clientConfiguration(database, options)))
+    }
+
+    deinit { pool.withLock { $0.running.cancel() } }
 
     /// Connects to `database`, migrates its schema (safely when several instances start at once)
     /// and starts the pool.
@@ -49,11 +73,12 @@ public final class PostgresStore: SharedStore {
     public static func open(_ database: PostgresLocation, options: Options = Options(), logger: Logger) async throws(StoreError)
         -> PostgresStore
     {
+        let tls = try PostgresTLS.connection(database)
         let first: PostgresConnection
         do {
-            first = try await PostgresConnection.connect(configuration: connectionConfiguration(database, options), id: 0, logger: logger)
+            first = try await PostgresConnection.connect(configuration: connectionConfiguration(database, options, tls: tls), id: 0, logger: logger)
         } catch {
-            throw StoreError(.unreachable, path: database.redacted, detail: PostgresFailure.words(error))
+            throw PostgresFailure.unreachable(error, location: database.redacted)
         }
         do {
             try await PostgresSchema.migrate(first, schema: database.schema, location: database.redacted, logger: logger)
@@ -62,8 +87,7 @@ public final class PostgresStore: SharedStore {
             throw error
         }
         try? await first.close()
-        return PostgresStore(
-            database: database, client: PostgresClient(configuration: clientConfiguration(database, options)), options: options, logger: logger)
+        return PostgresStore(database: database, options: options, connectionTLS: tls, logger: logger)
     }
 
     /// Stops the pool: its connections close, and operations after this fail.
@@ -73,10 +97,11 @@ public final class PostgresStore: SharedStore {
     /// - Returns: false when the pool had not closed within `bound`.
     @discardableResult
     public func shutdown(within bound: Duration = .seconds(5)) async -> Bool {
+        stopped.withLock { $0 = true }
+        let running = pool.withLock { $0.running }
         running.cancel()
         // Awaiting a task's value ignores cancellation, so the first of two signals decides.
         let (first, signal) = AsyncStream.makeStream(of: Bool.self)
-        let running = self.running
         let closing = Task {
             await running.value
             signal.yield(true)
@@ -103,9 +128,16 @@ public final class PostgresStore: SharedStore {
     // MARK: Running operations
 
     /// Runs `body` with the pool, within ``Options/operationTimeout``, turning every failure into a `StoreError`.
+    ///
+    /// A database that cannot be reached is said at once rather than at the end of the bound: an
+    /// operation that has not finished within ``Options/checkAfter`` tries one connection of its
+    /// own, and fails when that is refused (the pool would keep it waiting while it backs off
+    /// between its attempts). Once an operation has lost the database, the next ones try that
+    /// connection first; when it connects, the database is back and a fresh pool serves at once.
     func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws(StoreError) -> T {
-        let client = self.client
-        let timeout = options.operationTimeout
+        if reachability.withLock({ $0 }), let failure = await probe().value { throw failure }
+        let client = pool.withLock { $0.client }
+        let (timeout, checkAfter) = (options.operationTimeout, min(options.checkAfter, options.operationTimeout))
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await body(client) }
@@ -113,15 +145,68 @@ public final class PostgresStore: SharedStore {
                     try await Task.sleep(for: timeout)
                     return nil
                 }
+                group.addTask {
+                    try await Task.sleep(for: checkAfter)
+                    if let failure = await self.probe().value { throw failure }
+                    // Reachable, only slow: the bound decides.
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let value = first else { throw PostgresFailure.timedOut(timeout) }
                 return value
             }
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw PostgresFailure.storeError(error, location: database.redacted)
+            let failure = PostgresFailure.storeError(error, location: database.redacted)
+            if failure.kind == .unreachable { reachability.withLock { $0 = true } }
+            throw failure
         }
+    }
+
+    /// The try at connecting that is under way, or a new one: one at a time, which every operation
+    /// waiting meanwhile shares, so that a busy instance does not open a connection per request.
+    private func probe() -> Task<StoreError?, Never> {
+        probing.withLock { probing in
+            if let probing { return probing }
+            let attempt = Task {
+                let failure = await self.connectOnce()
+                self.probing.withLock { $0 = nil }
+                return failure
+            }
+            probing = attempt
+            return attempt
+        }
+    }
+
+    /// One connection of its own, closed at once: nil when it was made (the pool is then renewed
+    /// when an operation had lost the database), else why not.
+    private func connectOnce() async -> StoreError? {
+        var configuration = Self.connectionConfiguration(database, options, tls: connectionTLS)
+        configuration.options.connectTimeout = .nanoseconds(min(options.connectTimeout, options.operationTimeout).nanoseconds)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            try? await connection.close()
+        } catch {
+            return PostgresFailure.unreachable(error, location: database.redacted)
+        }
+        let lost = reachability.withLock { lost in
+            defer { lost = false }
+            return lost
+        }
+        guard lost, !stopped.withLock({ $0 }) else { return nil }
+        // The old pool may be backing off between attempts (up to a minute): a fresh one serves now.
+        // Whatever still runs on the old one has its operation bound to finish before it stops.
+        let (old, grace) = (
+            pool.withLock { pool in
+                defer { pool = Pool(Self.clientConfiguration(database, options)) }
+                return pool.running
+            }, options.operationTimeout
+        )
+        Task {
+            try? await Task.sleep(for: grace)
+            old.cancel()
+        }
+        return nil
     }
 
     /// Runs `body` in one transaction on one connection of the pool: committed when it returns,
@@ -145,10 +230,12 @@ public final class PostgresStore: SharedStore {
 
     // MARK: Configuration
 
-    static func connectionConfiguration(_ database: PostgresLocation, _ options: Options) -> PostgresConnection.Configuration {
+    static func connectionConfiguration(_ database: PostgresLocation, _ options: Options, tls: PostgresConnection.Configuration.TLS)
+        -> PostgresConnection.Configuration
+    {
         var configuration = PostgresConnection.Configuration(
             host: database.host, port: database.port, username: database.username, password: database.password, database: database.database,
-            tls: .disable)
+            tls: tls)
         configuration.options.connectTimeout = .nanoseconds(options.connectTimeout.nanoseconds)
         configuration.options.additionalStartupParameters = startupParameters(database)
         return configuration
@@ -157,7 +244,7 @@ public final class PostgresStore: SharedStore {
     static func clientConfiguration(_ database: PostgresLocation, _ options: Options) -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             host: database.host, port: database.port, username: database.username, password: database.password, database: database.database,
-            tls: .disable)
+            tls: PostgresTLS.client(database))
         configuration.options.maximumConnections = options.maximumConnections
         configuration.options.connectTimeout = options.connectTimeout
         configuration.options.additionalStartupParameters = startupParameters(database)

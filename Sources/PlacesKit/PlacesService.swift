@@ -21,7 +21,7 @@ public struct PlacesService: Sendable {
     public let registry: ProviderRegistry
     public let aggregator: Aggregator
     public let locator: CassetteLocator
-    public let store: StoreAccess
+    public private(set) var store: StoreAccess
     /// Where notices go as they happen (the CLI: stderr).
     public let notices: NoticeSink
     /// How notices word remedies and inputs (the CLI names its flags).
@@ -113,6 +113,15 @@ public struct PlacesService: Sendable {
 
     /// The HTTP chain made for `id`, for a provider built later (a feed named on the command line).
     public func client(for id: ProviderID) -> HTTPClient? { setups[id]?.client }
+
+    /// The same service, reading imported places from `imports` (the database a server shares
+    /// with its other instances) instead of the store file: offline answers, the fallback when
+    /// OpenStreetMap cannot be reached, reverse lookups.
+    public func readingImports(from imports: any SharedImportStore) -> PlacesService {
+        var service = self
+        service.store = store.readingImports(from: imports)
+        return service
+    }
 
     /// The credential found for `id` in the environment or the config.
     public func credential(for id: ProviderID) -> Credential? { setups[id]?.credential }

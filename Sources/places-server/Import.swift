@@ -6,13 +6,21 @@ import PlaceStorePostgres
 import PlacesKit
 
 extension PlacesServerCommand {
-    /// `places import FILE… --database postgres://…`: the CLI hands the command here, so that
-    /// `places` itself never links PostgreSQL's client. The files are read by the readers the
-    /// embedded import uses, and each replaces what it wrote before, in one transaction per file.
+    /// `places import … --database postgres://…`: the CLI hands the command here, so that `places`
+    /// itself never links PostgreSQL's client.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import OpenStreetMap files and name lists into --database (what 'places import --database' runs).",
-            shouldDisplay: false)
+            abstract: "Import into, list or remove from --database (what 'places import … --database' runs).", shouldDisplay: false,
+            subcommands: [Files.self, List.self, Remove.self], defaultSubcommand: Files.self)
+    }
+}
+
+extension PlacesServerCommand.Import {
+    /// `places import FILE… --database`: the files are read by the readers the embedded import
+    /// uses, and each replaces what it wrote before, in one transaction per file.
+    struct Files: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import OpenStreetMap files and name lists into --database (what 'places import --database' runs).")
 
         @Argument(help: ArgumentHelp("OpenStreetMap files (as 'places import').", valueName: "file"))
         var files: [String] = []

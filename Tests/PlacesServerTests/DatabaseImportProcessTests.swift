@@ -81,18 +81,43 @@ import Testing
         #expect(document["imports"]?.arrayValue?.first?["written"]?["poi"]?.intValue == 2, "\(again.stdout)")
         #expect(document["index"] == .null)
 
+        // Listed from the database, as the embedded listing shows a store's.
+        let listed = try ServerProcessTests.run("places", ["import", "list", "--database", url], scratch)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("zeedijk.osm"), "\(listed.stdout)")
+        let listedJSON = try ServerProcessTests.run("places", ["import", "list", "--format", "json"], scratch, adding: ["PLACES_DATABASE_URL": url])
+        let sources = try JSONValue.parse(Data(listedJSON.stdout.utf8))["imports"]?.arrayValue ?? []
+        #expect(sources.map { $0["path"]?.stringValue } == [file.path], "\(listedJSON.stdout) \(listedJSON.stderr)")
+        #expect(sources.first?["places"]?.intValue == 3, "\(listedJSON.stdout)")
+
         let built = try ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stderr.contains("names from \(location.redacted)"), "\(built.stderr)")
 
         // The server's own store is empty: what it finds, it finds in the database (the index built
         // from there for completion, PostGIS for what is at a position).
-        let answers = try await Self.ask(["/v1/complete?text=Zeedijk%20Koff", "/v1/reverse?at=52.37471,4.90062&radius=50"], database: url, scratch)
+        let answers = try await Self.ask(
+            ["/v1/complete?text=Zeedijk%20Koff", "/v1/reverse?at=52.37471,4.90062&radius=50", "/v1/coffee?near=52.3747,4.9006&offline=true"],
+            database: url, scratch)
         #expect(answers[0].hasPrefix("HTTP/1.1 200"), "\(answers[0])")
         #expect(answers[0].contains("Zeedijk Koffiebranderij"), "\(answers[0])")
         #expect(answers[1].hasPrefix("HTTP/1.1 200"), "\(answers[1])")
         #expect(answers[1].contains("Zeedijk Koffiebranderij"), "\(answers[1])")
         #expect(answers[1].contains("\"imported\""), "\(answers[1])")
+        #expect(answers[2].hasPrefix("HTTP/1.1 200"), "\(answers[2])")
+        #expect(answers[2].contains("Zeedijk Koffiebranderij"), "\(answers[2])")
+
+        // Removed by its name: the database holds nothing of it, and says so when listed.
+        let unknown = try ServerProcessTests.run("places", ["import", "remove", "amsterdam.osm", "--database", url], scratch)
+        #expect(unknown.status == 66, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("no import of 'amsterdam.osm' in \(location.redacted); imported: zeedijk.osm"), "\(unknown.stderr)")
+        let removed = try ServerProcessTests.run("places", ["import", "remove", "zeedijk.osm"], scratch, adding: ["PLACES_DATABASE_URL": url])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains("removed zeedijk.osm: 3 places"), "\(removed.stdout)")
+        let empty = try ServerProcessTests.run("places", ["import", "list", "--database", url], scratch)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.isEmpty, "\(empty.stdout)")
+        #expect(empty.stderr.contains("nothing is imported into \(location.redacted)"), "\(empty.stderr)")
         try await ServerDatabase.administer("DROP SCHEMA \(location.schema ?? "") CASCADE")
     }
 

@@ -173,6 +173,7 @@ struct PostgresServerTests {
             #expect(try answer.json()["favorites"]?.arrayValue?.map { $0["name"]?.stringValue } == ["Kept"])
         }
         await store.shutdown()
-        try await ServerDatabase.administer("DROP SCHEMA \(location.schema ?? "") CASCADE; DROP ROLE \(user)")
+        try await ServerDatabase.administer(
+            "DROP SCHEMA \(location.schema ?? "") CASCADE; REASSIGN OWNED BY \(user) TO CURRENT_USER; DROP ROLE \(user)")
     }
 }

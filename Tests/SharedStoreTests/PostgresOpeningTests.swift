@@ -17,6 +17,17 @@ struct PostgresLocationTests {
         #expect(location.redacted == "postgres://ana:***@db.example:6543/places?schema=tenant_1")
         #expect(!location.redacted.contains("cret"))
         #expect(try PostgresLocation(parsing: "postgresql://ana@localhost/places").port == 5432)
+        #expect(location.tls == .prefer)
+    }
+
+    /// libpq's sslmode and sslrootcert: a root certificate alone means verify-full; both are shown.
+    @Test func theTLSModeIsReadAsLibpqReadsIt() throws {
+        #expect(try PostgresLocation(parsing: "postgres://ana@db/places?sslmode=disable").tls == .disable)
+        #expect(try PostgresLocation(parsing: "postgres://ana@db/places?sslmode=require").tls == .require)
+        let checked = try PostgresLocation(parsing: "postgres://ana:pw@db/places?sslrootcert=/etc/ca.pem&schema=t")
+        #expect(checked.tls == .verifyFull)
+        #expect(checked.rootCertificate == "/etc/ca.pem")
+        #expect(checked.redacted == "postgres://ana:***@db:5432/places?schema=t&sslmode=verify-full&sslrootcert=/etc/ca.pem")
     }
 
     @Test(arguments: [
@@ -24,8 +35,10 @@ struct PostgresLocationTests {
         ("postgres://ana:pw@/db", "names no host"),
         ("postgres://host/db", "names no user"),
         ("postgres://ana:pw@host", "names no database"),
-        ("postgres://ana:pw@host/db?sslmode=require", "only ?schema=NAME"),
-        ("postgres://ana:pw@host/db?schema=Robert'); DROP", "only ?schema=NAME"),
+        ("postgres://ana:pw@host/db?sslmode=sometimes", "sslmode must be disable, prefer, require or verify-full, not 'sometimes'"),
+        ("postgres://ana:pw@host/db?sslmode=require&sslrootcert=ca.pem", "only sslmode=verify-full"),
+        ("postgres://ana:pw@host/db?connect_timeout=3", "not 'connect_timeout'"),
+        ("postgres://ana:pw@host/db?schema=Robert'); DROP", "is not a name of letters"),
     ])
     func aMalformedURLIsRefusedNamingWhatIsWrongAndNeverThePassword(text: String, reason: String) {
         #expect {

@@ -5,19 +5,50 @@ public import PlaceSearch
 public struct StoredOSMProvider: PlaceDetailsProvider {
     public let id = OverpassProvider.providerID
     public let capabilities = ProviderCapabilities(categories: [.coffee, .parking])
-    private let store: (any ImportedPlacesStore)?
+    private let source: Source?
     private let storePath: String
+    /// Read once, when the provider is made: what was imported then.
+    public let status: ProviderStatus
 
-    /// - Parameter store: nil when there is no store yet; the provider then says how to make one.
-    public init(store: (any ImportedPlacesStore)?, storePath: String) {
-        self.store = store
-        self.storePath = storePath
+    /// Where the places are read: the embedded store (synchronously), or the database several
+    /// server instances share (without blocking a thread).
+    private enum Source: Sendable {
+        case embedded(any ImportedPlacesStore)
+        case shared(any SharedImportStore)
+
+        func places(in box: BoundingBox, categories: [String]) async throws(StoreError) -> [ImportedPlace] {
+            switch self {
+            case .embedded(let store): try store.importedPlaces(in: box, categories: categories)
+            case .shared(let store): try await store.importedPlaces(in: box, categories: categories)
+            }
+        }
+
+        func place(id: String) async throws(StoreError) -> ImportedPlace? {
+            switch self {
+            case .embedded(let store): try store.importedPlace(id: id)
+            case .shared(let store): try await store.importedPlace(id: id)
+            }
+        }
     }
 
-    public var status: ProviderStatus {
-        guard let store, let imports = try? store.imports(), !imports.isEmpty else {
-            return .notReady(.nothingImported(store: storePath))
-        }
+    /// Over the embedded store; what it holds is read now.
+    /// - Parameter store: nil when there is no store yet; the provider then says how to make one.
+    public init(store: (any ImportedPlacesStore)?, storePath: String) {
+        self.source = store.map(Source.embedded)
+        self.storePath = storePath
+        status = Self.status(of: store.flatMap { try? $0.imports() }, storePath: storePath)
+    }
+
+    /// Over the imported places several server instances share (`places serve --database`).
+    /// - Parameter imports: what `store` holds, as its ``SharedImportStore/imports()`` answered.
+    public init(shared store: any SharedImportStore, imports: [ImportRecord]) {
+        self.source = .shared(store)
+        storePath = store.location
+        status = Self.status(of: imports, storePath: store.location)
+    }
+
+    static func status(of imports: [ImportRecord]?, storePath: String) -> ProviderStatus {
+        guard let imports, !imports.isEmpty else { return .notReady(.nothingImported(store: storePath)) }
         // Name lists give names to complete, never places to search: credit only what answers.
         let searched = imports.filter { !$0.source.isNameList && $0.count > 0 }
         guard !searched.isEmpty else { return .notReady(.onlyNameListsImported(store: storePath)) }
@@ -40,7 +71,7 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
         guard let tags = Self.categories(for: request.category) else {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee and parking are supported, not \(request.category)")
         }
-        guard let store else {
+        guard let source else {
             throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)")
         }
         // Parking looks a little further, for the entrances of a car park in reach and the car
@@ -49,7 +80,7 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
         let box = BoundingBox(center: request.focus, radius: reach)
         let found: [ImportedPlace]
         do {
-            found = try store.importedPlaces(in: box, categories: tags)
+            found = try await source.places(in: box, categories: tags)
         } catch {
             throw ProviderError(provider: id, kind: .unavailable, message: error.description)
         }
@@ -68,10 +99,10 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
     static let entranceReach = 250.0
 
     public func details(for placeID: PlaceID) async throws -> Place {
-        guard let store else { throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)") }
+        guard let source else { throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)") }
         let stored: ImportedPlace?
         do {
-            stored = try store.importedPlace(id: placeID.description)
+            stored = try await source.place(id: placeID.description)
         } catch {
             throw ProviderError(provider: id, kind: .unavailable, message: error.description)
         }

@@ -2,6 +2,9 @@
 /// what ``ImportedPlacesStore`` says, asked without blocking a thread. The embedded SQLite store
 /// meets it with its plain methods; PostgreSQL keeps positions as PostGIS points with a GiST index.
 public protocol SharedImportStore: Sendable {
+    /// Where the store is, for messages: a path, or a URL with its password redacted.
+    var location: String { get }
+
     /// Replaces what `source` imported before with `places`, in one transaction; an id another
     /// source wrote changes hands (last write wins), never doubles.
     func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) async throws(StoreError) -> ImportSummary

@@ -24,11 +24,15 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     /// What went wrong, in words.
     public let detail: String
+    /// What to do, when the failure says more than its kind (a database's certificate that is not
+    /// trusted, rather than a database that is down).
+    public let advice: String?
 
-    public init(_ kind: Kind, path: String, detail: String) {
+    public init(_ kind: Kind, path: String, detail: String, advice: String? = nil) {
         self.kind = kind
         self.path = path
         self.detail = detail
+        self.advice = advice
     }
 
     /// What happened, without advice (the edge words what to do: a flag, a setting).
@@ -41,7 +45,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .readOnly: "the store \(path) cannot be changed: \(detail)"
         case .busy: "the store \(path) is busy (another places held it for too long)"
         case .corruptRecord: "the store \(path) has a record that cannot be read (\(detail))"
-        case .unreachable: "the database \(path) cannot be reached (\(detail)); check that PostgreSQL runs there and accepts connections"
+        case .unreachable:
+            "the database \(path) cannot be reached (\(detail)); " + (advice ?? "check that PostgreSQL runs there and accepts connections")
         }
     }
 
@@ -62,7 +67,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corruptRecord:
             "the store \(path) has a record that cannot be read (\(detail))"
         case .unreachable:
-            "the database \(path) cannot be reached (\(detail)); check that PostgreSQL runs there and accepts connections"
+            "the database \(path) cannot be reached (\(detail)); " + (advice ?? "check that PostgreSQL runs there and accepts connections")
         }
     }
 }

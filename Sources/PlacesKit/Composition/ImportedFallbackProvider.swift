@@ -6,8 +6,9 @@ import PlaceSearch
 /// mapping). Used for `auto` mode, where the network may be gone.
 struct ImportedFallbackProvider: PlaceDetailsProvider {
     let live: any PlaceProvider
-    let imported: StoredOSMProvider
     let notices: NoticeSink
+    /// The imported data, read when the live provider cannot answer; nil when there is no store.
+    let imported: @Sendable () async -> StoredOSMProvider?
 
     var id: ProviderID { live.id }
     var capabilities: ProviderCapabilities { live.capabilities }
@@ -17,6 +18,7 @@ struct ImportedFallbackProvider: PlaceDetailsProvider {
         do {
             return try await live.search(request)
         } catch let failure as ProviderError where Self.fallsBack(failure) {
+            guard let imported = await ready() else { throw failure }
             let places = try await imported.search(request)
             notices.say("\(id): \(failure.message); answered from the imported data instead")
             return places
@@ -24,16 +26,26 @@ struct ImportedFallbackProvider: PlaceDetailsProvider {
     }
 
     func idProblem(_ id: PlaceID) -> String? {
-        (live as? any PlaceDetailsProvider)?.idProblem(id) ?? imported.idProblem(id)
+        (live as? any PlaceDetailsProvider)?.idProblem(id)
     }
 
     func details(for placeID: PlaceID) async throws -> Place {
-        guard let details = live as? any PlaceDetailsProvider else { return try await imported.details(for: placeID) }
-        do {
-            return try await details.details(for: placeID)
-        } catch let failure as ProviderError where Self.fallsBack(failure) {
-            return try await imported.details(for: placeID)
+        if let details = live as? any PlaceDetailsProvider {
+            do {
+                return try await details.details(for: placeID)
+            } catch let failure as ProviderError where Self.fallsBack(failure) {
+                guard let imported = await ready() else { throw failure }
+                return try await imported.details(for: placeID)
+            }
         }
+        guard let imported = await ready() else { throw ProviderError(provider: id, kind: .unsupported, message: "\(id) cannot show details") }
+        return try await imported.details(for: placeID)
+    }
+
+    /// The imported data when something searchable is imported.
+    private func ready() async -> StoredOSMProvider? {
+        guard let imported = await imported(), imported.status.isReady else { return nil }
+        return imported
     }
 
     /// Nothing recorded, or no connection: what imported data can stand in for.

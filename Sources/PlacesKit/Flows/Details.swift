@@ -10,7 +10,7 @@ extension PlacesService {
             guard placeID.provider == OverpassProvider.providerID else {
                 throw PlacesError(.usage, "answers from imported OpenStreetMap data only; '\(shown)' needs its provider", parameter: "offline")
             }
-            return try await details(placeID, from: try offlineProviders(selected: [])[0], shown: shown)
+            return try await details(placeID, from: try await offlineProviders(selected: [])[0], shown: shown)
         }
         guard let found = registry.provider(placeID.provider) else {
             let known = registry.placeProviders.map(\.id.rawValue).joined(separator: ", ")

@@ -134,7 +134,17 @@ extension PlacesService {
     /// exactly its places and names, and its walking graph; then rebuilds the name index.
     /// - Returns: what was removed, how many places, and the index after.
     public func removeImport(_ name: String) throws(PlacesError) -> (source: ImportSource, removed: Int, index: NameIndex.Built) {
-        let sources = try importedSources()
+        let record = try Self.importNamed(name, among: try importedSources(), in: store.path)
+        let opened = try store.writing()
+        let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
+        try? FileManager.default.removeItem(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
+        return (record.source, removed, try NameIndex.rebuild(store: opened))
+    }
+
+    /// The one import of `sources` that `name` names: the path as given, its absolute path, or its file name.
+    /// - Parameter location: where they are imported (a store's path, a database's URL), for messages.
+    /// - Throws: `.notFound` naming what is imported, `.usage` when the name fits several.
+    public static func importNamed(_ name: String, among sources: [ImportRecord], in location: String) throws(PlacesError) -> ImportRecord {
         let absolute = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
         let matches = sources.filter { $0.source.key == absolute || $0.source.key == name || $0.source.label == name }
         guard matches.count == 1, let record = matches.first else {
@@ -144,12 +154,9 @@ extension PlacesService {
                     .usage, "'\(name)' names \(matches.count) imports; give the file's path: \(matches.map(\.source.key).joined(separator: ", "))")
             }
             throw PlacesError(
-                .notFound, "no import of '\(name)' in \(store.path)" + (known.isEmpty ? " (nothing is imported)" : "; imported: \(known)"))
+                .notFound, "no import of '\(name)' in \(location)" + (known.isEmpty ? " (nothing is imported)" : "; imported: \(known)"))
         }
-        let opened = try store.writing()
-        let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
-        try? FileManager.default.removeItem(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
-        return (record.source, removed, try NameIndex.rebuild(store: opened))
+        return record
     }
 
     private static func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {

@@ -27,7 +27,7 @@ extension PlacesService {
         var matches: [ReverseMatch] = []
         let box = BoundingBox(center: coordinate, radius: radius)
         var nearby: [ImportedPlace]?
-        if let shared {
+        if let shared = shared ?? store.shared?.store {
             do { nearby = try await shared.importedPlaces(in: box, categories: []) } catch { throw StoreAccess.error(error) }
         } else if let opened = try store.reading() {
             nearby = try StoreAccess.run { () throws(StoreError) in try opened.importedPlaces(in: box, categories: []) }

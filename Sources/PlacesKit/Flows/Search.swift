@@ -44,7 +44,7 @@ extension PlacesService {
         _ request: SearchRequest, providers: [any PlaceProvider], notes: (SearchOutcome) -> [String] = { _ in [] }
     ) async throws(PlacesError) -> SearchOutcome {
         let outcome = await aggregator.search(request, providers: providers)
-        let advice = outcome.failures.contains { $0.kind == .noRecording } ? withoutRecordingAdvice(for: request) : nil
+        let advice = outcome.failures.contains { $0.kind == .noRecording } ? await withoutRecordingAdvice(for: request) : nil
         for failure in outcome.failures {
             let shown =
                 failure.kind == .noRecording && advice != nil
@@ -62,36 +62,48 @@ extension PlacesService {
 
     /// What to do when nothing recorded answers `request`: use the imported data when it covers the
     /// spot, else import or go live (naming the areas the recordings cover), else find recordings.
-    func withoutRecordingAdvice(for request: SearchRequest) -> Remedy {
+    func withoutRecordingAdvice(for request: SearchRequest) async -> Remedy {
         if locator.roots.isEmpty { return Remedy(.chooseRecordings) }
-        if let opened = try? store.reading(),
-            let found = try? opened.importedPlaces(in: BoundingBox(center: request.focus, radius: request.radius), categories: []),
-            !found.isEmpty
-        {
-            return Remedy(.useImportedData)
+        let box = BoundingBox(center: request.focus, radius: request.radius)
+        let found: [ImportedPlace]?
+        if let shared = store.shared {
+            found = try? await shared.store.importedPlaces(in: box, categories: [])
+        } else {
+            let opened = (try? store.reading()) ?? nil
+            found = opened.flatMap { try? $0.importedPlaces(in: box, categories: []) }
         }
+        if let found, !found.isEmpty { return Remedy(.useImportedData) }
         return Remedy(.importOrGoLive(areas: locator.areas.map(\.name)))
     }
 
     /// OpenStreetMap asked live in `auto` mode: the imported data answers when the network and the
-    /// recordings cannot (when something is imported).
+    /// recordings cannot (when something is imported; read only then).
     func withImportedFallback(_ provider: any PlaceProvider) -> any PlaceProvider {
-        guard provider.id == OverpassProvider.providerID, settings.httpMode == .auto, setups[provider.id]?.client.mode == .live,
-            let opened = try? store.reading()
-        else { return provider }
-        let imported = StoredOSMProvider(store: opened, storePath: store.path)
-        guard imported.status.isReady else { return provider }
-        return ImportedFallbackProvider(live: provider, imported: imported, notices: notices)
+        guard provider.id == OverpassProvider.providerID, settings.httpMode == .auto, setups[provider.id]?.client.mode == .live else {
+            return provider
+        }
+        return ImportedFallbackProvider(live: provider, notices: notices) { try? await importedProvider() }
+    }
+
+    /// The imported OpenStreetMap places as a provider: those of the database a server shares with
+    /// its other instances when there is one, else the store file's. What is imported is read now.
+    func importedProvider() async throws(PlacesError) -> StoredOSMProvider {
+        guard let shared = store.shared else { return StoredOSMProvider(store: try store.reading(), storePath: store.path) }
+        do {
+            return StoredOSMProvider(shared: shared.store, imports: try await shared.imports())
+        } catch {
+            throw StoreAccess.error(error)
+        }
     }
 
     /// `--offline`: the data imported into the store, nothing else (no network, no recordings).
     /// - Parameter selected: only `osm` can answer offline.
-    public func offlineProviders(selected: [ProviderID]) throws(PlacesError) -> [any PlaceProvider] {
+    public func offlineProviders(selected: [ProviderID]) async throws(PlacesError) -> [any PlaceProvider] {
         if let other = selected.first(where: { $0 != OverpassProvider.providerID }) {
             throw PlacesError(
                 .usage, "answers from imported OpenStreetMap data only; '\(other)' needs the network", parameter: "offline")
         }
-        let provider = StoredOSMProvider(store: try store.reading(), storePath: store.path)
+        let provider = try await importedProvider()
         guard provider.status.isReady else { throw PlacesError(.notFound, wording.detail(provider.status)) }
         return [provider]
     }
@@ -111,7 +123,7 @@ extension PlacesService {
     func answers(
         _ request: SearchRequest, selected: [ProviderID], offline: Bool, notes: (SearchOutcome) -> [String] = { _ in [] }
     ) async throws(PlacesError) -> SearchOutcome {
-        if offline { return try await offlineSearch(request, providers: try offlineProviders(selected: selected)) }
+        if offline { return try await offlineSearch(request, providers: try await offlineProviders(selected: selected)) }
         return try await search(request, providers: try readyProviders(for: request.category, selected: selected), notes: notes)
     }
 }

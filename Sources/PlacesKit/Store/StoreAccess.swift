@@ -7,6 +7,9 @@ public struct StoreAccess: Sendable {
     public let location: StoreLocation
     /// A store opened once and kept (a server's): every flow uses it instead of opening the file.
     public let held: SQLitePlaceStore?
+    /// The imported places of the database several server instances share, read instead of the
+    /// file's; nil on the embedded store.
+    public private(set) var shared: SharedImports?
 
     /// - Parameter option: a path given by the caller (`--store`), before PLACES_STORE and the XDG default.
     public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PlacesError) {
@@ -27,6 +30,13 @@ public struct StoreAccess: Sendable {
     public init(holding store: SQLitePlaceStore) {
         location = StoreLocation(path: store.path, source: .option)
         held = store
+    }
+
+    /// The same access, reading imported places from `imports` (a server's `--database`).
+    public func readingImports(from imports: any SharedImportStore) -> StoreAccess {
+        var access = self
+        access.shared = SharedImports(imports)
+        return access
     }
 
     public var path: String { location.path }

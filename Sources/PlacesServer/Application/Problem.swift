@@ -41,7 +41,8 @@ public struct Problem: Error, HTTPResponseError, CustomStringConvertible {
             case .cannotWrite, .output, .bug: (.internalServerError, "server-error")
             }
         var headers: HTTPFields = [:]
-        if error.kind == .busy { headers[.retryAfter] = "1" }
+        // A busy store, or a database that cannot be reached (it may be restarting): asking again soon may work.
+        if error.kind == .busy || (error.underlyingError as? StoreError)?.kind == .unreachable { headers[.retryAfter] = "1" }
         if error.remedy?.action == .useOwnStore {
             // The server's store, not the client's: nothing the client can do, and no retry helps.
             self.init(

@@ -21,10 +21,12 @@ final class ServerState: Sendable {
     init(
         service: PlacesService, store: SQLitePlaceStore, shared: any SharedStore, settings: ServerSettings, metrics: ServerMetrics, logger: Logger
     ) {
-        self.service = service
         self.shared = shared
         imported = store
-        sharedImports = shared is SQLitePlaceStore ? nil : shared as? any SharedImportStore
+        let sharedImports = shared is SQLitePlaceStore ? nil : shared as? any SharedImportStore
+        self.sharedImports = sharedImports
+        // Searches read the imported places where this instance keeps them.
+        self.service = sharedImports.map(service.readingImports(from:)) ?? service
         self.settings = settings
         self.metrics = metrics
         limiter = RateLimiter(perSecond: settings.ratePerSecond, burst: settings.rateBurst)
@@ -41,6 +43,12 @@ final class ServerState: Sendable {
     /// the database cannot be reached).
     func shared<T>(_ body: (any SharedStore) async throws(StoreError) -> T) async throws(Problem) -> T {
         do { return try await body(shared) } catch { throw Problem(StoreAccess.error(error)) }
+    }
+
+    /// An imported place by id, from the database on `--database`, else from the store file.
+    func importedPlace(id: String) async throws(Problem) -> ImportedPlace? {
+        guard let sharedImports else { return try store { () throws(StoreError) in try imported.importedPlace(id: id) } }
+        do { return try await sharedImports.importedPlace(id: id) } catch { throw Problem(StoreAccess.error(error)) }
     }
 
     /// Counts the providers' failures of a search.

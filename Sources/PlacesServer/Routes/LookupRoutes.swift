@@ -75,6 +75,6 @@ struct LookupRoutes {
         let limit = try query.int("limit", default: 5)
         guard (1...20).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 20, not \(limit)") }
         return JSONResponse.make(
-            DocumentParts.reverse(try await state.service.reverse(at, radius: radius, limit: limit, imported: state.sharedImports), at: at))
+            DocumentParts.reverse(try await state.service.reverse(at, radius: radius, limit: limit), at: at))
     }
 }

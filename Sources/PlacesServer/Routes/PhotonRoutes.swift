@@ -31,7 +31,7 @@ struct PhotonRoutes {
         for suggestion in suggestions where features.count < limit {
             let record = suggestion.record
             if let box, let coordinate = record.coordinate, !box.contains(coordinate) { continue }
-            let imported = try state.store { () throws(StoreError) in try state.imported.importedPlace(id: record.id) }
+            let imported = try await state.importedPlace(id: record.id)
             if !layers.isEmpty, !layers.contains(PhotonFeature.layer(record, imported: imported)) { continue }
             if !tags.allSatisfy({ $0.matches(imported?.category) }) { continue }
             if let feature = PhotonFeature.feature(record, imported: imported) { features.append(feature) }
@@ -52,14 +52,14 @@ struct PhotonRoutes {
         // Nothing near is an empty collection, as Photon answers it.
         var matches: [ReverseMatch] = []
         do {
-            matches = try await state.service.reverse(at, radius: radius * 1000, limit: 50, geocoders: false, imported: state.sharedImports)
+            matches = try await state.service.reverse(at, radius: radius * 1000, limit: 50, geocoders: false)
         } catch {
             guard error.kind == .notFound else { throw error }
         }
         var features: [JSONValue] = []
         for match in matches where features.count < limit {
             guard let id = match.id else { continue }
-            let imported = try state.store { () throws(StoreError) in try state.imported.importedPlace(id: id) }
+            let imported = try await state.importedPlace(id: id)
             guard let record = imported?.record else { continue }
             if !layers.isEmpty, !layers.contains(PhotonFeature.layer(record, imported: imported)) { continue }
             if !tags.allSatisfy({ $0.matches(imported?.category) }) { continue }

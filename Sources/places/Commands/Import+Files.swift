@@ -77,11 +77,7 @@ extension Places.Import {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(
-            help: ArgumentHelp(
-                "Import into the PostgreSQL database of 'places serve --database' instead (postgres://…; also PLACES_DATABASE_URL); runs places-server.",
-                valueName: "url"))
-        var database: String?
+        @OptionGroup var database: ImportDatabase
 
         func validate() throws {
             guard !files.isEmpty || !nameLists.isEmpty else {
@@ -98,10 +94,8 @@ extension Places.Import {
         }
 
         func run() throws {
-            if let url = database ?? ProcessInfo.processInfo.environment["PLACES_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
-                // The database's client is the server's: places-server reads the files and writes them there.
-                try Places.Serve.execServer(["import", "--database", url] + serverArguments)
-            }
+            // The database's client is the server's: places-server reads the files and writes them there.
+            try database.handOver(["files"], serverArguments)
             let service = try Session.service(store: storeOptions.store)
             let options = NameListOptions(
                 name: nameColumn, latitude: latColumn, longitude: lonColumn, importance: importanceColumn, detail: detailColumn,

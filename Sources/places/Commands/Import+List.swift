@@ -11,7 +11,10 @@ extension Places.Import {
 
         @OptionGroup var storeOptions: StoreOptions
 
+        @OptionGroup var database: ImportDatabase
+
         func run() throws {
+            try database.handOver(["list"], ["--format", format.rawValue])
             let service = try Session.service(store: storeOptions.store)
             let sources = try service.importedSources()
             if sources.isEmpty { StandardError.line("places: no match: nothing is imported into \(service.store.path)") }

@@ -11,7 +11,11 @@ extension Places.Import {
 
         @OptionGroup var storeOptions: StoreOptions
 
+        @OptionGroup var database: ImportDatabase
+
         func run() throws {
+            // The file last, after "--": a file named like an option stays a file.
+            try database.handOver(["remove"], ["--", file])
             let service = try Session.service(store: storeOptions.store)
             let (source, removed, index) = try service.removeImport(file)
             try StandardOutput.write(ImportRendering.removal(source, removed: removed, index: index))

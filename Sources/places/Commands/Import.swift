@@ -14,6 +14,7 @@ extension Places {
                   places import --names streets.csv --name-column 3 --kind street
                   places import list
                   places import remove amsterdam.osm.pbf
+                  places import list --database postgres://places@db.internal/places
                 """,
             subcommands: [Files.self, List.self, Remove.self],
             defaultSubcommand: Files.self)
