@@ -77,33 +77,32 @@ public final class AutocompleteIndexBuilder {
         return try ByteOutput(path: (directory as NSString).appendingPathComponent(name))
     }
 
-    /// Adds one record. Its names are folded here; everything else waits for ``write(to:)``.
+    /// Adds one record. Its names are folded on a second thread (``FoldingPipeline``), a batch at
+    /// a time; everything else waits for ``write(to:)``.
     public func add(_ record: NameRecord) throws(IndexBuildError) {
         added += 1
-        let built = BuildRecord(record)
-        guard let main = built.forms.first else {
-            skipped += 1
-            return
-        }
-        key.data.removeAll(keepingCapacity: true)
-        key.u8(UInt8(IndexFormat.segment(of: record.kind)))
-        key.append(main.folded)
-        key.u8(0)
-        built.encode(into: &key)
-        try byGroup.add(key.data)
+        if let folded = folding.add(record) { try sort(folded) }
     }
 
-    var key = ByteWriter()
-    /// Node lists written so far, and a buffer for a node's sort key.
-    var nodeListCount = 0
-    var nodeKey = ByteWriter()
+    /// The folded batches' keys into the first sort.
+    private func sort(_ batch: FoldingPipeline.Batch) throws(IndexBuildError) {
+        skipped += batch.skipped
+        try batch.forEachKey { (key) throws(IndexBuildError) in try byGroup.add(key) }
+    }
 
+    /// Names given but not yet in the first sort.
+    private func drainFolding() throws(IndexBuildError) {
+        for batch in folding.drain() { try sort(batch) }
+    }
+
+    private let folding = FoldingPipeline()
     /// Builds the index and writes it to `url` atomically (a temporary file beside it, then a
     /// rename). The builder is spent afterwards.
     @discardableResult
     public func write(to url: URL) throws(IndexBuildError) -> Summary {
         let destination = url.path
         let temporary = destination + ".building-\(getpid())"
+        try drainFolding()
         let file = try ByteOutput(path: temporary)
         do throws(IndexBuildError) {
             let summary = try assemble(into: file)
@@ -118,6 +117,7 @@ public final class AutocompleteIndexBuilder {
 
     /// Builds the index into memory.
     func buildInMemory() throws(IndexBuildError) -> [UInt8] {
+        try drainFolding()
         let memory = ByteOutput()
         _ = try assemble(into: memory)
         return Array(memory.memory)
@@ -166,11 +166,24 @@ public final class AutocompleteIndexBuilder {
             cellPostings: try output("cellPostings"), blob: BlobOutput(try output("blob")))
         let ordered = try mergeSources()
         let (byName, byWord, byWordCell) = try writeRecords(ordered, into: &sections)
-        let nodeOrder = sorter("nodes")
-        let byCell = try writeWords(byWord, cells: byWordCell, nodes: nodeOrder, into: &sections)
-        try writeByName(byName, nodes: nodeOrder, into: &sections)
-        try writeNodes(nodeOrder, into: &sections)
-        try writeCells(byCell, into: &sections)
+        // Pass 4 on a second thread while this one does passes 3 and 5; its node lists go after
+        // pass 3's.
+        let wordNodes = NodeSink(order: sorter("nodes"), lists: sections.nodeLists)
+        let nameNodes = NodeSink(order: sorter("nameNodes"), lists: try output("nameNodeLists"))
+        let byNameOutput = sections.byName
+        let names = SecondThread { () throws(IndexBuildError) in
+            try Self.writeByName(byName, nodes: nameNodes, into: byNameOutput)
+        }
+        do {
+            let byCell = try writeWords(byWord, cells: byWordCell, nodes: wordNodes, into: &sections)
+            try writeCells(byCell, into: &sections)
+        } catch {
+            _ = try? names.result()
+            throw error
+        }
+        try names.result()
+        try nameNodes.appendShifted(to: wordNodes, by: wordNodes.count)
+        try writeNodes(wordNodes.order, into: &sections)
         func starts(_ counts: [Int]) -> [Int] { counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) } }
         return try IndexAssembler.assemble(
             file: file,
@@ -185,7 +198,7 @@ public final class AutocompleteIndexBuilder {
             sections: [
                 [sections.records], [sections.entries], [sections.words], sections.wordLists, sections.postings,
                 [sections.byName],
-                [sections.nodes], [sections.nodeLists], [sections.cells], [sections.cellPostings],
+                [sections.nodes], [sections.nodeLists, nameNodes.lists], [sections.cells], [sections.cellPostings],
                 [sections.blob.output],
             ])
     }
