@@ -38,4 +38,27 @@ struct BuildReferenceTests {
         #expect(built.length == Self.referenceLength, "length \(built.length)")
         #expect(built.hash == Self.referenceHash, "hash \(String(built.hash, radix: 16))")
     }
+
+    /// Names of one source skip pass 1 (grouping by name to merge sources), which for them
+    /// hands every record on unchanged: the file is the one pass 1 makes.
+    @Test func oneSourceSkipsGroupingAndWritesTheSameBytes() throws {
+        let records = SearchAgainstScanTests.records.enumerated().map { number, record in
+            var record = record
+            record.id = "names:list.csv#\(number)"
+            return record
+        }
+        let grouped = try AutocompleteIndexBuilder(temporaryDirectory: nil)
+        try grouped.startGrouping()
+        let direct = try AutocompleteIndexBuilder(temporaryDirectory: nil)
+        for record in records {
+            try grouped.add(record)
+            try direct.add(record)
+        }
+        let groupedBytes = try grouped.buildInMemory()
+        #expect(!direct.grouping)
+        let directBytes = try direct.buildInMemory()
+        #expect(grouped.grouping && !direct.grouping)
+        #expect(groupedBytes.count > 1_000_000)
+        #expect(Self.fingerprint(directBytes) == Self.fingerprint(groupedBytes))
+    }
 }

@@ -60,8 +60,13 @@ final class ExternalSorter {
     private func append(_ record: UnsafeRawBufferPointer) {
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for index in 0..<8 { high = high << 8 | UInt64(index < record.count ? record[index] : 0) }
-        for index in 8..<16 { low = low << 8 | UInt64(index < record.count ? record[index] : 0) }
+        if record.count >= 16 {
+            high = UInt64(bigEndian: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            low = UInt64(bigEndian: record.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        } else {
+            for index in 0..<8 { high = high << 8 | UInt64(index < record.count ? record[index] : 0) }
+            for index in 8..<16 { low = low << 8 | UInt64(index < record.count ? record[index] : 0) }
+        }
         items.append(Item(high: high, low: low, offset: UInt32(bytes.count), length: UInt32(record.count)))
         bytes.append(record)
         count += 1
@@ -220,11 +225,14 @@ final class SortedRecords {
         }
         started = true
         guard let top = heap.first else { return nil }
-        return readers[top].current.buffer
+        return readers[top].current
     }
 
     private func less(_ a: Int, _ b: Int) -> Bool {
-        compareBytes(readers[a].current.buffer, readers[b].current.buffer) < 0
+        let left = readers[a]
+        let right = readers[b]
+        if left.prefix != right.prefix { return left.prefix < right.prefix }
+        return compareBytes(left.current, right.current) < 0
     }
 
     private func siftDown(_ start: Int) {
@@ -240,10 +248,13 @@ final class SortedRecords {
         }
     }
 
-    /// One spilled run: (u32 length, bytes) records.
+    /// One spilled run: (u32 length, bytes) records. The current record is read in place, in the
+    /// input's buffer: it stays valid until this reader advances, and nobody needs it after that.
     private final class RunReader {
         let input: ByteInput
-        let current = RawBytes(capacity: 256)
+        private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
+        /// The record's first 8 bytes, big-endian, zero-padded: most comparisons stop here.
+        private(set) var prefix: UInt64 = 0
         let path: String
 
         init(path: String) throws(IndexBuildError) {
@@ -259,8 +270,13 @@ final class SortedRecords {
             guard let body = try input.next(length) else {
                 throw IndexBuildError(path: path, reason: "a sorted run ends inside a record")
             }
-            current.removeAll()
-            current.append(body)
+            current = body
+            if body.count >= 8 {
+                prefix = UInt64(bigEndian: body.loadUnaligned(as: UInt64.self))
+            } else {
+                prefix = 0
+                for index in 0..<8 { prefix = prefix << 8 | UInt64(index < body.count ? body[index] : 0) }
+            }
             return true
         }
     }

@@ -11,13 +11,18 @@ import PlaceSearch
 final class FoldingPipeline {
     static let batchSize = 4_096
 
-    /// One batch of records, and what folding made of them: each record's sort key (kind segment,
-    /// main folded form, 0, encoded record), end to end, or a count of names with nothing to index.
+    /// One batch of records, and what folding made of them: each record's sort key, as pass 2
+    /// sorts them (kind segment, u32 ~importance, main folded form, 0, encoded record), end to
+    /// end, or a count of names with nothing to index; and where the records came from.
     final class Batch: @unchecked Sendable {
         let records: [NameRecord]
         private(set) var keys = ByteWriter()
         private(set) var ends: [Int] = []
         private(set) var skipped = 0
+        /// The first indexed record's source (``BuildRecord/source``), and whether another
+        /// record has a different one.
+        private(set) var source: [UInt8]?
+        private(set) var hasSeveralSources = false
 
         init(_ records: [NameRecord]) { self.records = records }
 
@@ -29,7 +34,13 @@ final class FoldingPipeline {
                     skipped += 1
                     continue
                 }
+                if let source {
+                    if !hasSeveralSources, !built.source.elementsEqual(source) { hasSeveralSources = true }
+                } else {
+                    source = Array(built.source)
+                }
                 keys.u8(UInt8(IndexFormat.segment(of: record.kind)))
+                keys.key32(~built.importance.bitPattern)
                 keys.append(main.folded)
                 keys.u8(0)
                 built.encode(into: &keys)

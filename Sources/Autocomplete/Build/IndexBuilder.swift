@@ -12,24 +12,32 @@ public import PlaceSearch
 /// Every step is a sort of compact byte keys (``ExternalSorter``) that spills sorted runs to the
 /// temporary folder past its share of `memoryBudget`, then a pass over the sorted keys:
 /// 1. records by (kind, folded name), so that the same place from two sources can be merged
-///    (``SourceMerger``);
+///    (``SourceMerger``), once the names come from two sources (one source's go straight to 2);
 /// 2. merged records by (kind, importance, name): their order in the file, best first;
 /// 3. the entries' folded forms (exact look-ups), their words with the entry (postings, prefix
 ///    nodes) and, with a position, their words with the grid cell (the focus grid);
 /// 4. the grid again, by cell, once the words have their numbers.
 /// Sections are written to files in the temporary folder as they are produced and copied into
 /// the index at the end. Without a temporary folder everything stays in memory (tests, small
-/// indexes).
+/// indexes). Two threads share the work where it splits without changing a byte of the file:
+/// folding the names (``FoldingPipeline``), writing sorted runs (``ExternalSorter``), and pass 4
+/// beside passes 3 and 5.
 public final class AutocompleteIndexBuilder {
     private let directory: String?
     private let sorterBudget: Int
     private var sorters = 0
+    /// Pass 1's sort, used once two sources are seen (``IndexBuilder+Adding``).
     var byGroup: ExternalSorter
-    private var nameFolding = 0
+    /// Pass 2's sort, filled straight from the names while they come from one source.
+    var direct: ExternalSorter
+    /// The one source the names came from so far, and whether a second showed up.
+    var onlySource: [UInt8]?
+    var grouping = false
+    let folding = FoldingPipeline()
     /// Names that could not be indexed (no letter or digit).
-    public private(set) var skipped = 0
+    public internal(set) var skipped = 0
     /// Records given.
-    public private(set) var added = 0
+    public internal(set) var added = 0
 
     /// What a build produced.
     public struct Summary: Sendable {
@@ -61,6 +69,7 @@ public final class AutocompleteIndexBuilder {
         }
         sorterBudget = memoryBudget / 5
         byGroup = ExternalSorter(name: "group", budget: sorterBudget, directory: directory)
+        direct = ExternalSorter(name: "direct", budget: sorterBudget, directory: directory)
     }
 
     deinit {
@@ -77,25 +86,6 @@ public final class AutocompleteIndexBuilder {
         return try ByteOutput(path: (directory as NSString).appendingPathComponent(name))
     }
 
-    /// Adds one record. Its names are folded on a second thread (``FoldingPipeline``), a batch at
-    /// a time; everything else waits for ``write(to:)``.
-    public func add(_ record: NameRecord) throws(IndexBuildError) {
-        added += 1
-        if let folded = folding.add(record) { try sort(folded) }
-    }
-
-    /// The folded batches' keys into the first sort.
-    private func sort(_ batch: FoldingPipeline.Batch) throws(IndexBuildError) {
-        skipped += batch.skipped
-        try batch.forEachKey { (key) throws(IndexBuildError) in try byGroup.add(key) }
-    }
-
-    /// Names given but not yet in the first sort.
-    private func drainFolding() throws(IndexBuildError) {
-        for batch in folding.drain() { try sort(batch) }
-    }
-
-    private let folding = FoldingPipeline()
     /// Builds the index and writes it to `url` atomically (a temporary file beside it, then a
     /// rename). The builder is spent afterwards.
     @discardableResult
@@ -164,7 +154,7 @@ public final class AutocompleteIndexBuilder {
             byName: try output("byName"), nodes: try output("nodes"), nodeLists: try output("nodeLists"),
             cells: try output("cells"),
             cellPostings: try output("cellPostings"), blob: BlobOutput(try output("blob")))
-        let ordered = try mergeSources()
+        let ordered = grouping ? try mergeSources() : direct
         let (byName, byWord, byWordCell) = try writeRecords(ordered, into: &sections)
         // Pass 4 on a second thread while this one does passes 3 and 5; its node lists go after
         // pass 3's.
