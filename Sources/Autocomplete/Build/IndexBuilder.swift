@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+import PlaceSearch
 
 /// Builds an index file from a stream of name records, sort-based and in bounded memory.
 ///
