@@ -43,14 +43,17 @@ extension SQLitePlaceStore {
         return written
     }
 
-    /// The places' positions sorted by id in SQLite's order (the UTF-8 bytes); the same id twice
-    /// keeps the file's order, so that the later row replaces the earlier as before.
+    /// The places' positions sorted by id, near enough to SQLite's order for the id B-tree to be
+    /// filled front to back (String's order is the UTF-8 bytes' for ASCII ids, compared with
+    /// memcmp; comparing the UTF-8 views byte by byte was a third of the store write in perf); the
+    /// same id twice keeps the file's order, so that the later row replaces the earlier as before.
+    /// The order decides nothing else: every row goes in either way.
     private static func idOrder(_ places: [ImportedPlace]) -> [Int] {
         places.indices.sorted { a, b in
-            let left = places[a].record.id.utf8
-            let right = places[b].record.id.utf8
-            if left.elementsEqual(right) { return a < b }
-            return left.lexicographicallyPrecedes(right)
+            let left = places[a].record.id
+            let right = places[b].record.id
+            if left == right { return a < b }
+            return left < right
         }
     }
 
