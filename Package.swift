@@ -76,7 +76,11 @@ let package = Package(
         // only searches does not link SQLite; the protocols it implements live in PlaceSearch/Store.
         .target(
             name: "PlaceStore",
-            dependencies: ["PlaceSearch", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PlaceSearch", .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API, for binding an import's rows without GRDB's per-row arguments.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // The store several `places serve` instances share: PostgreSQL through a connection pool.
         .target(

@@ -21,29 +21,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             let previous = Set(try String.fetchAll(db, sql: "SELECT id FROM imported_place WHERE source = ?", arguments: [source.key]))
             try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [source.key])
             let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place") ?? 0
-            // The rows go into three B-trees in no useful order (the id, the source, the position):
-            // with SQLite's 2 MB page cache the transaction spills dirty pages to the WAL over and
-            // over (1.4 million page writes for 144k rows). A cache that holds the import's pages
-            // (up to 256 MB, taken only as pages are touched) writes each page once, at commit.
-            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
-            try db.execute(sql: "PRAGMA cache_size = -262144")
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-            let insert = try db.makeStatement(
-                sql: """
-                    INSERT OR REPLACE INTO imported_place
-                        (id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags_json, alternate_names)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            var written: [NameKind: Int] = [:]
-            for place in places {
-                let record = place.record
-                try insert.execute(arguments: [
-                    record.id, source.key, Int(record.kind.rawValue), record.name, record.coordinate?.latitude,
-                    record.coordinate?.longitude, Double(record.importance), record.detail, place.category,
-                    place.isIndexed ? 1 : 0, TagsJSON.encode(place.tags), AlternateNamesJSON.encode(record.alternateNames),
-                ])
-                written[record.kind, default: 0] += 1
-            }
+            let written = try Self.insert(places, source: source.key, besides: before, db)
             let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place") ?? 0
             // Rows that replaced an existing id added nothing to the count.
             let replaced = before + places.count - after

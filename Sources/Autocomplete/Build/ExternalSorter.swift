@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Sorts byte strings by their bytes (memcmp order, a shorter string before its extensions) in
@@ -6,7 +7,7 @@ import Foundation
 /// encoded so that byte order is the order wanted (big-endian numbers, 0x00 after a folded text,
 /// which has none).
 final class ExternalSorter {
-    private struct Item {
+    fileprivate struct Item {
         /// The first 16 bytes, big-endian, zero-padded: the radix sort's key; ties (and keys of
         /// equal prefix but different length) are then put in order by comparison.
         var high: UInt64
@@ -15,22 +16,27 @@ final class ExternalSorter {
         var length: UInt32
     }
 
-    private let bytes = RawBytes(capacity: 1 << 16)
+    private var bytes = RawBytes(capacity: 1 << 16)
     private var items: [Item] = []
     private var runs: [String] = []
+    /// A run being sorted and written on another thread while the next one fills.
+    private var spilling: RunWriter?
     private let budget: Int
     private let directory: String?
     private let name: String
     private(set) var count = 0
 
     /// - Parameters:
-    ///   - budget: bytes of strings and bookkeeping held before a run is written.
+    ///   - budget: bytes of strings and bookkeeping held before a run is written. Half goes to
+    ///     the run being filled, half to the one being written meanwhile.
     ///   - directory: where runs go; nil keeps everything in memory.
     init(name: String, budget: Int, directory: String?) {
         self.name = name
         self.budget = max(budget, 1 << 16)
         self.directory = directory
     }
+
+    deinit { spilling?.wait() }
 
     func add(_ record: UnsafeRawBufferPointer) throws(IndexBuildError) {
         try makeRoom(record.count)
@@ -44,7 +50,8 @@ final class ExternalSorter {
 
     private func makeRoom(_ length: Int) throws(IndexBuildError) {
         if let directory,
-            bytes.count + length + 16 * (items.count + 1) > budget || bytes.count + length > Int(UInt32.max)
+            bytes.count + length + MemoryLayout<Item>.stride * (items.count + 1) > budget / 2
+                || bytes.count + length > Int(UInt32.max)
         {
             try spill(directory)
         }
@@ -53,8 +60,13 @@ final class ExternalSorter {
     private func append(_ record: UnsafeRawBufferPointer) {
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for index in 0..<8 { high = high << 8 | UInt64(index < record.count ? record[index] : 0) }
-        for index in 8..<16 { low = low << 8 | UInt64(index < record.count ? record[index] : 0) }
+        if record.count >= 16 {
+            high = UInt64(bigEndian: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            low = UInt64(bigEndian: record.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        } else {
+            for index in 0..<8 { high = high << 8 | UInt64(index < record.count ? record[index] : 0) }
+            for index in 8..<16 { low = low << 8 | UInt64(index < record.count ? record[index] : 0) }
+        }
         items.append(Item(high: high, low: low, offset: UInt32(bytes.count), length: UInt32(record.count)))
         bytes.append(record)
         count += 1
@@ -75,12 +87,11 @@ final class ExternalSorter {
     /// bucket sorted by comparison of the 16-byte prefixes and, on a tie, the rest of the key.
     /// Eight least-significant-digit passes over 65,536 buckets each cost more: every scatter
     /// wrote all over a 65,536-way fan-out (a cache miss per item per pass).
-    private func sortItems() {
-        let base = UnsafeRawPointer(bytes.base)
+    fileprivate static func sort(_ items: inout [Item], base: UnsafeRawPointer) {
         @inline(__always) func precedes(_ a: Item, _ b: Item) -> Bool {
             if a.high != b.high { return a.high < b.high }
             if a.low != b.low { return a.low < b.low }
-            return Self.tailPrecedes(a, b, base)
+            return tailPrecedes(a, b, base)
         }
         guard items.count >= 2_048 else {
             items.sort(by: precedes)
@@ -107,29 +118,66 @@ final class ExternalSorter {
         swap(&items, &buffer)
     }
 
+    /// Hands the strings held to a writer thread as a run, after the one before it is written.
     private func spill(_ directory: String) throws(IndexBuildError) {
         guard !items.isEmpty else { return }
-        sortItems()
+        try finishSpilling()
         let path = (directory as NSString).appendingPathComponent("\(name)-run\(runs.count)")
-        let output = try ByteOutput(path: path)
-        for item in items {
-            try output.u32(item.length)
-            try output.write(UnsafeRawBufferPointer(start: bytes.base + Int(item.offset), count: Int(item.length)))
-        }
-        try output.close()
         runs.append(path)
-        items.removeAll(keepingCapacity: true)
-        bytes.removeAll()
+        spilling = RunWriter(bytes: bytes, items: items, path: path)
+        bytes = RawBytes(capacity: 1 << 16)
+        items = []
+    }
+
+    private func finishSpilling() throws(IndexBuildError) {
+        guard let writer = spilling else { return }
+        spilling = nil
+        writer.wait()
+        if let error = writer.error { throw error }
     }
 
     /// The strings in order. The sorter is spent afterwards.
     func sorted() throws(IndexBuildError) -> SortedRecords {
         if runs.isEmpty {
-            sortItems()
+            Self.sort(&items, base: UnsafeRawPointer(bytes.base))
             return SortedRecords(memory: bytes, items: items.map { ($0.offset, $0.length) })
         }
         if let directory { try spill(directory) }
+        try finishSpilling()
         return try SortedRecords(runs: runs)
+    }
+
+    /// Sorts one run and writes it, (u32 length, bytes) records, on a thread of its own.
+    private final class RunWriter: @unchecked Sendable {
+        let bytes: RawBytes
+        var items: [Item]
+        let path: String
+        var error: IndexBuildError?
+        private let done = DispatchGroup()
+
+        init(bytes: RawBytes, items: [Item], path: String) {
+            self.bytes = bytes
+            self.items = items
+            self.path = path
+            DispatchQueue.global().async(group: done) { self.write() }
+        }
+
+        func wait() { done.wait() }
+
+        private func write() {
+            ExternalSorter.sort(&items, base: UnsafeRawPointer(bytes.base))
+            do throws(IndexBuildError) {
+                let output = try ByteOutput(path: path)
+                for item in items {
+                    try output.u32(item.length)
+                    try output.write(UnsafeRawBufferPointer(start: bytes.base + Int(item.offset), count: Int(item.length)))
+                }
+                try output.close()
+            } catch {
+                self.error = error
+            }
+            items = []
+        }
     }
 }
 
@@ -177,11 +225,14 @@ final class SortedRecords {
         }
         started = true
         guard let top = heap.first else { return nil }
-        return readers[top].current.buffer
+        return readers[top].current
     }
 
     private func less(_ a: Int, _ b: Int) -> Bool {
-        compareBytes(readers[a].current.buffer, readers[b].current.buffer) < 0
+        let left = readers[a]
+        let right = readers[b]
+        if left.prefix != right.prefix { return left.prefix < right.prefix }
+        return compareBytes(left.current, right.current) < 0
     }
 
     private func siftDown(_ start: Int) {
@@ -197,10 +248,13 @@ final class SortedRecords {
         }
     }
 
-    /// One spilled run: (u32 length, bytes) records.
+    /// One spilled run: (u32 length, bytes) records. The current record is read in place, in the
+    /// input's buffer: it stays valid until this reader advances, and nobody needs it after that.
     private final class RunReader {
         let input: ByteInput
-        let current = RawBytes(capacity: 256)
+        private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
+        /// The record's first 8 bytes, big-endian, zero-padded: most comparisons stop here.
+        private(set) var prefix: UInt64 = 0
         let path: String
 
         init(path: String) throws(IndexBuildError) {
@@ -216,8 +270,13 @@ final class SortedRecords {
             guard let body = try input.next(length) else {
                 throw IndexBuildError(path: path, reason: "a sorted run ends inside a record")
             }
-            current.removeAll()
-            current.append(body)
+            current = body
+            if body.count >= 8 {
+                prefix = UInt64(bigEndian: body.loadUnaligned(as: UInt64.self))
+            } else {
+                prefix = 0
+                for index in 0..<8 { prefix = prefix << 8 | UInt64(index < body.count ? body[index] : 0) }
+            }
             return true
         }
     }

@@ -4,15 +4,14 @@ import PlaceSearch
 extension AutocompleteIndexBuilder {
     /// Pass 4: entries by kind segment and folded form, and the heavy prefix nodes of the folded
     /// forms themselves (a query's words in order are a prefix of the names that match in order).
-    func writeByName(_ byName: ExternalSorter, nodes nodeOrder: ExternalSorter, into sections: inout Sections)
-        throws(IndexBuildError)
-    {
+    /// It touches nothing else of the build, so it runs beside pass 3 (``writeWords``).
+    static func writeByName(_ byName: ExternalSorter, nodes sink: NodeSink, into output: ByteOutput) throws(IndexBuildError) {
         let sorted = try byName.sorted()
         var position = 0
         var segment = -1
         var nodes = PrefixNodeBuilder(lists: 1, maximumDepth: IndexFormat.maximumNameDepth)
         func emit(_ found: PrefixNodeBuilder.Node) throws(IndexBuildError) {
-            try emitNode(found, segment: segment, kind: IndexFormat.nameNodeKind, into: nodeOrder, &sections)
+            try sink.emit(found, segment: segment, kind: IndexFormat.nameNodeKind)
         }
         var entry: [UInt64] = [0]
         while let item = try sorted.next() {
@@ -25,10 +24,10 @@ extension AutocompleteIndexBuilder {
             }
             entry[0] = UInt64(keyU32(item, at: item.count - 8)) << 32 | UInt64(keyU32(item, at: item.count - 4))
             let folded = UnsafeRawBufferPointer(rebasing: item[1..<(item.count - 9)])
-            try sections.byName.u32(keyU32(item, at: item.count - 8))
-            try sections.byName.u32(UInt32(folded.count))
-            try sections.byName.u64(textPrefix(folded))
-            try sections.byName.u64(textPrefix2(folded))
+            try output.u32(keyU32(item, at: item.count - 8))
+            try output.u32(UInt32(folded.count))
+            try output.u64(textPrefix(folded))
+            try output.u64(textPrefix2(folded))
             try typed {
                 try entry.withUnsafeBufferPointer { list in
                     try nodes.add(folded, index: position, postings: { _ in list }, emit: emit)

@@ -5,8 +5,7 @@ extension AutocompleteIndexBuilder {
     /// Pass 3: words in byte order with their postings, the heavy prefix nodes, and the grid's
     /// keys with word numbers.
     func writeWords(
-        _ byWord: ExternalSorter, cells byWordCell: ExternalSorter, nodes nodeOrder: ExternalSorter,
-        into sections: inout Sections
+        _ byWord: ExternalSorter, cells byWordCell: ExternalSorter, nodes sink: NodeSink, into sections: inout Sections
     ) throws(IndexBuildError) -> ExternalSorter {
         let byCell = sorter("byCell")
         let words = try byWord.sorted()
@@ -33,7 +32,7 @@ extension AutocompleteIndexBuilder {
         var key = ByteWriter()
 
         func emitNode(_ found: PrefixNodeBuilder.Node) throws(IndexBuildError) {
-            try self.emitNode(found, segment: found.list / 2, kind: UInt8(found.list % 2), into: nodeOrder, &sections)
+            try sink.emit(found, segment: found.list / 2, kind: UInt8(found.list % 2))
         }
 
         func finishWord() throws(IndexBuildError) {
@@ -119,27 +118,6 @@ extension AutocompleteIndexBuilder {
         try nodes.finish(end: sections.wordCount, emit: emitNode)
         try sections.trie.finish(wordCount: sections.wordCount, into: sections.trieNodes)
         return byCell
-    }
-
-    /// Queues a node for the nodes section (sorted at the end) and writes its list.
-    func emitNode(
-        _ found: PrefixNodeBuilder.Node, segment: Int, kind: UInt8, into nodeOrder: ExternalSorter,
-        _ sections: inout Sections
-    ) throws(IndexBuildError) {
-        nodeKey.data.removeAll(keepingCapacity: true)
-        nodeKey.key32(UInt32(found.strings.lowerBound))
-        nodeKey.key32(UInt32(found.strings.upperBound))
-        nodeKey.u8(UInt8(segment))
-        nodeKey.u8(kind)
-        nodeKey.u32(UInt32(nodeListCount))
-        nodeKey.u32(UInt32(found.entries.count))
-        nodeKey.u32(UInt32(min(found.total, Int(UInt32.max))))
-        try nodeOrder.add(nodeKey.data)
-        for value in found.entries {
-            try sections.nodeLists.u32(UInt32(truncatingIfNeeded: value >> 32))
-            try sections.nodeLists.u32(UInt32(truncatingIfNeeded: value))
-        }
-        nodeListCount += found.entries.count
     }
 
     /// The nodes in their sorted order, from the sorter that collected them.

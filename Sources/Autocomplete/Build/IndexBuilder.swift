@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+import PlaceSearch
 
 /// Builds an index file from a stream of name records, sort-based and in bounded memory.
 ///
@@ -12,24 +12,32 @@ public import PlaceSearch
 /// Every step is a sort of compact byte keys (``ExternalSorter``) that spills sorted runs to the
 /// temporary folder past its share of `memoryBudget`, then a pass over the sorted keys:
 /// 1. records by (kind, folded name), so that the same place from two sources can be merged
-///    (``SourceMerger``);
+///    (``SourceMerger``), once the names come from two sources (one source's go straight to 2);
 /// 2. merged records by (kind, importance, name): their order in the file, best first;
 /// 3. the entries' folded forms (exact look-ups), their words with the entry (postings, prefix
 ///    nodes) and, with a position, their words with the grid cell (the focus grid);
 /// 4. the grid again, by cell, once the words have their numbers.
 /// Sections are written to files in the temporary folder as they are produced and copied into
 /// the index at the end. Without a temporary folder everything stays in memory (tests, small
-/// indexes).
+/// indexes). Two threads share the work where it splits without changing a byte of the file:
+/// folding the names (``FoldingPipeline``), writing sorted runs (``ExternalSorter``), and pass 4
+/// beside passes 3 and 5.
 public final class AutocompleteIndexBuilder {
     private let directory: String?
     private let sorterBudget: Int
     private var sorters = 0
+    /// Pass 1's sort, used once two sources are seen (``IndexBuilder+Adding``).
     var byGroup: ExternalSorter
-    private var nameFolding = 0
+    /// Pass 2's sort, filled straight from the names while they come from one source.
+    var direct: ExternalSorter
+    /// The one source the names came from so far, and whether a second showed up.
+    var onlySource: [UInt8]?
+    var grouping = false
+    let folding = FoldingPipeline()
     /// Names that could not be indexed (no letter or digit).
-    public private(set) var skipped = 0
+    public internal(set) var skipped = 0
     /// Records given.
-    public private(set) var added = 0
+    public internal(set) var added = 0
 
     /// What a build produced.
     public struct Summary: Sendable {
@@ -61,6 +69,7 @@ public final class AutocompleteIndexBuilder {
         }
         sorterBudget = memoryBudget / 5
         byGroup = ExternalSorter(name: "group", budget: sorterBudget, directory: directory)
+        direct = ExternalSorter(name: "direct", budget: sorterBudget, directory: directory)
     }
 
     deinit {
@@ -77,33 +86,13 @@ public final class AutocompleteIndexBuilder {
         return try ByteOutput(path: (directory as NSString).appendingPathComponent(name))
     }
 
-    /// Adds one record. Its names are folded here; everything else waits for ``write(to:)``.
-    public func add(_ record: NameRecord) throws(IndexBuildError) {
-        added += 1
-        let built = BuildRecord(record)
-        guard let main = built.forms.first else {
-            skipped += 1
-            return
-        }
-        key.data.removeAll(keepingCapacity: true)
-        key.u8(UInt8(IndexFormat.segment(of: record.kind)))
-        key.append(main.folded)
-        key.u8(0)
-        built.encode(into: &key)
-        try byGroup.add(key.data)
-    }
-
-    var key = ByteWriter()
-    /// Node lists written so far, and a buffer for a node's sort key.
-    var nodeListCount = 0
-    var nodeKey = ByteWriter()
-
     /// Builds the index and writes it to `url` atomically (a temporary file beside it, then a
     /// rename). The builder is spent afterwards.
     @discardableResult
     public func write(to url: URL) throws(IndexBuildError) -> Summary {
         let destination = url.path
         let temporary = destination + ".building-\(getpid())"
+        try drainFolding()
         let file = try ByteOutput(path: temporary)
         do throws(IndexBuildError) {
             let summary = try assemble(into: file)
@@ -118,6 +107,7 @@ public final class AutocompleteIndexBuilder {
 
     /// Builds the index into memory.
     func buildInMemory() throws(IndexBuildError) -> [UInt8] {
+        try drainFolding()
         let memory = ByteOutput()
         _ = try assemble(into: memory)
         return Array(memory.memory)
@@ -164,13 +154,26 @@ public final class AutocompleteIndexBuilder {
             byName: try output("byName"), nodes: try output("nodes"), nodeLists: try output("nodeLists"),
             cells: try output("cells"),
             cellPostings: try output("cellPostings"), blob: BlobOutput(try output("blob")))
-        let ordered = try mergeSources()
+        let ordered = grouping ? try mergeSources() : direct
         let (byName, byWord, byWordCell) = try writeRecords(ordered, into: &sections)
-        let nodeOrder = sorter("nodes")
-        let byCell = try writeWords(byWord, cells: byWordCell, nodes: nodeOrder, into: &sections)
-        try writeByName(byName, nodes: nodeOrder, into: &sections)
-        try writeNodes(nodeOrder, into: &sections)
-        try writeCells(byCell, into: &sections)
+        // Pass 4 on a second thread while this one does passes 3 and 5; its node lists go after
+        // pass 3's.
+        let wordNodes = NodeSink(order: sorter("nodes"), lists: sections.nodeLists)
+        let nameNodes = NodeSink(order: sorter("nameNodes"), lists: try output("nameNodeLists"))
+        let byNameOutput = sections.byName
+        let names = SecondThread { () throws(IndexBuildError) in
+            try Self.writeByName(byName, nodes: nameNodes, into: byNameOutput)
+        }
+        do {
+            let byCell = try writeWords(byWord, cells: byWordCell, nodes: wordNodes, into: &sections)
+            try writeCells(byCell, into: &sections)
+        } catch {
+            _ = try? names.result()
+            throw error
+        }
+        try names.result()
+        try nameNodes.appendShifted(to: wordNodes, by: wordNodes.count)
+        try writeNodes(wordNodes.order, into: &sections)
         func starts(_ counts: [Int]) -> [Int] { counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) } }
         return try IndexAssembler.assemble(
             file: file,
@@ -185,7 +188,7 @@ public final class AutocompleteIndexBuilder {
             sections: [
                 [sections.records], [sections.entries], [sections.words], sections.wordLists, sections.postings,
                 [sections.byName],
-                [sections.nodes], [sections.nodeLists], [sections.cells], [sections.cellPostings],
+                [sections.nodes], [sections.nodeLists, nameNodes.lists], [sections.cells], [sections.cellPostings],
                 [sections.blob.output],
             ])
     }

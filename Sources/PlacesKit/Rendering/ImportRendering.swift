@@ -66,6 +66,9 @@ public struct ImportRendering: Sendable {
                 "removed": JSONValue(report.summary.removed),
                 "replaced": JSONValue(report.summary.replaced),
                 "seconds": DocumentParts.number(report.readSeconds + report.writeSeconds, places: 3),
+                // The two parts, for comparing the store write with other databases' bulk loads.
+                "read_seconds": DocumentParts.number(report.readSeconds, places: 3),
+                "write_seconds": DocumentParts.number(report.writeSeconds, places: 3),
                 "notes": .array(report.notes.map { .string($0) }),
             ]
             if let (graph, seconds) = report.walkingGraph {

@@ -1,0 +1,100 @@
+import Dispatch
+import PlaceSearch
+
+/// Folds the names given to the builder on a second thread, a batch at a time, while the caller
+/// produces the next batch and the builder sorts the last one: folding a name into its forms
+/// (``BuildRecord``) was a fifth of a build, and a machine has two cores. The keys come back in
+/// the order the records came in; the sort decides the file's order either way, so the index is
+/// the same bytes as when everything ran on one thread.
+///
+/// Memory: two batches of ``batchSize`` records and their keys.
+final class FoldingPipeline {
+    static let batchSize = 4_096
+
+    /// One batch of records, and what folding made of them: each record's sort key, as pass 2
+    /// sorts them (kind segment, u32 ~importance, main folded form, 0, encoded record), end to
+    /// end, or a count of names with nothing to index; and where the records came from.
+    final class Batch: @unchecked Sendable {
+        let records: [NameRecord]
+        private(set) var keys = ByteWriter()
+        private(set) var ends: [Int] = []
+        private(set) var skipped = 0
+        /// The first indexed record's source (``BuildRecord/source``), and whether another
+        /// record has a different one.
+        private(set) var source: [UInt8]?
+        private(set) var hasSeveralSources = false
+
+        init(_ records: [NameRecord]) { self.records = records }
+
+        func fold() {
+            ends.reserveCapacity(records.count)
+            for record in records {
+                let built = BuildRecord(record)
+                guard let main = built.forms.first else {
+                    skipped += 1
+                    continue
+                }
+                if let source {
+                    if !hasSeveralSources, !built.source.elementsEqual(source) { hasSeveralSources = true }
+                } else {
+                    source = Array(built.source)
+                }
+                keys.u8(UInt8(IndexFormat.segment(of: record.kind)))
+                keys.key32(~built.importance.bitPattern)
+                keys.append(main.folded)
+                keys.u8(0)
+                built.encode(into: &keys)
+                ends.append(keys.data.count)
+            }
+        }
+
+        /// Hands each key to `body`, in order.
+        func forEachKey(_ body: (UnsafeRawBufferPointer) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
+            try withBytes(keys.data) { (all) throws(IndexBuildError) in
+                var start = 0
+                for end in ends {
+                    try body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                }
+            }
+        }
+    }
+
+    private var pending: [NameRecord] = []
+    private var inFlight: Batch?
+    private let done = DispatchGroup()
+    private let queue = DispatchQueue(label: "places.names.folding")
+
+    init() { pending.reserveCapacity(Self.batchSize) }
+
+    /// Queues a record. Returns the batch before this one, folded, when a batch is full.
+    func add(_ record: NameRecord) -> Batch? {
+        pending.append(record)
+        guard pending.count >= Self.batchSize else { return nil }
+        let finished = waitForFolding()
+        let batch = Batch(pending)
+        pending = []
+        pending.reserveCapacity(Self.batchSize)
+        inFlight = batch
+        queue.async(group: done) { batch.fold() }
+        return finished
+    }
+
+    /// What is left, folded: the batch in flight and the records not yet sent.
+    func drain() -> [Batch] {
+        let finished = waitForFolding()
+        let rest = Batch(pending)
+        pending = []
+        rest.fold()
+        return [finished, rest].compactMap { $0 }
+    }
+
+    private func waitForFolding() -> Batch? {
+        guard let batch = inFlight else { return nil }
+        done.wait()
+        inFlight = nil
+        return batch
+    }
+
+    deinit { done.wait() }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import PlaceSearch
+import Testing
+
+@testable import Autocomplete
+
+/// The index build, however it is scheduled (in memory or through sorted runs on disk, one
+/// thread or two), writes the same bytes for the same names: the file the build wrote before it
+/// was made faster, recorded here as its length and FNV-1a hash, for the seeded 20,000-name list
+/// of ``SearchAgainstScanTests`` (umlauts, alternate names, the same place from two sources).
+struct BuildReferenceTests {
+    /// Length and FNV-1a 64 of the index built from ``SearchAgainstScanTests/records`` by the
+    /// single-threaded build of commit 3bf41b0.
+    static let referenceLength = 6_401_472
+    static let referenceHash: UInt64 = 0x3783_f225_808d_1df1
+
+    static func fingerprint(_ bytes: [UInt8]) -> (length: Int, hash: UInt64) {
+        (bytes.count, bytes.withUnsafeBytes { IndexFormat.fnv1a($0) })
+    }
+
+    @Test func inMemoryBuildWritesTheReferenceBytes() throws {
+        let builder = try AutocompleteIndexBuilder(temporaryDirectory: nil)
+        for record in SearchAgainstScanTests.records { try builder.add(record) }
+        let built = Self.fingerprint(try builder.buildInMemory())
+        #expect(built.length == Self.referenceLength, "length \(built.length)")
+        #expect(built.hash == Self.referenceHash, "hash \(String(built.hash, radix: 16))")
+    }
+
+    /// A budget small enough that every sort spills many runs and merges them.
+    @Test func spillingBuildWritesTheSameBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("build-reference-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = try AutocompleteIndexBuilder(temporaryDirectory: folder, memoryBudget: 1 << 17)
+        for record in SearchAgainstScanTests.records { try builder.add(record) }
+        let url = folder.appendingPathComponent("names.plcsname")
+        try builder.write(to: url)
+        let built = Self.fingerprint(Array(try Data(contentsOf: url)))
+        #expect(built.length == Self.referenceLength, "length \(built.length)")
+        #expect(built.hash == Self.referenceHash, "hash \(String(built.hash, radix: 16))")
+    }
+
+    /// Names of one source skip pass 1 (grouping by name to merge sources), which for them
+    /// hands every record on unchanged: the file is the one pass 1 makes.
+    @Test func oneSourceSkipsGroupingAndWritesTheSameBytes() throws {
+        let records = SearchAgainstScanTests.records.enumerated().map { number, record in
+            var record = record
+            record.id = "names:list.csv#\(number)"
+            return record
+        }
+        let grouped = try AutocompleteIndexBuilder(temporaryDirectory: nil)
+        try grouped.startGrouping()
+        let direct = try AutocompleteIndexBuilder(temporaryDirectory: nil)
+        for record in records {
+            try grouped.add(record)
+            try direct.add(record)
+        }
+        let groupedBytes = try grouped.buildInMemory()
+        #expect(!direct.grouping)
+        let directBytes = try direct.buildInMemory()
+        #expect(grouped.grouping && !direct.grouping)
+        #expect(groupedBytes.count > 1_000_000)
+        #expect(Self.fingerprint(directBytes) == Self.fingerprint(groupedBytes))
+    }
+}
