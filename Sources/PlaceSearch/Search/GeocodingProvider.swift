@@ -1,5 +1,3 @@
-public import Foundation
-
 /// A name to find: what was typed, and where the person is (answers near it come first).
 public struct GeocodeRequest: Sendable, Equatable {
     public var text: String
