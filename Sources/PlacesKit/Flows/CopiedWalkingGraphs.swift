@@ -36,6 +36,19 @@ public struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
         try encoder.encode(self).write(to: Self.listURL(storePath: storePath), options: .atomic)
     }
 
+    /// The graphs of `listed` (what the database holds) that the folder beside `storePath` has no
+    /// copy of at their generation: what `places serve index build --database` would fetch.
+    public static func lacking(_ listed: [SharedWalkingGraph], storePath: String) -> [SharedWalkingGraph] {
+        let copies = read(storePath: storePath)?.copies ?? []
+        return listed.filter { graph in !isCopied(graph, in: copies, storePath: storePath) }
+    }
+
+    private static func isCopied(_ graph: SharedWalkingGraph, in copies: [Copy], storePath: String) -> Bool {
+        let file = WalkingGraphs.file(forSource: graph.source, storePath: storePath)
+        let copy = Copy(source: graph.source, label: graph.label, file: file.lastPathComponent, generation: graph.generation)
+        return copies.contains(copy) && FileManager.default.fileExists(atPath: file.path)
+    }
+
     /// What one copy did.
     public struct Outcome: Sendable, Equatable {
         public var copied: [String] = []
@@ -64,7 +77,7 @@ public struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
             for graph in listed {
                 let file = WalkingGraphs.file(forSource: graph.source, storePath: storePath)
                 let copy = Copy(source: graph.source, label: graph.label, file: file.lastPathComponent, generation: graph.generation)
-                if before.copies.contains(copy), FileManager.default.fileExists(atPath: file.path) {
+                if isCopied(graph, in: before.copies, storePath: storePath) {
                     now.append(copy)
                     outcome.kept.append(graph.label)
                     continue
