@@ -57,12 +57,14 @@ import Testing
         await store.shutdown()
 
         // An instance on the database with an empty store of its own: no graph until it copies one.
-        let (process, _, port) = try ServerProcessTests.start(["--listen", "127.0.0.1:0", "--open-search", "--database", url], scratch)
+        let (process, stderr, port) = try ServerProcessTests.start(["--listen", "127.0.0.1:0", "--open-search", "--database", url], scratch)
         defer {
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()
         }
         let route = "/v1/route?from=\(Self.from)&to=\(Self.to)&provider=local"
+        // Said before it listens: the graph is in the database, not here.
+        #expect(stderr.all.contains { $0.contains("walking graphs of zigzag.osm are not copied here yet") }, "\(stderr.all)")
         let before = try await Self.get(route, port: port)
         #expect(!before.hasPrefix("HTTP/1.1 200"), "\(before)")
 
