@@ -61,11 +61,11 @@ public final class WalkingGraph: Sendable {
     }
 
     /// The bytes of the graph file, as ``write(to:)`` writes them (to be kept elsewhere).
-    public var fileContents: Data { Data(view.storage.bytes) }
+    package var fileContents: Data { Data(view.storage.bytes) }
 
     /// The version of the file format this build writes and reads: a copy kept elsewhere (a
     /// shared database) says it, so that a graph of another version is not fetched to fail.
-    public static var formatVersion: Int { Int(GraphFormat.version) }
+    package static var formatVersion: Int { Int(GraphFormat.version) }
 
     /// The graph file beside a store: `places.sqlite` → `places.walk`.
     public static func fileURL(forStore store: URL) -> URL {
