@@ -1,24 +1,24 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-public import Foundation
-public import PlaceSearch
+package import Foundation
+package import PlaceSearch
 import WalkingGraph
 
 /// The walking graphs an instance on a shared database copied from there into its graph folder
 /// (`places.walks/`, where the embedded import writes its own), with a list of them
 /// (`places.walks/database.json`): which import each file is and of which generation, so that a
 /// copy already up to date is not fetched again and a removed import's file goes.
-public struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
-    public struct Copy: Codable, Sendable, Equatable {
-        public let source: String
-        public let label: String
+package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
+    package struct Copy: Codable, Sendable, Equatable {
+        package let source: String
+        package let label: String
         /// The file's name in the folder.
-        public let file: String
-        public let generation: Int
+        package let file: String
+        package let generation: Int
     }
 
-    public var copies: [Copy]
+    package var copies: [Copy]
 
     static func listURL(storePath: String) -> URL {
         WalkingGraphs.folder(forStore: storePath).appendingPathComponent("database.json")
@@ -38,7 +38,7 @@ public struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
 
     /// The graphs of `listed` (what the database holds) that the folder beside `storePath` has no
     /// copy of at their generation: what `places serve index build --database` would fetch.
-    public static func lacking(_ listed: [SharedWalkingGraph], storePath: String) -> [SharedWalkingGraph] {
+    package static func lacking(_ listed: [SharedWalkingGraph], storePath: String) -> [SharedWalkingGraph] {
         let copies = read(storePath: storePath)?.copies ?? []
         return listed.filter { graph in !isCopied(graph, in: copies, storePath: storePath) }
     }
@@ -50,13 +50,13 @@ public struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
     }
 
     /// What one copy did.
-    public struct Outcome: Sendable, Equatable {
-        public var copied: [String] = []
-        public var kept: [String] = []
-        public var removed: [String] = []
+    package struct Outcome: Sendable, Equatable {
+        package var copied: [String] = []
+        package var kept: [String] = []
+        package var removed: [String] = []
         /// Graphs left out, each with why (another format version, changed while copied).
-        public var skipped: [String] = []
-        public var bytes = 0
+        package var skipped: [String] = []
+        package var bytes = 0
     }
 
     /// Brings the graph folder beside `storePath` up to what `database` holds: graphs of a newer
@@ -65,7 +65,7 @@ public struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
     /// change; the files of imports removed from the database are deleted. Graphs of the
     /// embedded store's own imports are left alone.
     /// - Throws: `.cannotWrite` when the folder cannot be written; what the database throws.
-    public static func copy(from database: any SharedWalkingGraphStore, storePath: String) async throws(PlacesError) -> Outcome {
+    package static func copy(from database: any SharedWalkingGraphStore, storePath: String) async throws(PlacesError) -> Outcome {
         let listed = try await fromStore { () async throws(StoreError) in try await database.walkingGraphs() }
         let folder = WalkingGraphs.folder(forStore: storePath)
         let before = read(storePath: storePath) ?? CopiedWalkingGraphs(copies: [])
@@ -89,7 +89,12 @@ public struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
                     continue
                 }
                 let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).copying")
-                if try await fetch(graph, from: database, to: temporary) {
+                let complete: Bool
+                do { complete = try await fetch(graph, from: database, to: temporary) } catch {
+                    try? FileManager.default.removeItem(at: temporary)
+                    throw error
+                }
+                if complete {
                     fetched.append((temporary, file))
                     now.append(copy)
                     outcome.copied.append(graph.label)
