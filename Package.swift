@@ -133,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "places-server",
             dependencies: [
-                "PlacesServer", "PlacesKit", "PlaceStore", "PlaceStorePostgres", "Autocomplete",
+                "PlacesServer", "PlacesKit", "PlaceStore", "PlaceStorePostgres", "Autocomplete", "WalkingGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

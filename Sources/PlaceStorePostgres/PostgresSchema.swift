@@ -153,6 +153,31 @@ enum PostgresSchema {
                 "CREATE TABLE import_state (id integer PRIMARY KEY CHECK (id = 1), generation bigint NOT NULL)",
                 "INSERT INTO import_state (id, generation) VALUES (1, 0)",
             ]),
+        Migration(
+            version: 3, name: "walking graphs of the imports",
+            statements: [
+                // One row per import that has a graph; its bytes in parts (a country's graph is
+                // hundreds of megabytes), each one row. Removing the import removes both.
+                """
+                CREATE TABLE walking_graph (
+                    source text PRIMARY KEY REFERENCES import_source (key) ON DELETE CASCADE,
+                    format_version integer NOT NULL,
+                    generation bigint NOT NULL,
+                    size bigint NOT NULL CHECK (size >= 0),
+                    parts integer NOT NULL CHECK (parts >= 0)
+                )
+                """,
+                """
+                CREATE TABLE walking_graph_part (
+                    source text NOT NULL REFERENCES walking_graph (source) ON DELETE CASCADE,
+                    part integer NOT NULL,
+                    bytes bytea NOT NULL,
+                    PRIMARY KEY (source, part)
+                )
+                """,
+                // Mostly numbers that do not shrink: stored out of line without trying to compress.
+                "ALTER TABLE walking_graph_part ALTER COLUMN bytes SET STORAGE EXTERNAL",
+            ]),
     ]
 
     static var version: Int { migrations.last?.version ?? 0 }

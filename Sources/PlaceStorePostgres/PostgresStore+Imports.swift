@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PlaceSearch
 import PostgresNIO
 
@@ -8,6 +8,12 @@ extension PostgresStore: SharedImportStore {
     static let batchSize = 5000
 
     public func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) async throws(StoreError) -> ImportSummary {
+        try await replaceImport(source, with: places, walkingGraph: nil)
+    }
+
+    public func replaceImport(_ source: ImportSource, with places: [ImportedPlace], walkingGraph: (bytes: Data, formatVersion: Int)?)
+        async throws(StoreError) -> ImportSummary
+    {
         var written: [NameKind: Int] = [:]
         for place in places { written[place.record.kind, default: 0] += 1 }
         // The last of several rows with one id wins, as in the SQLite store (INSERT OR REPLACE);
@@ -25,7 +31,7 @@ extension PostgresStore: SharedImportStore {
             throw StoreError(.corruptRecord, path: location, detail: "the places of \(source.label) cannot be written: \(error)")
         }
         let newIDs = Set(rows.map(\.id))
-        let (documents, kinds) = (batches, written)
+        let (documents, kinds, graph) = (batches, written, walkingGraph)
         let (key, label, format, count) = (source.key, source.label, source.format, places.count)
         let (attribution, licence, now) = (source.licence?.attribution, source.licence?.licence, Date().timeIntervalSince1970)
         return try await transaction { connection, logger in
@@ -61,10 +67,18 @@ extension PostgresStore: SharedImportStore {
                     """, logger: logger)
             }
             let after = try await Self.count(connection, logger)
+            // A source left with neither places nor a walking graph is gone.
             try await connection.query(
-                "DELETE FROM import_source WHERE key <> \(key) AND NOT EXISTS (SELECT 1 FROM imported_place p WHERE p.source = import_source.key)",
-                logger: logger)
-            try await connection.query("UPDATE import_state SET generation = generation + 1 WHERE id = 1", logger: logger)
+                """
+                DELETE FROM import_source WHERE key <> \(key)
+                    AND NOT EXISTS (SELECT 1 FROM imported_place p WHERE p.source = import_source.key)
+                    AND NOT EXISTS (SELECT 1 FROM walking_graph g WHERE g.source = import_source.key)
+                """, logger: logger)
+            let generation =
+                try await connection.query(
+                    "UPDATE import_state SET generation = generation + 1 WHERE id = 1 RETURNING generation", logger: logger
+                ).decode(Int.self).first { _ in true } ?? 0
+            try await Self.replaceWalkingGraph(of: key, with: graph, generation: generation, connection, logger)
             // Rows that replaced an existing id (or an earlier row of this source) added nothing to the count.
             return ImportSummary(written: kinds, removed: previous.subtracting(newIDs).count, replaced: before + count - after)
         }

@@ -57,8 +57,15 @@ public final class WalkingGraph: Sendable {
     /// Writes the graph to `url` atomically (a temporary file beside it, then a rename), so a reader
     /// never maps half a file.
     public func write(to url: URL) throws {
-        try Data(view.storage.bytes).write(to: url, options: .atomic)
+        try fileContents.write(to: url, options: .atomic)
     }
+
+    /// The bytes of the graph file, as ``write(to:)`` writes them (to be kept elsewhere).
+    package var fileContents: Data { Data(view.storage.bytes) }
+
+    /// The version of the file format this build writes and reads: a copy kept elsewhere (a
+    /// shared database) says it, so that a graph of another version is not fetched to fail.
+    package static var formatVersion: Int { Int(GraphFormat.version) }
 
     /// The graph file beside a store: `places.sqlite` → `places.walk`.
     public static func fileURL(forStore store: URL) -> URL {

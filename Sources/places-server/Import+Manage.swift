@@ -30,7 +30,8 @@ extension PlacesServerCommand.Import {
     }
 
     /// `places import remove FILE --database`: one file's places taken out of the shared database.
-    /// The instances' name indexes are their own: each is rebuilt with `places serve index build`.
+    /// Its walking graph goes with it. The instances' name indexes and graph copies are their own:
+    /// each brings them up to date with `places serve index build`.
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Take one imported file's places out of --database (what 'places import remove --database' runs).")
@@ -49,7 +50,7 @@ extension PlacesServerCommand.Import {
                 return (record.source, removed)
             }
             print("removed \(source.label): \(removed) place\(removed == 1 ? "" : "s")")
-            print("Name index: each instance builds its own from the database: places serve index build --database …")
+            print("Name index and walking graphs: each instance updates its own from the database: places serve index build --database …")
         }
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import PlaceSearch
 import PlaceStorePostgres
 import PlacesKit
+import WalkingGraph
 
 extension PlacesServerCommand {
     /// `places import … --database postgres://…`: the CLI hands the command here, so that `places`
@@ -81,15 +82,13 @@ extension PlacesServerCommand.Import {
                 for batch in batches {
                     var report = batch.report
                     let started = ContinuousClock.now
+                    // The graph goes into the database with the places, in the same transaction;
+                    // each instance copies it beside its store with `places serve index build`.
+                    let graph = batch.walkingGraph.map { (bytes: $0.fileContents, formatVersion: WalkingGraph.formatVersion) }
                     report.summary = try await stored { () async throws(StoreError) in
-                        try await database.replaceImport(batch.source, with: batch.places)
+                        try await database.replaceImport(batch.source, with: batch.places, walkingGraph: graph)
                     }
                     report.writeSeconds = (ContinuousClock.now - started).seconds
-                    if report.walkingGraph != nil {
-                        // A graph is a file beside one instance's store; the database does not hold it.
-                        report.walkingGraph = nil
-                        report.notes.append("the walking graph is not kept in the shared database: walks to these places are estimated")
-                    }
                     reports.append(report)
                 }
             } catch {

@@ -19,10 +19,13 @@ extension PlacesServerCommand {
 extension PlacesServerCommand.Index {
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Build the name index file from the places imported into --database.",
+            abstract: "Build the name index file from the places imported into --database, and copy the walking graphs from there.",
             discussion: """
                 Writes the index beside the store (places.sqlite → places.names), or to --output, by renaming a \
                 finished file over the old one: an instance reading the old index keeps it until it opens the new.
+                The walking graphs of the imports go beside the store too (places.walks/), each renamed in \
+                when the database holds a newer one than this instance has; those of removed imports are deleted. \
+                A running instance routes over them as soon as they are there.
 
                 Example:
                   places serve index build --database postgres://places@db.internal/places
@@ -46,12 +49,18 @@ extension PlacesServerCommand.Index {
             logger.logLevel = .error
             guard let database = try await databaseChoice.open(logger: logger) else { return }
             let started = ContinuousClock.now
+            let storePath = try StoreAccess(option: storeChoice.store).location.path
             let names: [NameRecord]
-            do { names = try await stored { () async throws(StoreError) in try await database.indexedNames() } } catch {
+            let graphs: CopiedWalkingGraphs.Outcome
+            do {
+                names = try await stored { () async throws(StoreError) in try await database.indexedNames() }
+                graphs = try await CopiedWalkingGraphs.copy(from: database, storePath: storePath)
+            } catch {
                 await database.shutdown()
                 throw error
             }
             await database.shutdown()
+            Self.say(graphs, folder: WalkingGraphs.folder(forStore: storePath).path, from: database.location)
             let url = URL(fileURLWithPath: path)
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -65,6 +74,17 @@ extension PlacesServerCommand.Index {
             } catch {
                 throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
             }
+        }
+
+        /// One line for what the copy did, and one for each graph left out.
+        static func say(_ graphs: CopiedWalkingGraphs.Outcome, folder: String, from location: String) {
+            let changes = [("copied", graphs.copied), ("up to date", graphs.kept), ("removed", graphs.removed)]
+                .filter { !$0.1.isEmpty }.map { "\($0.1.count) \($0.0)" }
+            let size = graphs.bytes > 0 ? String(format: " (%.1f MB fetched)", Double(graphs.bytes) / 1e6) : ""
+            PlacesServerCommand.line(
+                "places serve: walking graphs \(folder): "
+                    + (changes.isEmpty ? "none in \(location)" : changes.joined(separator: ", ") + " from \(location)\(size)"))
+            for skipped in graphs.skipped { PlacesServerCommand.line("places serve: warning: \(skipped)") }
         }
     }
 }

@@ -78,6 +78,7 @@ extension PlacesServerCommand {
             // Connected (and its schema migrated) before the first request: a database that cannot
             // be reached stops the start with one line, not every request with a 503.
             let database = try await databaseChoice.open(logger: logger)
+            if let database { await Self.sayLackingWalkingGraphs(database, storePath: location.path) }
             let service = try await PlacesService.withPlugins(
                 settings: places, recordingName: "serve", notices: ServerNotices.sink(logger), wording: .neutral, store: StoreAccess(holding: store))
             let settled = settings
@@ -95,6 +96,17 @@ extension PlacesServerCommand {
             }
             await Self.close(database)
             PlacesServerCommand.line("places serve: stopped")
+        }
+
+        /// An instance fetches no graph when it starts (what it routes over is what its last
+        /// `index build` copied), but says when the database holds one it has not copied.
+        static func sayLackingWalkingGraphs(_ database: PostgresStore, storePath: String) async {
+            guard let listed = try? await database.walkingGraphs() else { return }
+            let lacking = CopiedWalkingGraphs.lacking(listed, storePath: storePath)
+            guard !lacking.isEmpty else { return }
+            PlacesServerCommand.line(
+                "places serve: the walking graphs of \(lacking.map(\.label).joined(separator: ", ")) are not copied here yet "
+                    + "(walks there are not routed over their streets): places serve index build --database …")
         }
 
         /// Serves until SIGTERM or SIGINT. A stop waits for the requests in flight, but not for ever:

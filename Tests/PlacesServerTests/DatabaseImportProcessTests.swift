@@ -63,7 +63,7 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("Imported \(file.path) (OSM XML, 5 elements)"), "\(imported.stdout)")
         #expect(imported.stdout.contains("2 POIs · 1 street"), "\(imported.stdout)")
-        #expect(imported.stdout.contains("Name index: each instance builds its own"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("Name index and walking graphs: each instance builds its own"), "\(imported.stdout)")
         #expect(!FileManager.default.fileExists(atPath: scratch.folder.appendingPathComponent("places.sqlite").path))
 
         // In the database, found by an area search (PostGIS) and counted under its file.

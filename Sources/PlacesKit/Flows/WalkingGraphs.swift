@@ -37,12 +37,32 @@ public struct WalkingGraphs: Sendable {
         return names.contains { $0.hasSuffix(".walk") }
     }
 
-    /// Every graph of the store's imports. A graph that is damaged or from an older version is
-    /// built again from its OSM file when that is still there, else said and left out.
+    /// The keys of the store's own imports (none when there is no store).
+    static func importedSources(storePath: String) -> [String] {
+        guard let store = try? SQLitePlaceStore.openForReading(at: storePath), let imports = try? store.imports() else { return [] }
+        return imports.map(\.source.key)
+    }
+
+    /// Every graph of the store's imports, and those copied from a shared database
+    /// (``CopiedWalkingGraphs``). A graph of the store's that is damaged or from an older version
+    /// is built again from its OSM file when that is still there, else said and left out.
     public static func open(storePath: String, notices: NoticeSink) -> WalkingGraphs {
-        guard exist(storePath: storePath),
-            let store = try? SQLitePlaceStore.openForReading(at: storePath), let imports = try? store.imports()
-        else { return WalkingGraphs(entries: []) }
+        guard exist(storePath: storePath) else { return WalkingGraphs(entries: []) }
+        var entries = openImported(storePath: storePath, notices: notices)
+        for copy in CopiedWalkingGraphs.read(storePath: storePath)?.copies ?? [] where !entries.contains(where: { $0.source == copy.source }) {
+            let file = folder(forStore: storePath).appendingPathComponent(copy.file)
+            guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            do {
+                entries.append(Entry(source: copy.source, graph: try WalkingGraph.open(at: file)))
+            } catch {
+                notices.warn("\(error.description); copy it again with places serve index build --database …")
+            }
+        }
+        return WalkingGraphs(entries: entries)
+    }
+
+    private static func openImported(storePath: String, notices: NoticeSink) -> [Entry] {
+        guard let store = try? SQLitePlaceStore.openForReading(at: storePath), let imports = try? store.imports() else { return [] }
         var entries: [Entry] = []
         for imported in imports where imported.source.format.hasPrefix("osm") || imported.source.format.hasSuffix("json") {
             let key = imported.source.key
@@ -67,7 +87,7 @@ public struct WalkingGraphs: Sendable {
                 notices.warn(error.description)
             }
         }
-        return WalkingGraphs(entries: entries)
+        return entries
     }
 
     /// The graph that covers `coordinate`: inside its box and within ``coverage`` of a way.

@@ -45,7 +45,9 @@ public struct ImportRendering: Sendable {
             let built = index.rebuilt ? "rebuilt in \(String(format: "%.2f", index.seconds)) s" : "unchanged: the import changed nothing"
             lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path) (\(built))")
         } else {
-            lines.append("Name index: each instance builds its own from the database: places serve index build --database …")
+            // Into a shared database: each instance copies what it answers from beside its own store.
+            let what = reports.contains { $0.walkingGraph != nil } ? "Name index and walking graphs" : "Name index"
+            lines.append("\(what): each instance builds its own from the database: places serve index build --database …")
         }
         let total = reports.reduce(index?.seconds ?? 0) { $0 + $1.readSeconds + $1.writeSeconds }
         if reports.count > 1 || index?.rebuilt ?? false { lines.append("In all \(String(format: "%.2f", total)) s") }

@@ -27,9 +27,9 @@ extension Places.Import {
                 after an import that changed something; 'places import list' shows what is imported, 'places import \
                 remove FILE' takes one file's places away again.
 
-                With --database, the places go into the PostgreSQL database 'places serve --database' instances share \
-                (places-server, installed beside places, writes them); each instance then builds its name index with \
-                'places serve index build --database URL'.
+                With --database, the places and the walking graph go into the PostgreSQL database 'places serve \
+                --database' instances share (places-server, installed beside places, writes them); each instance then \
+                builds its name index and copies the walking graphs with 'places serve index build --database URL'.
 
                 Examples:
                   places import amsterdam.osm

@@ -1,0 +1,44 @@
+public import Foundation
+
+/// A walking graph file (what an OpenStreetMap import's ways make) as a shared database keeps it
+/// beside the import's places, so that every instance on the database can copy it beside its own
+/// store: the file's bytes in parts, so that no row holds more than ``partSize``.
+public struct SharedWalkingGraph: Sendable, Equatable {
+    /// The import's key (the file's absolute path) and its name, as `places import list` shows it.
+    public let source: String
+    public let label: String
+    /// The graph file format's version, so that an instance of another version does not fetch it.
+    public let formatVersion: Int
+    /// The import generation that wrote it: a copy of an older generation is stale.
+    public let generation: Int
+    public let size: Int
+    public let parts: Int
+
+    public init(source: String, label: String, formatVersion: Int, generation: Int, size: Int, parts: Int) {
+        self.source = source
+        self.label = label
+        self.formatVersion = formatVersion
+        self.generation = generation
+        self.size = size
+        self.parts = parts
+    }
+
+    /// A country's graph is hundreds of megabytes (about the size of its PBF): kept in parts of
+    /// this size, each one row, so that neither a row nor a message gets near PostgreSQL's limits.
+    public static let partSize = 16 << 20
+}
+
+/// The walking graphs of the imports in a shared database.
+public protocol SharedWalkingGraphStore: Sendable {
+    var location: String { get }
+
+    /// Replaces what `source` imported before with `places` and its walking graph (the graph
+    /// file's bytes; nil when it has none, which removes an older one), in one transaction.
+    func replaceImport(_ source: ImportSource, with places: [ImportedPlace], walkingGraph: (bytes: Data, formatVersion: Int)?)
+        async throws(StoreError) -> ImportSummary
+    /// Every graph the database holds, without its bytes.
+    func walkingGraphs() async throws(StoreError) -> [SharedWalkingGraph]
+    /// Part `part` (from 0) of `source`'s graph as of `generation`; nil when it was replaced or
+    /// removed since (fetch the list again).
+    func walkingGraphPart(_ source: String, generation: Int, part: Int) async throws(StoreError) -> Data?
+}
