@@ -1,3 +1,4 @@
+import Foundation
 import NIOSSL
 import PlaceSearch
 import PostgresNIO
@@ -31,6 +32,12 @@ enum PostgresTLS {
     /// - Throws: `.unreachable` when the settings cannot be used (a root certificate file that is not PEM).
     static func connection(_ database: PostgresLocation) throws(StoreError) -> PostgresConnection.Configuration.TLS {
         guard let configuration = configuration(database) else { return .disable }
+        // NIOSSL calls a missing file `noSuchFilesystemObject`; the person gave a path, so name it.
+        if database.tls == .verifyFull, let file = database.rootCertificate, !FileManager.default.fileExists(atPath: file) {
+            throw StoreError(
+                .unreachable, path: database.redacted, detail: "its sslrootcert \(file) does not exist",
+                advice: "give sslrootcert= the path of a PEM file of certificate authorities")
+        }
         let context: NIOSSLContext
         do { context = try NIOSSLContext(configuration: configuration) } catch {
             throw StoreError(
