@@ -102,7 +102,7 @@ public final class PostgresStore: SharedStore {
         running.cancel()
         // Awaiting a task's value ignores cancellation, so the first of two signals decides.
         let (first, signal) = AsyncStream.makeStream(of: Bool.self)
-        let closing = Task {
+        Task {
             await running.value
             signal.yield(true)
         }
@@ -117,7 +117,6 @@ public final class PostgresStore: SharedStore {
         }
         timer.cancel()
         signal.finish()
-        _ = closing
         return closed
     }
 
