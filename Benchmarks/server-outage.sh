@@ -15,29 +15,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Benchmarks/need.sh
+source Benchmarks/postgres-setup.sh
 need wrk wrk
 need psql postgresql-client-15
 
 accounts=${ACCOUNTS:-8}
 rounds=${ROUNDS:-2}
-work=$(mktemp -d)
-cluster=""
-cleanup() {
-    [ -n "$cluster" ] && Scripts/test-postgres.sh stop "$cluster"
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-if [ -n "${BIN:-}" ]; then
-    bin=$BIN
-else
-    swift build -c release --product places-server >/dev/null
-    bin=$(swift build -c release --show-bin-path)
-fi
-started=$(Scripts/test-postgres.sh start)
-eval "$started"
-cluster=$PLACES_TEST_POSTGRES_DIR
-database=$PLACES_TEST_DATABASE_URL
+scratch
+release_binaries places-server
+start_cluster
+database=$cluster_url
 
 export HOME=$work PLACES_STORE=$work/places.sqlite PLACES_HTTP_MODE=replay PLACES_CASSETTE_DIR=$work/cassettes \
     PLACES_CONFIG=$work/config.toml

@@ -20,38 +20,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Benchmarks/need.sh
+source Benchmarks/postgres-setup.sh
 need wrk wrk
 need pgbench postgresql-client-15
 
 names=${NAMES:-200000}
 seconds=${SECONDS_EACH:-10}
 connections=${CONNECTIONS:-16}
-work=$(mktemp -d)
-pids=()
-cluster=""
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    [ -n "$cluster" ] && Scripts/test-postgres.sh stop "$cluster"
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-if [ -n "${BIN:-}" ]; then
-    bin=$BIN
-else
-    echo "building (release)…" >&2
-    swift build -c release --product places >/dev/null
-    swift build -c release --product places-server >/dev/null
-    bin=$(swift build -c release --show-bin-path)
-fi
+scratch
+release_binaries places places-server
 (cd Benchmarks && swift build -c release --product ServerLoadFixture >/dev/null)
 fixture=Benchmarks/.build/release/ServerLoadFixture
 
 if [ -z "${PLACES_DATABASE_URL:-}" ]; then
-    started=$(Scripts/test-postgres.sh start)
-    eval "$started"
-    cluster=$PLACES_TEST_POSTGRES_DIR
-    base_url=$PLACES_TEST_DATABASE_URL
+    start_cluster
+    base_url=$cluster_url
 else
     base_url=$PLACES_DATABASE_URL
 fi
