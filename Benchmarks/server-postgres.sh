@@ -47,7 +47,8 @@ sql() { psql -q -v ON_ERROR_STOP=1 "$base_url" "$@"; }
 export HOME=$work PLACES_STORE=$work/places.sqlite PLACES_HTTP_MODE=replay PLACES_CASSETTE_DIR=$PWD/cassettes PLACES_NOW=2026-11-21T10:30:00Z
 "$fixture" names "$names" "$work/names.csv" "$work/queries.txt" >&2
 "$bin/places" import --names "$work/names.csv" --lat-column lat --lon-column lon --importance-column importance --detail-column kind --kind poi >/dev/null
-# Cafés to keep as favourites offline (osm: ids, imported): one per write in part 3.
+# Cafés to keep as favourites offline (osm: ids, imported): one per write in part 3. Instances on
+# the database find imported places there, the embedded store's instance in its store: both get them.
 python3 - "$work/cafes.osm" <<'PY'
 import sys
 with open(sys.argv[1], "w") as out:
@@ -58,6 +59,7 @@ with open(sys.argv[1], "w") as out:
     out.write('</osm>\n')
 PY
 "$bin/places" import "$work/cafes.osm" >/dev/null
+"$bin/places" import "$work/cafes.osm" --database "$database" >/dev/null
 token=$("$bin/places-server" users add load --database "$database" 2>/dev/null)
 # The same account on the embedded store, for an instance without --database (the reference).
 embedded_token=$("$bin/places-server" users add load 2>/dev/null)
