@@ -104,10 +104,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the two executables' command lines share: the options of `places import` that
+        // places-server's `import files` (what `places import --database` runs) parses alike.
+        .target(
+            name: "PlacesCommandLine",
+            dependencies: ["PlacesKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "WalkingGraph",
+                "PlacesKit", "PlacesCommandLine", "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete",
+                "WalkingGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -133,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "places-server",
             dependencies: [
-                "PlacesServer", "PlacesKit", "PlaceStore", "PlaceStorePostgres", "Autocomplete", "WalkingGraph",
+                "PlacesServer", "PlacesKit", "PlacesCommandLine", "PlaceStore", "PlaceStorePostgres", "Autocomplete", "WalkingGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PlaceSearch
 import PlaceStorePostgres
+import PlacesCommandLine
 import PlacesKit
 import WalkingGraph
 
@@ -26,35 +27,8 @@ extension PlacesServerCommand.Import {
         @Argument(help: ArgumentHelp("OpenStreetMap files (as 'places import').", valueName: "file"))
         var files: [String] = []
 
-        @Option(name: .customLong("names"), help: ArgumentHelp("A name list (CSV or TSV) to import (repeatable).", valueName: "file"))
-        var nameLists: [String] = []
-
-        @Option(help: ArgumentHelp("The name column (number or header name).", valueName: "column"))
-        var nameColumn: String?
-
-        @Option(help: ArgumentHelp("The latitude column.", valueName: "column"))
-        var latColumn: String?
-
-        @Option(help: ArgumentHelp("The longitude column.", valueName: "column"))
-        var lonColumn: String?
-
-        @Option(help: ArgumentHelp("The importance column.", valueName: "column"))
-        var importanceColumn: String?
-
-        @Option(help: ArgumentHelp("Columns shown beside the name (repeatable).", valueName: "column"))
-        var detailColumn: [String] = []
-
-        @Option(help: ArgumentHelp("street, poi or place (default place).", valueName: "kind"))
-        var kind: String = "place"
-
-        @Flag(inversion: .prefixedNo, help: "Whether the name list's first row is a header (default: recognised).")
-        var header: Bool?
-
-        @Option(help: ArgumentHelp("comma, tab or semicolon.", valueName: "delimiter"))
-        var delimiter: String?
-
-        @Option(help: ArgumentHelp("table or json.", valueName: "format"))
-        var format: String = "table"
+        /// The options of `places import` (the CLI hands them on as it parsed them).
+        @OptionGroup var options: ImportArguments
 
         @OptionGroup var storeChoice: StoreChoice
         @OptionGroup var databaseChoice: DatabaseChoice
@@ -66,14 +40,8 @@ extension PlacesServerCommand.Import {
                     .usage, "is needed: this import writes into a shared database (postgres://…); 'places import' writes the embedded store",
                     parameter: "database")
             }
-            guard let reportFormat = ReportFormat(rawValue: format) else {
-                throw PlacesError(.usage, "'\(format)' must be table or json", parameter: "format")
-            }
-            let options = NameListOptions(
-                name: nameColumn, latitude: latColumn, longitude: lonColumn, importance: importanceColumn, detail: detailColumn,
-                hasHeader: header, kind: NameKind(kind) ?? .place, delimiter: delimiter.flatMap(NameListOptions.delimiter))
             // Everything is read before the database is touched: a file that fails changes nothing.
-            let batches = try PlacesService.readImports(osm: files, nameLists: nameLists, options: options)
+            let batches = try PlacesService.readImports(osm: files, nameLists: options.nameLists, options: options.nameListOptions)
             var logger = Logger(label: "places-server")
             logger.logLevel = .error
             guard let database = try await databaseChoice.open(logger: logger) else { return }
@@ -96,7 +64,7 @@ extension PlacesServerCommand.Import {
                 throw error
             }
             await database.shutdown()
-            print(ImportRendering(reports: reports, index: nil).render(reportFormat), terminator: "")
+            print(ImportRendering(reports: reports, index: nil).render(options.format), terminator: "")
         }
     }
 }

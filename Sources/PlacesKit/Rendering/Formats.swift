@@ -56,3 +56,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 public enum PlaceFormat: String, CaseIterable, Sendable {
     case table, json, geojson
 }
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+    /// "table, json or geojson": every value a format (or any choice) takes, for the help of the
+    /// option that names it, so the two cannot disagree. Both executables' command lines use it.
+    package static var choices: String {
+        let names = allCases.map(\.rawValue)
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+}

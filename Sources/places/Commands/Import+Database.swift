@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlacesCommandLine
 import PlacesKit
 
 /// `--database` of `places import`, `import list` and `import remove`: the PostgreSQL database of
@@ -25,17 +26,9 @@ struct ImportDatabase: ParsableArguments {
 /// `places import --database`: the files go to places-server, which writes them into PostgreSQL
 /// (`places` itself links no database client).
 extension Places.Import.Files {
-    /// This command's options as `places-server import` takes them.
+    /// This command's options as `places-server import files` takes them.
     var serverArguments: [String] {
-        var arguments = nameLists.flatMap { ["--names", $0] } + detailColumn.flatMap { ["--detail-column", $0] }
-        for (option, value) in [
-            ("--name-column", nameColumn), ("--lat-column", latColumn), ("--lon-column", lonColumn), ("--importance-column", importanceColumn),
-            ("--delimiter", delimiter), ("--store", storeOptions.store),
-        ] {
-            if let value { arguments += [option, value] }
-        }
-        if let header { arguments.append(header ? "--header" : "--no-header") }
         // The files last, after "--": a file named like an option stays a file.
-        return arguments + ["--kind", kind, "--format", format.rawValue, "--"] + files
+        options.arguments + (storeOptions.store.map { ["--store", $0] } ?? []) + ["--"] + files
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlaceSearch
+import PlacesCommandLine
 import PlacesKit
 
 extension Places.Import {
@@ -43,53 +44,15 @@ extension Places.Import {
         @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON, GeoJSON (.gz/.bz2 too).", valueName: "file"))
         var files: [String] = []
 
-        @Option(name: .customLong("names"), help: ArgumentHelp("A name list (CSV or TSV) to import (repeatable).", valueName: "file"))
-        var nameLists: [String] = []
-
-        @Option(
-            help: ArgumentHelp(
-                "The column with the name: a number from 1 or a header name. Default: a header column called name.", valueName: "column"))
-        var nameColumn: String?
-
-        @Option(help: ArgumentHelp("The column with the latitude (number or header name).", valueName: "column"))
-        var latColumn: String?
-
-        @Option(help: ArgumentHelp("The column with the longitude (number or header name).", valueName: "column"))
-        var lonColumn: String?
-
-        @Option(help: ArgumentHelp("A column with an importance (0–1) or a population.", valueName: "column"))
-        var importanceColumn: String?
-
-        @Option(help: ArgumentHelp("Columns shown beside the name, e.g. admin1 (repeatable).", valueName: "column"))
-        var detailColumn: [String] = []
-
-        @Option(help: ArgumentHelp("What a name list's names are: street, poi or place (default place).", valueName: "kind"))
-        var kind: String = "place"
-
-        @Flag(inversion: .prefixedNo, help: "Whether the name list's first row is a header (default: recognised).")
-        var header: Bool?
-
-        @Option(help: ArgumentHelp("Name-list delimiter: comma, tab or semicolon (default: tab for .tsv, else comma).", valueName: "delimiter"))
-        var delimiter: String?
-
-        @Option(help: ArgumentHelp("\(ReportFormat.choices).", valueName: "format"))
-        var format: ReportFormat = .table
+        @OptionGroup var options: ImportArguments
 
         @OptionGroup var storeOptions: StoreOptions
 
         @OptionGroup var database: ImportDatabase
 
         func validate() throws {
-            guard !files.isEmpty || !nameLists.isEmpty else {
+            guard !files.isEmpty || !options.nameLists.isEmpty else {
                 throw ValidationError("give an OpenStreetMap file to import, or --names FILE for a name list")
-            }
-            guard NameKind(kind) != nil else { throw ValidationError("--kind '\(kind)' must be street, poi or place") }
-            if let delimiter, NameListOptions.delimiter(delimiter) == nil {
-                throw ValidationError("--delimiter '\(delimiter)' must be comma, tab or semicolon")
-            }
-            let nameOptions = [nameColumn, latColumn, lonColumn, importanceColumn].compactMap { $0 } + detailColumn
-            if nameLists.isEmpty, !nameOptions.isEmpty {
-                throw ValidationError("column options describe a name list: give it with --names FILE")
             }
         }
 
@@ -97,16 +60,13 @@ extension Places.Import {
             // The database's client is the server's: places-server reads the files and writes them there.
             try database.handOver(["files"], serverArguments)
             let service = try Session.service(store: storeOptions.store)
-            let options = NameListOptions(
-                name: nameColumn, latitude: latColumn, longitude: lonColumn, importance: importanceColumn, detail: detailColumn,
-                hasHeader: header, kind: NameKind(kind) ?? .place, delimiter: delimiter.flatMap(NameListOptions.delimiter))
             let bars = ProgressBars()
             defer { bars.finish() }
-            let (reports, index) = try service.importFiles(osm: files, nameLists: nameLists, options: options) { file in
+            let (reports, index) = try service.importFiles(osm: files, nameLists: options.nameLists, options: options.nameListOptions) { file in
                 bars.bar(for: file).update
             }
             bars.finish()
-            try StandardOutput.write(ImportRendering(reports: reports, index: index).render(format))
+            try StandardOutput.write(ImportRendering(reports: reports, index: index).render(options.format))
         }
     }
 }
