@@ -198,7 +198,7 @@ let package = Package(
         // Runs the built `places` binary end to end against cassettes.
         .testTarget(
             name: "PlacesCLITests",
-            dependencies: ["places", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["places", "PlacesCommandLine", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )
