@@ -20,7 +20,9 @@ extension NameIndex {
         // Written by the building thread before it signals `finished`, read after the wait.
         private var builder: AutocompleteIndexBuilder?
         private var built = false
-        private var seconds = 0.0
+        private var finishedAt = ContinuousClock.now
+        /// When the names were read and the store write could begin.
+        private var writeStarted = ContinuousClock.now
 
         /// Nil when no builder can be made here (the folder): the index is then built after the import as before.
         init?(store: SQLitePlaceStore, replacing source: String, with places: [ImportedPlace]) throws(PlacesError) {
@@ -50,9 +52,10 @@ extension NameIndex {
                 } catch {
                     built = false
                 }
-                seconds = (ContinuousClock.now - started).seconds
+                finishedAt = ContinuousClock.now
                 finished.signal()
             }
+            writeStarted = ContinuousClock.now
             thread.start()
         }
 
@@ -60,13 +63,15 @@ extension NameIndex {
         /// for. Nil when it does not (the build failed, another import came in between): the
         /// caller rebuilds it from the store.
         func commit(store: SQLitePlaceStore) throws(PlacesError) -> Built? {
+            let written = ContinuousClock.now
             wait()
             let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
             guard built, let builder, generation == expectedGeneration, rename(staging, path) == 0 else {
                 unlink(staging)
                 return nil
             }
-            return Built(path: path, count: builder.added, seconds: seconds)
+            let beside = max(.zero, min(finishedAt, written) - writeStarted)
+            return Built(path: path, count: builder.added, seconds: (finishedAt - started).seconds, secondsBesideWrite: beside.seconds)
         }
 
         /// Throws away what was built (the import failed, or changed nothing).
