@@ -27,7 +27,8 @@ extension NameIndex {
         /// Nil when no builder can be made here (the folder): the index is then built after the import as before.
         init?(store: SQLitePlaceStore, replacing source: String, with places: [ImportedPlace]) throws(PlacesError) {
             path = NameIndex.path(forStore: store.path)
-            staging = path + ".import-\(getpid())"
+            // The process and a random number: two imports at once in one process do not share it.
+            staging = path + ".import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let url = URL(fileURLWithPath: path)
             guard let builder = try? AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent()) else { return nil }
             let after: SQLitePlaceStore.IndexedNamesAfterImport
