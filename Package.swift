@@ -180,7 +180,11 @@ let package = Package(
         ),
         // The front door as an app uses it: its own provider, remedies, notices, renderings, the README's snippet.
         .testTarget(
-            name: "PlacesKitTests", dependencies: ["PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "Tracking", "PlaceSearchTesting"]),
+            name: "PlacesKitTests",
+            dependencies: [
+                "PlacesKit", "PlaceSearch", "PlaceProviders", "PlaceRanking", "PlaceStore", "Tracking", "PlaceSearchTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // The server in-process (HummingbirdTesting's router), on 127.0.0.1 port 0 where a socket matters,
         // and as the built executable for signals and kills.
         .testTarget(

@@ -57,6 +57,30 @@ extension SQLitePlaceStore {
         }
     }
 
+    /// The positions of the rows of `places` that `insert` leaves in the table, in the order the
+    /// table holds them (rowid order, the order ``forEachIndexedName(_:)`` reads): each row goes in
+    /// in ``idOrder(_:)``, and a row whose id is taken replaces the earlier one, going in after
+    /// the others. SQLite compares ids by their bytes, Swift by canonical equivalence: two ids
+    /// equal to Swift but spelled differently are both kept, as the table keeps both.
+    static func keptOrder(_ places: [ImportedPlace]) -> [Int] {
+        var kept: [Int] = []
+        kept.reserveCapacity(places.count)
+        // Where the run of ids equal to Swift (next to each other in id order) starts in `kept`.
+        var run = 0
+        for number in idOrder(places) {
+            let id = places[number].record.id
+            if let last = kept.last, places[last].record.id == id {
+                if let same = kept[run...].firstIndex(where: { places[$0].record.id.utf8.elementsEqual(id.utf8) }) {
+                    kept.remove(at: same)
+                }
+            } else {
+                run = kept.count
+            }
+            kept.append(number)
+        }
+        return kept
+    }
+
     /// Drops imported_place's secondary indexes and hands back the statements that create them.
     private static func dropSecondaryIndexes(_ db: Database) throws -> [String] {
         let indexes = try Row.fetchAll(

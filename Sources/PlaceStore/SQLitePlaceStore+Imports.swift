@@ -61,7 +61,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         if let failure { throw failure }
     }
 
-    private static let indexedNamesQuery =
+    static let indexedNamesQuery =
         "SELECT id, name, kind, importance, latitude, longitude, detail, alternate_names FROM imported_place WHERE indexed = 1"
 
     public func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace] {
@@ -129,7 +129,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         }
     }
 
-    private static func record(from row: Row) -> NameRecord {
+    static func record(from row: Row) -> NameRecord {
         let latitude: Double? = row["latitude"]
         let longitude: Double? = row["longitude"]
         let coordinate = latitude.flatMap { latitude in longitude.flatMap { try? Coordinate(latitude: latitude, longitude: $0) } }

@@ -54,6 +54,8 @@ public struct ImportReport: Sendable {
     public var notes: [String] = []
     /// The walking graph built from an OpenStreetMap file: its size, and what building it added.
     public var walkingGraph: (statistics: WalkingGraph.Statistics, seconds: Double)?
+    /// Whether the import wrote or removed anything.
+    var changedStore: Bool { summary.total > 0 || summary.removed > 0 }
 }
 
 /// Reports progress of a long read: `done` of `total` (bytes).
@@ -96,32 +98,51 @@ extension PlacesService {
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
-        let batches = try Self.readImports(osm: files, nameLists: nameLists, options: options, progress: progress).map {
-            ($0.source, $0.places, $0.report, $0.walkingGraph)
-        }
+        let batches = try Self.readImports(osm: files, nameLists: nameLists, options: options, progress: progress)
         let opened = try store.writing()
-        var reports: [ImportReport] = []
-        for (source, places, report, graph) in batches {
-            var report = report
-            let started = ContinuousClock.now
-            report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(source, with: places) }
-            if let graph {
-                // After the places: a graph without its import would be found by no one.
-                let file = WalkingGraphs.file(forSource: source.key, storePath: store.path)
-                do {
-                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try graph.write(to: file)
-                } catch {
-                    report.notes.append("the walking graph \(file.path) cannot be written (\(error.localizedDescription)); walks are estimated")
-                }
+        // One file, the usual import: its names are known before they are written, so the index
+        // is built on the second core while the store is written (NameIndex.Staged).
+        if batches.count == 1, let batch = batches.first,
+            let staged = try NameIndex.Staged(store: opened, replacing: batch.source.key, with: batch.places)
+        {
+            let written: ImportReport
+            do throws(PlacesError) {
+                written = try write(batch, into: opened)
+            } catch {
+                staged.discard()
+                throw error
             }
-            report.writeSeconds = (ContinuousClock.now - started).seconds
-            reports.append(report)
+            if !written.changedStore, let unchanged = NameIndex.unchanged(storePath: store.path) {
+                staged.discard()
+                return ([written], unchanged)
+            }
+            if let built = try staged.commit(store: opened) { return ([written], built) }
+            return ([written], try NameIndex.rebuild(store: opened))
         }
+        var reports: [ImportReport] = []
+        for batch in batches { reports.append(try write(batch, into: opened)) }
         // An import that changed nothing leaves the index as it is.
-        let changed = reports.contains { $0.summary.total > 0 || $0.summary.removed > 0 }
-        if !changed, let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
+        if !reports.contains(where: \.changedStore), let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
         return (reports, try NameIndex.rebuild(store: opened))
+    }
+
+    /// Writes one file's places into the store, then its walking graph.
+    private func write(_ batch: ImportBatch, into opened: SQLitePlaceStore) throws(PlacesError) -> ImportReport {
+        var report = batch.report
+        let started = ContinuousClock.now
+        report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(batch.source, with: batch.places) }
+        if let graph = batch.walkingGraph {
+            // After the places: a graph without its import would be found by no one.
+            let file = WalkingGraphs.file(forSource: batch.source.key, storePath: store.path)
+            do {
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try graph.write(to: file)
+            } catch {
+                report.notes.append("the walking graph \(file.path) cannot be written (\(error.localizedDescription)); walks are estimated")
+            }
+        }
+        report.writeSeconds = (ContinuousClock.now - started).seconds
+        return report
     }
 
     /// Every import the store remembers: the file, when, how many places, and whose data it is.

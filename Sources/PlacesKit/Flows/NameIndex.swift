@@ -12,6 +12,9 @@ public enum NameIndex {
         public let count: Int
         /// How long the build took; zero when the index was left as it was.
         public var seconds: Double = 0
+        /// The part of ``seconds`` spent while the import was written (the index built beside
+        /// the store write); the import took the rest longer.
+        public var secondsBesideWrite: Double = 0
         /// False when nothing changed and the index was left as it was.
         public var rebuilt = true
     }

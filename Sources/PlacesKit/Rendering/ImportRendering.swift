@@ -42,14 +42,15 @@ public struct ImportRendering: Sendable {
             for note in report.notes { lines.append("  note: \(note)") }
         }
         if let index {
-            let built = index.rebuilt ? "rebuilt in \(String(format: "%.2f", index.seconds)) s" : "unchanged: the import changed nothing"
+            let beside = index.secondsBesideWrite > 0 ? ", \(String(format: "%.2f", index.secondsBesideWrite)) s of it beside the store write" : ""
+            let built = index.rebuilt ? "rebuilt in \(String(format: "%.2f", index.seconds)) s\(beside)" : "unchanged: the import changed nothing"
             lines.append("Name index: \(Self.grouped(index.count)) names in \(index.path) (\(built))")
         } else {
             // Into a shared database: each instance copies what it answers from beside its own store.
             let what = reports.contains { $0.walkingGraph != nil } ? "Name index and walking graphs" : "Name index"
             lines.append("\(what): each instance builds its own from the database: places serve index build --database …")
         }
-        let total = reports.reduce(index?.seconds ?? 0) { $0 + $1.readSeconds + $1.writeSeconds }
+        let total = reports.reduce(index.map { $0.seconds - $0.secondsBesideWrite } ?? 0) { $0 + $1.readSeconds + $1.writeSeconds }
         if reports.count > 1 || index?.rebuilt ?? false { lines.append("In all \(String(format: "%.2f", total)) s") }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -81,12 +82,13 @@ public struct ImportRendering: Sendable {
             }
             return .object(object)
         }
-        let total = reports.reduce(index?.seconds ?? 0) { $0 + $1.readSeconds + $1.writeSeconds }
+        let total = reports.reduce(index.map { $0.seconds - $0.secondsBesideWrite } ?? 0) { $0 + $1.readSeconds + $1.writeSeconds }
         let indexed: JSONValue =
             index.map { index in
                 [
                     "path": .string(index.path), "names": JSONValue(index.count), "rebuilt": .bool(index.rebuilt),
                     "seconds": DocumentParts.number(index.seconds, places: 3),
+                    "seconds_beside_write": DocumentParts.number(index.secondsBesideWrite, places: 3),
                 ]
             } ?? .null
         return [
