@@ -65,7 +65,7 @@ extension AutocompleteIndexBuilder {
         let byWordCell = sorter("byWordCell")
         let records = try ordered.sorted()
         var segment = 0
-        var key = ByteWriter()
+        let key = RawBytes(capacity: 256)
         var later: [UnsafeRawBufferPointer] = []
         var seen: [UnsafeRawBufferPointer] = []
         while let item = try records.next() {
@@ -108,13 +108,13 @@ extension AutocompleteIndexBuilder {
                 try output.u64(WordStarts.of(folded: form.folded))
 
                 let hint = PostingHint.make(importance: record.importance, folded: form.folded)
-                key.data.removeAll(keepingCapacity: true)
-                key.u8(UInt8(recordSegment))
+                key.removeAll()
+                key.append(UInt8(recordSegment))
                 key.append(form.folded)
-                key.u8(0)
+                key.append(0)
                 key.key32(entry)
                 key.key32(hint)
-                try byName.add(key.data)
+                try byName.add(key.buffer)
 
                 // Each distinct word once per class (the first word; the later ones), and once in the grid.
                 later.removeAll(keepingCapacity: true)
@@ -134,26 +134,24 @@ extension AutocompleteIndexBuilder {
                         if later.contains(where: { $0.elementsEqual(word) }) { continue }
                         later.append(word)
                     }
-                    key.data.removeAll(keepingCapacity: true)
+                    key.removeAll()
                     key.append(word)
-                    key.u8(0)
-                    key.u8(
-                        UInt8(
-                            isFirst ? IndexFormat.PostingClass.first.rawValue : IndexFormat.PostingClass.later.rawValue)
-                    )
+                    key.append(0)
+                    key.append(
+                        UInt8(isFirst ? IndexFormat.PostingClass.first.rawValue : IndexFormat.PostingClass.later.rawValue))
                     key.key32(entry)
                     key.key32(hint)
-                    try byWord.add(key.data)
+                    try byWord.add(key.buffer)
                     guard let cell, !seen.contains(where: { $0.elementsEqual(word) }) else { continue }
                     seen.append(word)
-                    key.data.removeAll(keepingCapacity: true)
+                    key.removeAll()
                     key.append(word)
-                    key.u8(0)
-                    key.u8(UInt8(group))
+                    key.append(0)
+                    key.append(UInt8(group))
                     key.key32(UInt32(cell.row * 65_536 + cell.column))
                     key.key32(entry)
                     key.key32(hint)
-                    try byWordCell.add(key.data)
+                    try byWordCell.add(key.buffer)
                 }
             }
         }
