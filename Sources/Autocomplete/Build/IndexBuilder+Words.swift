@@ -15,7 +15,7 @@ extension AutocompleteIndexBuilder {
         while let item = try words.next() {
             guard item.count >= 10 else { continue }
             let word = UnsafeRawBufferPointer(rebasing: item[0..<(item.count - 10)])
-            if !word.elementsEqual(pass.current) {
+            if !pass.current.withUnsafeBytes({ compareBytes($0, word) == 0 }) {
                 try pass.finishWord(into: &sections)
                 pass.current.removeAll(keepingCapacity: true)
                 pass.current.append(contentsOf: word)
@@ -106,8 +106,8 @@ private struct WordsPass {
         try writePostings(of: later, postingClass: 1, word: index, into: &sections)
         try Self.addNodes(&nodes, word: current, index: index, first: first, later: later, bounds: bounds, sink: sink)
         // The grid keys of this word get its number.
-        while hasPendingCell, let end = pendingCell.firstIndex(of: 0), pendingCell[..<end].elementsEqual(current),
-            pendingCell.count == end + 14
+        while hasPendingCell, let end = pendingCell.firstIndex(of: 0), pendingCell.count == end + 14,
+            pendingCell.withUnsafeBytes({ cell in current.withUnsafeBytes { compareBytes(UnsafeRawBufferPointer(rebasing: cell[..<end]), $0) == 0 } })
         {
             key.removeAll()
             pendingCell.withUnsafeBytes { cell in
