@@ -88,17 +88,13 @@ final class ExternalSorter {
 
     /// One most-significant-digit pass on the first two bytes (a histogram and a scatter: keys
     /// that start alike share a bucket, and text keys use a few hundred of the 65,536), then each
-    /// bucket sorted by comparison of the 16-byte prefixes and, on a tie, the rest of the key.
+    /// bucket sorted in place by byte after byte of the 16-byte prefix (``sortBucket(_:from:base:)``)
+    /// and, on a tie, by the rest of the key.
     /// Eight least-significant-digit passes over 65,536 buckets each cost more: every scatter
     /// wrote all over a 65,536-way fan-out (a cache miss per item per pass).
     fileprivate static func sort(_ items: inout [Item], base: UnsafeRawPointer) {
-        @inline(__always) func precedes(_ a: Item, _ b: Item) -> Bool {
-            if a.high != b.high { return a.high < b.high }
-            if a.low != b.low { return a.low < b.low }
-            return tailPrecedes(a, b, base)
-        }
         guard items.count >= 2_048 else {
-            items.sort(by: precedes)
+            items.withUnsafeMutableBufferPointer { sortBucket($0, from: 0, base: base) }
             return
         }
         var buffer = items
@@ -114,12 +110,60 @@ final class ExternalSorter {
                     next[digit] += 1
                 }
                 for digit in 0..<65_536 where starts[digit + 1] - starts[digit] > 1 {
-                    var bucket = UnsafeMutableBufferPointer(rebasing: target[starts[digit]..<starts[digit + 1]])
-                    bucket.sort(by: precedes)
+                    sortBucket(UnsafeMutableBufferPointer(rebasing: target[starts[digit]..<starts[digit + 1]]), from: 2, base: base)
                 }
             }
         }
         swap(&items, &buffer)
+    }
+
+    /// Sorts items that agree on their first `byte` bytes: in place, one byte at a time (an
+    /// American flag sort), while a bucket is large and within the 16-byte prefix; by comparison
+    /// below that. Keys that start with a kind and an importance (pass 2's) fill a few first-pass
+    /// buckets with hundreds of thousands of items each, too many to sort by comparison.
+    private static func sortBucket(_ items: UnsafeMutableBufferPointer<Item>, from byte: Int, base: UnsafeRawPointer) {
+        @inline(__always) func precedes(_ a: Item, _ b: Item) -> Bool {
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            return tailPrecedes(a, b, base)
+        }
+        guard items.count >= 64, byte < 16 else {
+            var items = items
+            items.sort(by: precedes)
+            return
+        }
+        @inline(__always) func digit(_ item: Item) -> Int {
+            let word = byte < 8 ? item.high : item.low
+            return Int(truncatingIfNeeded: word >> UInt64(56 - 8 * (byte & 7))) & 0xFF
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 514) { counts in
+            let ends = UnsafeMutableBufferPointer(rebasing: counts[0..<257])
+            let next = UnsafeMutableBufferPointer(rebasing: counts[257..<514])
+            ends.initialize(repeating: 0)
+            for item in items { ends[digit(item) + 1] += 1 }
+            if ends[digit(items[0]) + 1] == items.count {
+                sortBucket(items, from: byte + 1, base: base)  // one value here: on to the next byte
+                return
+            }
+            for index in 1...256 { ends[index] += ends[index - 1] }
+            for index in 0..<256 { next[index] = ends[index] }
+            for bucket in 0..<256 {
+                while next[bucket] < ends[bucket + 1] {
+                    var item = items[next[bucket]]
+                    var target = digit(item)
+                    while target != bucket {
+                        swap(&item, &items[next[target]])
+                        next[target] += 1
+                        target = digit(item)
+                    }
+                    items[next[bucket]] = item
+                    next[bucket] += 1
+                }
+            }
+            for bucket in 0..<256 where ends[bucket + 1] - ends[bucket] > 1 {
+                sortBucket(UnsafeMutableBufferPointer(rebasing: items[ends[bucket]..<ends[bucket + 1]]), from: byte + 1, base: base)
+            }
+        }
     }
 
     /// Hands the strings held to a writer thread as a run, after the one before it is written.
