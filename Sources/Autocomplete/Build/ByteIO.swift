@@ -31,8 +31,9 @@ private func systemClose(_ descriptor: Int32) { close(descriptor) }
 
 /// A growable byte buffer outside Swift's arrays, so that pointers into it stay valid until it
 /// grows (the sorter hands out records by pointer). This and the byte files below are each used
-/// by one thread at a time, so their state goes without run-time exclusivity checks.
-final class RawBytes {
+/// by one thread at a time (a buffer is handed to another thread whole), so their state goes
+/// without run-time exclusivity checks.
+final class RawBytes: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var base: UnsafeMutableRawPointer
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private(set) var capacity: Int
