@@ -8,10 +8,9 @@ extension AutocompleteIndexBuilder {
         _ byWord: ExternalSorter, cells byWordCell: ExternalSorter, nodes sink: NodeSink, into sections: inout Sections
     ) throws(IndexBuildError) -> ExternalSorter {
         var pass = WordsPass(
-            cellWords: try byWordCell.sorted(), byCell: sorter("byCell"), sink: sink,
+            cells: CellKeys(cellWords: try byWordCell.sorted(), byCell: sorter("byCell")), sink: sink,
             segments: sections.entrySegments.map { UInt64($0) << 32 })
         let words = try byWord.sorted()
-        try pass.nextCell()
         while let item = try words.next() {
             guard item.count >= 10 else { continue }
             let word = UnsafeRawBufferPointer(rebasing: item[0..<(item.count - 10)])
@@ -26,7 +25,7 @@ extension AutocompleteIndexBuilder {
         try pass.finishWord(into: &sections)
         try pass.nodes.finish(end: sections.wordCount, emit: sink.emitWordNode)
         try sections.trie.finish(wordCount: sections.wordCount, into: sections.trieNodes)
-        return pass.byCell
+        return try pass.cells.finish()
     }
 
     /// The nodes in their sorted order, from the sorter that collected them.
@@ -48,8 +47,8 @@ extension AutocompleteIndexBuilder {
 /// Pass 3's state between words: a struct with mutating methods rather than closures over local
 /// variables, which Swift boxes and checks at run time (a sixth of the pass).
 private struct WordsPass {
-    let cellWords: SortedRecords
-    let byCell: ExternalSorter
+    /// The grid keys, numbered on a second thread.
+    let cells: CellKeys
     let sink: NodeSink
     /// Each kind segment's first entry, `<< 32`, to split postings by segment.
     let segments: [UInt64]
@@ -62,26 +61,11 @@ private struct WordsPass {
     var bounds = Array(repeating: 0..<0, count: IndexFormat.listCount)
     var previousWord: [UInt8] = []
     var postingsSoFar = 0
-    /// The next grid key (word, 0, group, cell, entry, hint), if any.
-    var pendingCell: [UInt8] = []
-    var hasPendingCell = false
-    let key = RawBytes(capacity: 64)
 
-    init(cellWords: SortedRecords, byCell: ExternalSorter, sink: NodeSink, segments: [UInt64]) {
-        self.cellWords = cellWords
-        self.byCell = byCell
+    init(cells: CellKeys, sink: NodeSink, segments: [UInt64]) {
+        self.cells = cells
         self.sink = sink
         self.segments = segments
-    }
-
-    mutating func nextCell() throws(IndexBuildError) {
-        pendingCell.removeAll(keepingCapacity: true)
-        if let item = try cellWords.next() {
-            pendingCell.append(contentsOf: item)
-            hasPendingCell = true
-        } else {
-            hasPendingCell = false
-        }
     }
 
     mutating func finishWord(into sections: inout AutocompleteIndexBuilder.Sections) throws(IndexBuildError) {
@@ -105,19 +89,7 @@ private struct WordsPass {
         try writePostings(of: first, postingClass: 0, word: index, into: &sections)
         try writePostings(of: later, postingClass: 1, word: index, into: &sections)
         try Self.addNodes(&nodes, word: current, index: index, first: first, later: later, bounds: bounds, sink: sink)
-        // The grid keys of this word get its number.
-        while hasPendingCell, let end = pendingCell.firstIndex(of: 0), pendingCell.count == end + 14,
-            pendingCell.withUnsafeBytes({ cell in current.withUnsafeBytes { compareBytes(UnsafeRawBufferPointer(rebasing: cell[..<end]), $0) == 0 } })
-        {
-            key.removeAll()
-            pendingCell.withUnsafeBytes { cell in
-                key.append(UnsafeRawBufferPointer(rebasing: cell[(end + 1)..<(end + 6)]))  // group, cell
-                key.key32(UInt32(index))
-                key.append(UnsafeRawBufferPointer(rebasing: cell[(end + 6)...]))  // entry, hint
-            }
-            try byCell.add(key.buffer)
-            try nextCell()
-        }
+        try cells.add(word: current, index: index)
         sections.wordCount += 1
         first.removeAll(keepingCapacity: true)
         later.removeAll(keepingCapacity: true)
