@@ -4,7 +4,7 @@ import Foundation
 /// area, "Café"), so up to 65,536 distinct ones are stored once.
 final class BlobOutput {
     let output: ByteOutput
-    private var shared: [[UInt8]: UInt32] = [:]
+    private var shared = SharedStrings()
 
     init(_ output: ByteOutput) { self.output = output }
 
@@ -17,19 +17,59 @@ final class BlobOutput {
     func add(_ bytes: UnsafeRawBufferPointer, shared isShared: Bool = false) throws(IndexBuildError) -> (
         offset: UInt32, length: UInt32
     ) {
-        var key: [UInt8] = []
-        if isShared {
-            key = Array(bytes)
-            if let offset = shared[key] { return (offset, UInt32(bytes.count)) }
-        }
+        if isShared, let offset = shared.offset(of: bytes) { return (offset, UInt32(bytes.count)) }
         guard output.count + bytes.count < Int(UInt32.max) else {
             throw IndexBuildError(
                 path: output.path ?? "(memory)", reason: "the names do not fit one index (4 GB of text)")
         }
         let offset = UInt32(output.count)
         try output.write(bytes)
-        if isShared, shared.count < 65_536 { shared[key] = offset }
+        if isShared { shared.insert(bytes, offset: offset) }
         return (offset, UInt32(bytes.count))
+    }
+}
+
+/// Up to 65,536 strings and their offsets in the blob, in an open-addressing table of FNV-1a
+/// hashes over a copy of their bytes: a look-up per record allocates nothing (a `[[UInt8]: …]`
+/// dictionary copied the bytes into an array and hashed them one byte at a time).
+private struct SharedStrings {
+    static let limit = 65_536
+    private var slots = [Int32](repeating: -1, count: 2 * limit)
+    private var hashes: [UInt64] = []
+    private var starts: [Int] = []
+    private var offsets: [UInt32] = []
+    private var bytes: [UInt8] = []
+
+    func offset(of string: UnsafeRawBufferPointer) -> UInt32? {
+        let hash = IndexFormat.fnv1a(string)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let number = Int(slots[slot])
+            if hashes[number] == hash, matches(number, string) { return offsets[number] }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    mutating func insert(_ string: UnsafeRawBufferPointer, offset: UInt32) {
+        guard offsets.count < Self.limit else { return }
+        let hash = IndexFormat.fnv1a(string)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(offsets.count)
+        hashes.append(hash)
+        starts.append(bytes.count)
+        offsets.append(offset)
+        bytes.append(contentsOf: string)
+    }
+
+    private func matches(_ number: Int, _ string: UnsafeRawBufferPointer) -> Bool {
+        let start = starts[number]
+        let end = number + 1 < starts.count ? starts[number + 1] : bytes.count
+        guard end - start == string.count else { return false }
+        return bytes.withUnsafeBytes { stored in
+            compareBytes(UnsafeRawBufferPointer(rebasing: stored[start..<end]), string) == 0
+        }
     }
 }
 

@@ -189,9 +189,12 @@ struct PayloadReader {
 /// What the build's sorted records need beyond the shared writer: 16-bit fields, big-endian keys
 /// and length-prefixed strings.
 extension ByteWriter {
-    mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    mutating func u16(_ value: UInt16) {
+        data.append(UInt8(truncatingIfNeeded: value))
+        data.append(UInt8(truncatingIfNeeded: value >> 8))
+    }
     /// Big-endian: byte order is numeric order, for keys.
-    mutating func key32(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { data.append(contentsOf: $0) } }
+    mutating func key32(_ value: UInt32) { u32(value.byteSwapped) }
     mutating func append(_ other: some Sequence<UInt8>) { data.append(contentsOf: other) }
     /// A string of at most 65,535 bytes (the build cuts longer ones).
     mutating func string(_ text: some Collection<UInt8>) {

@@ -30,11 +30,13 @@ private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _
 private func systemClose(_ descriptor: Int32) { close(descriptor) }
 
 /// A growable byte buffer outside Swift's arrays, so that pointers into it stay valid until it
-/// grows (the sorter hands out records by pointer).
-final class RawBytes {
-    private(set) var base: UnsafeMutableRawPointer
-    private(set) var count = 0
-    private(set) var capacity: Int
+/// grows (the sorter hands out records by pointer). This and the byte files below are each used
+/// by one thread at a time (a buffer is handed to another thread whole), so their state goes
+/// without run-time exclusivity checks.
+final class RawBytes: @unchecked Sendable {
+    @exclusivity(unchecked) private(set) var base: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     init(capacity: Int = 4_096) {
         self.capacity = max(capacity, 16)
@@ -69,6 +71,9 @@ final class RawBytes {
 
     func removeAll() { count = 0 }
 
+    /// Big-endian: byte order is numeric order, for sort keys.
+    @inline(__always) func key32(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { append($0) } }
+
     var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 }
 
@@ -76,10 +81,10 @@ final class RawBytes {
 /// spilled) or a file written through a 1 MB buffer.
 final class ByteOutput {
     private let bytes = RawBytes(capacity: 1 << 16)
-    private var descriptor: Int32 = -1
+    @exclusivity(unchecked) private var descriptor: Int32 = -1
     let path: String?
     /// Bytes written so far.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     private static let flushSize = 1 << 20
 
     /// In memory.
@@ -171,9 +176,9 @@ final class ByteInput {
     private let path: String
     private let buffer: UnsafeMutableRawPointer
     private let capacity = 1 << 20
-    private var start = 0
-    private var end = 0
-    private var atEnd = false
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEnd = false
 
     init(path: String) throws(IndexBuildError) {
         self.path = path

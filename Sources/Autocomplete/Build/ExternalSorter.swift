@@ -6,6 +6,10 @@ import Foundation
 /// the runs are merged when read back. Every sort of the index build goes through it, with keys
 /// encoded so that byte order is the order wanted (big-endian numbers, 0x00 after a folded text,
 /// which has none).
+///
+/// An instance, like the ``SortedRecords`` it ends in, is used by one thread at a time (a run is
+/// handed to its writer thread whole), so its state goes without Swift's run-time exclusivity
+/// checks, a tenth of a build's time.
 final class ExternalSorter {
     fileprivate struct Item {
         /// The first 16 bytes, big-endian, zero-padded: the radix sort's key; ties (and keys of
@@ -16,15 +20,15 @@ final class ExternalSorter {
         var length: UInt32
     }
 
-    private var bytes = RawBytes(capacity: 1 << 16)
-    private var items: [Item] = []
+    @exclusivity(unchecked) private var bytes = RawBytes(capacity: 1 << 16)
+    @exclusivity(unchecked) private var items: [Item] = []
     private var runs: [String] = []
     /// A run being sorted and written on another thread while the next one fills.
     private var spilling: RunWriter?
     private let budget: Int
     private let directory: String?
     private let name: String
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     /// - Parameters:
     ///   - budget: bytes of strings and bookkeeping held before a run is written. Half goes to
@@ -84,17 +88,13 @@ final class ExternalSorter {
 
     /// One most-significant-digit pass on the first two bytes (a histogram and a scatter: keys
     /// that start alike share a bucket, and text keys use a few hundred of the 65,536), then each
-    /// bucket sorted by comparison of the 16-byte prefixes and, on a tie, the rest of the key.
+    /// bucket sorted in place by byte after byte of the 16-byte prefix (``sortBucket(_:from:base:)``)
+    /// and, on a tie, by the rest of the key.
     /// Eight least-significant-digit passes over 65,536 buckets each cost more: every scatter
     /// wrote all over a 65,536-way fan-out (a cache miss per item per pass).
     fileprivate static func sort(_ items: inout [Item], base: UnsafeRawPointer) {
-        @inline(__always) func precedes(_ a: Item, _ b: Item) -> Bool {
-            if a.high != b.high { return a.high < b.high }
-            if a.low != b.low { return a.low < b.low }
-            return tailPrecedes(a, b, base)
-        }
         guard items.count >= 2_048 else {
-            items.sort(by: precedes)
+            items.withUnsafeMutableBufferPointer { sortBucket($0, from: 0, base: base) }
             return
         }
         var buffer = items
@@ -110,12 +110,60 @@ final class ExternalSorter {
                     next[digit] += 1
                 }
                 for digit in 0..<65_536 where starts[digit + 1] - starts[digit] > 1 {
-                    var bucket = UnsafeMutableBufferPointer(rebasing: target[starts[digit]..<starts[digit + 1]])
-                    bucket.sort(by: precedes)
+                    sortBucket(UnsafeMutableBufferPointer(rebasing: target[starts[digit]..<starts[digit + 1]]), from: 2, base: base)
                 }
             }
         }
         swap(&items, &buffer)
+    }
+
+    /// Sorts items that agree on their first `byte` bytes: in place, one byte at a time (an
+    /// American flag sort), while a bucket is large and within the 16-byte prefix; by comparison
+    /// below that. Keys that start with a kind and an importance (pass 2's) fill a few first-pass
+    /// buckets with hundreds of thousands of items each, too many to sort by comparison.
+    private static func sortBucket(_ items: UnsafeMutableBufferPointer<Item>, from byte: Int, base: UnsafeRawPointer) {
+        @inline(__always) func precedes(_ a: Item, _ b: Item) -> Bool {
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            return tailPrecedes(a, b, base)
+        }
+        guard items.count >= 64, byte < 16 else {
+            var items = items
+            items.sort(by: precedes)
+            return
+        }
+        @inline(__always) func digit(_ item: Item) -> Int {
+            let word = byte < 8 ? item.high : item.low
+            return Int(truncatingIfNeeded: word >> UInt64(56 - 8 * (byte & 7))) & 0xFF
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 514) { counts in
+            let ends = UnsafeMutableBufferPointer(rebasing: counts[0..<257])
+            let next = UnsafeMutableBufferPointer(rebasing: counts[257..<514])
+            ends.initialize(repeating: 0)
+            for item in items { ends[digit(item) + 1] += 1 }
+            if ends[digit(items[0]) + 1] == items.count {
+                sortBucket(items, from: byte + 1, base: base)  // one value here: on to the next byte
+                return
+            }
+            for index in 1...256 { ends[index] += ends[index - 1] }
+            for index in 0..<256 { next[index] = ends[index] }
+            for bucket in 0..<256 {
+                while next[bucket] < ends[bucket + 1] {
+                    var item = items[next[bucket]]
+                    var target = digit(item)
+                    while target != bucket {
+                        swap(&item, &items[next[target]])
+                        next[target] += 1
+                        target = digit(item)
+                    }
+                    items[next[bucket]] = item
+                    next[bucket] += 1
+                }
+            }
+            for bucket in 0..<256 where ends[bucket + 1] - ends[bucket] > 1 {
+                sortBucket(UnsafeMutableBufferPointer(rebasing: items[ends[bucket]..<ends[bucket + 1]]), from: byte + 1, base: base)
+            }
+        }
     }
 
     /// Hands the strings held to a writer thread as a run, after the one before it is written.
@@ -183,13 +231,13 @@ final class ExternalSorter {
 
 /// The output of an ``ExternalSorter``, read once, front to back.
 final class SortedRecords {
-    private var memory: RawBytes?
-    private var items: [(UInt32, UInt32)] = []
-    private var position = 0
-    private var readers: [RunReader] = []
+    @exclusivity(unchecked) private var memory: RawBytes?
+    @exclusivity(unchecked) private var items: [(UInt32, UInt32)] = []
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var readers: [RunReader] = []
     /// Indices into `readers`, a binary min-heap by current record.
-    private var heap: [Int] = []
-    private var started = false
+    @exclusivity(unchecked) private var heap: [Int] = []
+    @exclusivity(unchecked) private var started = false
 
     init(memory: RawBytes, items: [(UInt32, UInt32)]) {
         self.memory = memory
@@ -252,9 +300,9 @@ final class SortedRecords {
     /// input's buffer: it stays valid until this reader advances, and nobody needs it after that.
     private final class RunReader {
         let input: ByteInput
-        private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
+        @exclusivity(unchecked) private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
         /// The record's first 8 bytes, big-endian, zero-padded: most comparisons stop here.
-        private(set) var prefix: UInt64 = 0
+        @exclusivity(unchecked) private(set) var prefix: UInt64 = 0
         let path: String
 
         init(path: String) throws(IndexBuildError) {

@@ -3,9 +3,10 @@ import PlaceSearch
 
 /// Folds the names given to the builder on a second thread, a batch at a time, while the caller
 /// produces the next batch and the builder sorts the last one: folding a name into its forms
-/// (``BuildRecord``) was a fifth of a build, and a machine has two cores. The keys come back in
-/// the order the records came in; the sort decides the file's order either way, so the index is
-/// the same bytes as when everything ran on one thread.
+/// (``BuildRecord``) was a fifth of a build, and a machine has two cores. When the second thread
+/// falls behind, the caller folds a batch itself. Batches come back in any order; the sort
+/// decides the file's order either way, so the index is the same bytes as when everything ran on
+/// one thread.
 ///
 /// Memory: two batches of ``batchSize`` records and their keys.
 final class FoldingPipeline {
@@ -67,14 +68,21 @@ final class FoldingPipeline {
 
     init() { pending.reserveCapacity(Self.batchSize) }
 
-    /// Queues a record. Returns the batch before this one, folded, when a batch is full.
+    /// Queues a record. When a batch is full, returns a folded batch: the one before it, or,
+    /// while the second thread is still folding that one, this one folded here instead of
+    /// waiting (folding costs more than what the caller does per record, so each thread takes
+    /// what it can).
     func add(_ record: NameRecord) -> Batch? {
         pending.append(record)
         guard pending.count >= Self.batchSize else { return nil }
-        let finished = waitForFolding()
         let batch = Batch(pending)
         pending = []
         pending.reserveCapacity(Self.batchSize)
+        if inFlight != nil, done.wait(timeout: .now()) == .timedOut {
+            batch.fold()
+            return batch
+        }
+        let finished = waitForFolding()
         inFlight = batch
         queue.async(group: done) { batch.fold() }
         return finished

@@ -56,21 +56,18 @@ extension AutocompleteIndexBuilder {
         return ordered
     }
 
-    /// Pass 2: records and entries in their final order; the keys of the later passes.
+    /// Pass 2: records and entries in their final order; the keys of the later passes, made on a
+    /// second thread (``RecordKeys``).
     func writeRecords(
         _ ordered: ExternalSorter, into sections: inout Sections
     ) throws(IndexBuildError) -> (byName: ExternalSorter, byWord: ExternalSorter, byWordCell: ExternalSorter) {
-        let byName = sorter("byName")
-        let byWord = sorter("byWord")
-        let byWordCell = sorter("byWordCell")
+        let keys = RecordKeys(byName: sorter("byName"), byWord: sorter("byWord"), byWordCell: sorter("byWordCell"))
         let records = try ordered.sorted()
         var segment = 0
-        var key = ByteWriter()
-        var later: [UnsafeRawBufferPointer] = []
-        var seen: [UnsafeRawBufferPointer] = []
         while let item = try records.next() {
             guard item.count > 5, let end = item.firstIndex(of: 0, from: 5) else { continue }
-            let record = try PayloadReader(UnsafeRawBufferPointer(rebasing: item[(end + 1)...]))
+            let payload = UnsafeRawBufferPointer(rebasing: item[(end + 1)...])
+            let record = try PayloadReader(payload)
             guard !record.forms.isEmpty else { continue }
             let recordSegment = IndexFormat.segment(of: record.kind)
             while segment < recordSegment {
@@ -79,16 +76,12 @@ extension AutocompleteIndexBuilder {
                 sections.entrySegments[segment] = sections.entryCount
             }
             let recordIndex = UInt32(sections.recordCount)
+            try keys.add(firstEntry: sections.entryCount, payload: payload)
             try writeRecord(record, firstEntry: sections.entryCount, entryCount: record.forms.count, into: &sections)
             let latitude =
                 record.position.map { UInt32(bitPattern: $0.0) } ?? UInt32(bitPattern: IndexFormat.noCoordinate)
             let longitude = record.position.map { UInt32(bitPattern: $0.1) } ?? 0
-            let group = IndexFormat.group(of: record.kind)
-            let cell = record.position.map {
-                IndexFormat.cell(group: group, latitude: Double($0.0) / 1e7, longitude: Double($0.1) / 1e7)
-            }
             for form in record.forms {
-                let entry = UInt32(sections.entryCount)
                 sections.entryCount += 1
                 let folded = try sections.blob.add(form.folded)
                 let display = try form.alternate.map { (number) throws(IndexBuildError) in
@@ -106,55 +99,6 @@ extension AutocompleteIndexBuilder {
                 try output.u8(record.kind.rawValue)
                 try output.u8(form.isSecondary ? 1 : 0)
                 try output.u64(WordStarts.of(folded: form.folded))
-
-                let hint = PostingHint.make(importance: record.importance, folded: form.folded)
-                key.data.removeAll(keepingCapacity: true)
-                key.u8(UInt8(recordSegment))
-                key.append(form.folded)
-                key.u8(0)
-                key.key32(entry)
-                key.key32(hint)
-                try byName.add(key.data)
-
-                // Each distinct word once per class (the first word; the later ones), and once in the grid.
-                later.removeAll(keepingCapacity: true)
-                seen.removeAll(keepingCapacity: true)
-                var start = 0
-                var position = 0
-                let bytes = form.folded
-                while start < bytes.count {
-                    var stop = start
-                    while stop < bytes.count, bytes[stop] != 0x20 { stop += 1 }
-                    let word = UnsafeRawBufferPointer(rebasing: bytes[start..<stop])
-                    start = stop + 1
-                    guard !word.isEmpty else { continue }
-                    let isFirst = position == 0
-                    position += 1
-                    if !isFirst {
-                        if later.contains(where: { $0.elementsEqual(word) }) { continue }
-                        later.append(word)
-                    }
-                    key.data.removeAll(keepingCapacity: true)
-                    key.append(word)
-                    key.u8(0)
-                    key.u8(
-                        UInt8(
-                            isFirst ? IndexFormat.PostingClass.first.rawValue : IndexFormat.PostingClass.later.rawValue)
-                    )
-                    key.key32(entry)
-                    key.key32(hint)
-                    try byWord.add(key.data)
-                    guard let cell, !seen.contains(where: { $0.elementsEqual(word) }) else { continue }
-                    seen.append(word)
-                    key.data.removeAll(keepingCapacity: true)
-                    key.append(word)
-                    key.u8(0)
-                    key.u8(UInt8(group))
-                    key.key32(UInt32(cell.row * 65_536 + cell.column))
-                    key.key32(entry)
-                    key.key32(hint)
-                    try byWordCell.add(key.data)
-                }
             }
         }
         while segment < 3 {
@@ -162,7 +106,7 @@ extension AutocompleteIndexBuilder {
             sections.recordSegments[segment] = sections.recordCount
             sections.entrySegments[segment] = sections.entryCount
         }
-        return (byName, byWord, byWordCell)
+        return try keys.finish()
     }
 
     func writeRecord(_ record: PayloadReader, firstEntry: Int, entryCount: Int, into sections: inout Sections)

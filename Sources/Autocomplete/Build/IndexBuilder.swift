@@ -20,8 +20,8 @@ import PlaceSearch
 /// Sections are written to files in the temporary folder as they are produced and copied into
 /// the index at the end. Without a temporary folder everything stays in memory (tests, small
 /// indexes). Two threads share the work where it splits without changing a byte of the file:
-/// folding the names (``FoldingPipeline``), writing sorted runs (``ExternalSorter``), and pass 4
-/// beside passes 3 and 5.
+/// folding the names (``FoldingPipeline``), writing sorted runs (``ExternalSorter``), making pass
+/// 2's keys (``RecordKeys``), and pass 4 beside passes 3 and 5.
 public final class AutocompleteIndexBuilder {
     private let directory: String?
     private let sorterBudget: Int

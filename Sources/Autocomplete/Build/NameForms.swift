@@ -45,43 +45,76 @@ enum NameForms {
                 forms.append(Form(folded: bytes, isSecondary: true))
             }
         }
-        if hasUmlaut(name) { add(Self.folded(transcribed(name))) }
+        if let transcription = transcribed(name) { add(Self.folded(transcription)) }
         add(contracted(folded))
         return forms
     }
 
-    /// Whether the name has ä, ö or ü (either case), precomposed (UTF-8 C3 A4 …) or as a vowel
-    /// and a combining diaeresis (CC 88).
-    private static func hasUmlaut(_ name: String) -> Bool {
+    /// "München" → "Muenchen" (also for a u followed by a combining diaeresis); nil for a name
+    /// without ä, ö or ü. Byte by byte: ä, ö and ü are C3 A4, C3 B6 and C3 BC in UTF-8 (C3 84, C3 96
+    /// and C3 9C capitalised), and every name is checked for them.
+    static func transcribed(_ name: String) -> String? {
+        // Every name is checked and few have an umlaut: look before copying, in a native
+        // string's bytes in place (String.UTF8View's iterator costs more per byte).
+        let (hasUmlaut, hasCombiningDiaeresis) =
+            name.utf8.withContiguousStorageIfAvailable { umlautMarks($0) } ?? umlautMarks(name.utf8)
+        guard hasUmlaut || hasCombiningDiaeresis else { return nil }
+        let composed = hasCombiningDiaeresis ? name.precomposedStringWithCanonicalMapping : name
+        var output: [UInt8] = []
+        output.reserveCapacity(composed.utf8.count + 4)
+        var changed = false
         var previous: UInt8 = 0
-        for byte in name.utf8 {
-            if previous == 0xC3, [0xA4, 0xB6, 0xBC, 0x84, 0x96, 0x9C].contains(byte) { return true }
-            if previous == 0xCC, byte == 0x88 { return true }
+        for byte in composed.utf8 {
+            // 0xC3 is only ever a lead byte, so the byte before a vowel's is the character's.
+            if previous == 0xC3, let vowel = umlautVowel(byte) {
+                output[output.count - 1] = vowel
+                output.append(UInt8(ascii: "e"))
+                changed = true
+            } else {
+                output.append(byte)
+            }
             previous = byte
         }
-        return false
+        return changed ? String(decoding: output, as: UTF8.self) : nil
     }
 
-    private static let umlauts: [Unicode.Scalar: String] = [
-        "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
-    ]
-
-    /// "München" → "Muenchen" (also for a u followed by a combining diaeresis).
-    static func transcribed(_ name: String) -> String {
-        var output = String.UnicodeScalarView()
-        let composed = name.unicodeScalars.contains("\u{0308}") ? name.precomposedStringWithCanonicalMapping : name
-        for scalar in composed.unicodeScalars {
-            if let replacement = umlauts[scalar] {
-                output.append(contentsOf: replacement.unicodeScalars)
-            } else {
-                output.append(scalar)
-            }
+    /// Whether the bytes hold a precomposed ä, ö or ü, and a combining diaeresis.
+    private static func umlautMarks(_ bytes: some Sequence<UInt8>) -> (Bool, Bool) {
+        var umlaut = false
+        var combining = false
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == 0xC3, umlautVowel(byte) != nil { umlaut = true }
+            if previous == 0xCC, byte == 0x88 { combining = true }
+            previous = byte
         }
-        return String(output)
+        return (umlaut, combining)
+    }
+
+    /// The vowel of an umlaut's second UTF-8 byte after C3.
+    private static func umlautVowel(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0xA4: UInt8(ascii: "a")
+        case 0xB6: UInt8(ascii: "o")
+        case 0xBC: UInt8(ascii: "u")
+        case 0x84: UInt8(ascii: "A")
+        case 0x96: UInt8(ascii: "O")
+        case 0x9C: UInt8(ascii: "U")
+        default: nil
+        }
     }
 
     /// "muenchen" → "munchen": ae, oe and ue become a, o and u, left to right.
     static func contracted(_ folded: [UInt8]) -> [UInt8] {
+        // Most names have nothing to contract: no copy for them.
+        var previous: UInt8 = 0
+        guard
+            folded.contains(where: { byte in
+                defer { previous = byte }
+                return byte == UInt8(ascii: "e")
+                    && (previous == UInt8(ascii: "a") || previous == UInt8(ascii: "o") || previous == UInt8(ascii: "u"))
+            })
+        else { return folded }
         var output: [UInt8] = []
         output.reserveCapacity(folded.count)
         var index = 0

@@ -35,6 +35,11 @@ final class NodeSink {
         count += found.entries.count
     }
 
+    /// A node of pass 3, whose lists are (kind segment, posting class) pairs.
+    func emitWordNode(_ found: PrefixNodeBuilder.Node) throws(IndexBuildError) {
+        try emit(found, segment: found.list / 2, kind: UInt8(found.list % 2))
+    }
+
     /// Adds this sink's nodes to `other`'s sort with their list offsets moved by `offset` (the
     /// entries in front of this sink's lists). The two sinks' nodes never tie on the sorted
     /// fields (their kinds differ), so the moved offsets change no order.

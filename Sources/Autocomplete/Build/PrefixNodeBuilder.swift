@@ -15,34 +15,18 @@ struct PrefixNodeBuilder {
         var total: Int
     }
 
-    private struct Level {
-        var start = 0
-        /// `lists × N` slots: list l's smallest entries are `smallest[l*N ..< l*N + counts[l]]`.
-        var smallest: [UInt64]
-        var counts: [Int]
-        var totals: [Int]
-
-        init(lists: Int, length: Int) {
-            smallest = Array(repeating: 0, count: lists * length)
-            counts = Array(repeating: 0, count: lists)
-            totals = Array(repeating: 0, count: lists)
-        }
-
-        mutating func reset(start: Int) {
-            self.start = start
-            for index in counts.indices {
-                counts[index] = 0
-                totals[index] = 0
-            }
-        }
-    }
-
     let lists: Int
     let listLength: Int
     let threshold: Int
     let maximumDepth: Int
-    private var levels: [Level] = []
-    /// Levels in use (the others are kept for reuse).
+    /// The stack, one level per prefix length, flat (a level's arrays would be retained and
+    /// released at every close): level d's first string is `starts[d]`; its list l's smallest
+    /// entries are `smallest[(d * lists + l) * N ..< … + counts[d * lists + l]]`, of `totals[…]`.
+    private var starts: [Int]
+    private var smallest: [UInt64]
+    private var counts: [Int]
+    private var totals: [Int]
+    /// Levels in use.
     private var depth = 0
     private var previous: [UInt8] = []
     private var lastEmitted: [Range<Int>?]
@@ -56,6 +40,10 @@ struct PrefixNodeBuilder {
         self.maximumDepth = maximumDepth
         self.listLength = listLength
         self.threshold = threshold
+        starts = Array(repeating: 0, count: maximumDepth)
+        smallest = Array(repeating: 0, count: maximumDepth * lists * listLength)
+        counts = Array(repeating: 0, count: maximumDepth * lists)
+        totals = Array(repeating: 0, count: maximumDepth * lists)
         lastEmitted = Array(repeating: nil, count: lists)
         merged = Array(repeating: 0, count: listLength)
     }
@@ -71,15 +59,18 @@ struct PrefixNodeBuilder {
         try close(downTo: common, end: index, emit: emit)
         let target = min(string.count, maximumDepth)
         while depth < target {
-            if levels.count == depth { levels.append(Level(lists: lists, length: listLength)) }
-            levels[depth].reset(start: index)
+            starts[depth] = index
+            for slot in (depth * lists)..<((depth + 1) * lists) {
+                counts[slot] = 0
+                totals[slot] = 0
+            }
             depth += 1
         }
         if target > 0 {
             for list in 0..<lists {
                 let incoming = postings(list)
-                levels[target - 1].totals[list] += incoming.count
-                mergeInto(target - 1, list, incoming)
+                totals[(target - 1) * lists + list] += incoming.count
+                mergeInto((target - 1) * lists + list, incoming)
             }
         }
         previous.removeAll(keepingCapacity: true)
@@ -96,53 +87,79 @@ struct PrefixNodeBuilder {
     {
         while depth > target {
             depth -= 1
-            let level = levels[depth]
-            let strings = level.start..<end
-            for list in 0..<lists
-            where strings.count >= 2 && level.totals[list] > threshold && lastEmitted[list] != strings {
-                let base = list * listLength
-                try emit(
-                    Node(
-                        strings: strings, list: list, entries: level.smallest[base..<(base + level.counts[list])],
-                        total: level.totals[list]))
+            let strings = starts[depth]..<end
+            for list in 0..<lists {
+                let slot = depth * lists + list
+                guard strings.count >= 2, totals[slot] > threshold, lastEmitted[list] != strings else { continue }
+                let base = slot * listLength
+                try emit(Node(strings: strings, list: list, entries: smallest[base..<(base + counts[slot])], total: totals[slot]))
                 lastEmitted[list] = strings
             }
-            if depth > 0 {
-                for list in 0..<lists {
-                    levels[depth - 1].totals[list] += level.totals[list]
-                    let base = list * listLength
-                    level.smallest.withUnsafeBufferPointer { buffer in
-                        mergeInto(
-                            depth - 1, list, UnsafeBufferPointer(rebasing: buffer[base..<(base + level.counts[list])]))
-                    }
-                }
+            guard depth > 0 else { continue }
+            for list in 0..<lists {
+                let slot = depth * lists + list
+                let parent = slot - lists
+                totals[parent] += totals[slot]
+                mergeInto(parent, from: slot * listLength, count: counts[slot])
             }
         }
     }
 
-    /// Merges an ascending list into a level's list, keeping the N smallest distinct entries.
-    private mutating func mergeInto(_ level: Int, _ list: Int, _ incoming: UnsafeBufferPointer<UInt64>) {
+    /// Merges an ascending list into a level's list (a slot: level × lists + list), keeping the
+    /// N smallest distinct entries.
+    private mutating func mergeInto(_ slot: Int, _ incoming: UnsafeBufferPointer<UInt64>) {
         guard !incoming.isEmpty else { return }
-        let base = list * listLength
-        let count = levels[level].counts[list]
-        var i = 0
-        var j = 0
-        var output = 0
-        while output < listLength, i < count || j < incoming.count {
-            let value: UInt64
-            if j >= incoming.count || (i < count && levels[level].smallest[base + i] <= incoming[j]) {
-                value = levels[level].smallest[base + i]
-                i += 1
-            } else {
-                value = incoming[j]
-                j += 1
-            }
-            if output == 0 || merged[output - 1] != value {
-                merged[output] = value
-                output += 1
+        let base = slot * listLength
+        let count = counts[slot]
+        let listLength = listLength
+        let output = smallest.withUnsafeMutableBufferPointer { smallest in
+            merged.withUnsafeMutableBufferPointer { merged in
+                Self.merge(UnsafeBufferPointer(rebasing: smallest[base..<(base + count)]), incoming, into: merged, limit: listLength)
             }
         }
-        for index in 0..<output { levels[level].smallest[base + index] = merged[index] }
-        levels[level].counts[list] = output
+        for index in 0..<output { smallest[base + index] = merged[index] }
+        counts[slot] = output
+    }
+
+    /// A child level's list (in `smallest` at `start`) into its parent's slot.
+    private mutating func mergeInto(_ slot: Int, from start: Int, count: Int) {
+        guard count > 0 else { return }
+        let base = slot * listLength
+        let current = counts[slot]
+        let listLength = listLength
+        let output = smallest.withUnsafeMutableBufferPointer { smallest in
+            merged.withUnsafeMutableBufferPointer { merged in
+                Self.merge(
+                    UnsafeBufferPointer(rebasing: smallest[base..<(base + current)]),
+                    UnsafeBufferPointer(rebasing: smallest[start..<(start + count)]), into: merged, limit: listLength)
+            }
+        }
+        for index in 0..<output { smallest[base + index] = merged[index] }
+        counts[slot] = output
+    }
+
+    /// The `limit` smallest distinct values of two ascending lists, ascending; how many.
+    private static func merge(
+        _ left: UnsafeBufferPointer<UInt64>, _ right: UnsafeBufferPointer<UInt64>, into output: UnsafeMutableBufferPointer<UInt64>,
+        limit: Int
+    ) -> Int {
+        var i = 0
+        var j = 0
+        var count = 0
+        while count < limit, i < left.count || j < right.count {
+            let value: UInt64
+            if j >= right.count || (i < left.count && left[i] <= right[j]) {
+                value = left[i]
+                i += 1
+            } else {
+                value = right[j]
+                j += 1
+            }
+            if count == 0 || output[count - 1] != value {
+                output[count] = value
+                count += 1
+            }
+        }
+        return count
     }
 }

@@ -6,8 +6,13 @@ package struct ByteWriter {
 
     package mutating func u8(_ value: UInt8) { data.append(value) }
 
+    /// Byte by byte: appending a 4- or 8-byte buffer went through the generic
+    /// `append(contentsOf:)`, several times slower for so few bytes.
     package mutating func u32(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        data.append(UInt8(truncatingIfNeeded: value))
+        data.append(UInt8(truncatingIfNeeded: value >> 8))
+        data.append(UInt8(truncatingIfNeeded: value >> 16))
+        data.append(UInt8(truncatingIfNeeded: value >> 24))
     }
 
     package mutating func i32(_ value: Int32) { u32(UInt32(bitPattern: value)) }
@@ -15,7 +20,8 @@ package struct ByteWriter {
     package mutating func f32(_ value: Float) { u32(value.bitPattern) }
 
     package mutating func u64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        u32(UInt32(truncatingIfNeeded: value))
+        u32(UInt32(truncatingIfNeeded: value >> 32))
     }
 
     package mutating func bytes(_ bytes: [UInt8]) { data.append(contentsOf: bytes) }

@@ -99,46 +99,64 @@ package enum TextFolding {
     /// and matches. ASCII and Latin text (most names) are folded scalar by scalar through the same
     /// table as ``fold(_:)``, without building strings; anything else goes through ``words(_:)``.
     package static func foldedWordBytes(_ text: String) -> [UInt8] {
+        var words = FoldedWords(capacity: text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                if isASCIILetterOrDigit(byte) {
+                    words.letter((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                } else if byte != UInt8(ascii: "'"), byte != UInt8(ascii: "`") {
+                    words.pendingSpace = true
+                }
+                continue
+            }
+            // Before the property look-ups below: no Latin letter is whitespace, punctuation or
+            // an apostrophe, and most names' non-ASCII scalars are Latin letters.
+            if (0xC0..<0x250).contains(value) {
+                words.letters(latinWordBytes[Int(value) - 0xC0])
+                continue
+            }
+            if isApostrophe(scalar) { continue }
+            if scalar.properties.isWhitespace || isWordBreakingPunctuation(scalar) {
+                words.pendingSpace = true
+                continue
+            }
+            if isCombiningMark(scalar) { continue }
+            return Array(Self.words(text).joined(separator: " ").utf8)
+        }
+        return words.output
+    }
+
+    /// Folded words as bytes, one space between words (none before the first).
+    private struct FoldedWords {
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        @inline(__always) func letter(_ byte: UInt8) {
+
+        init(capacity: Int) { output.reserveCapacity(capacity) }
+
+        @inline(__always) mutating func letter(_ byte: UInt8) {
             if pendingSpace {
                 if !output.isEmpty { output.append(0x20) }
                 pendingSpace = false
             }
             output.append(byte)
         }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                let byte = UInt8(value)
-                if isASCIILetterOrDigit(byte) {
-                    letter((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-                } else if byte != UInt8(ascii: "'"), byte != UInt8(ascii: "`") {
-                    pendingSpace = true
-                }
-                continue
-            }
-            if isApostrophe(scalar) { continue }
-            if scalar.properties.isWhitespace || isWordBreakingPunctuation(scalar) {
+
+        /// A Latin letter's folding; empty for × and ÷, which separate words.
+        @inline(__always) mutating func letters(_ bytes: [UInt8]) {
+            guard let first = bytes.first else {
                 pendingSpace = true
-                continue
+                return
             }
-            if (0xC0..<0x250).contains(value) {
-                for folded in latinTable[Int(value) - 0xC0].unicodeScalars {
-                    if isLetter(folded) {
-                        for byte in String(folded).utf8 { letter(byte) }
-                    } else {
-                        pendingSpace = true  // × and ÷
-                    }
-                }
-                continue
-            }
-            if isCombiningMark(scalar) { continue }
-            return Array(words(text).joined(separator: " ").utf8)
+            letter(first)
+            output.append(contentsOf: bytes.dropFirst())
         }
-        return output
+    }
+
+    /// ``latinTable`` as UTF-8 bytes, empty where the folding is not a letter (× and ÷).
+    private static let latinWordBytes: [[UInt8]] = latinTable.map { folded in
+        folded.unicodeScalars.allSatisfy(isLetter) ? Array(folded.utf8) : []
     }
 
     /// What ``words(_:)`` keeps of a one-scalar character: a letter (× and ÷ are not).
