@@ -4,6 +4,7 @@ import Logging
 import PlaceSearch
 import PlaceStorePostgres
 import PlacesKit
+import PlacesCommandLine
 
 extension PlacesServerCommand.Import {
     /// `places import list --database`: what the shared database holds, as the embedded listing shows it.
@@ -36,15 +37,14 @@ extension PlacesServerCommand.Import {
         static let configuration = CommandConfiguration(
             abstract: "Take one imported file's places out of --database (what 'places import remove --database' runs).")
 
-        @Argument(help: ArgumentHelp("The file as 'places import list' shows it (its name or its path).", valueName: "file"))
-        var file: String
+        @OptionGroup var imported: ImportedFileArgument
 
         @OptionGroup var databaseChoice: DatabaseChoice
 
         func run() async throws {
             let (source, removed) = try await withImportDatabase(databaseChoice) { database in
                 let sources = try await stored { () async throws(StoreError) in try await database.imports() }
-                let record = try PlacesService.importNamed(file, among: sources, in: database.location)
+                let record = try PlacesService.importNamed(imported.file, among: sources, in: database.location)
                 // Removed by another process since it was listed: nothing left to remove.
                 let removed = try await stored { () async throws(StoreError) in try await database.removeImport(record.source.key) } ?? 0
                 return (record.source, removed)
