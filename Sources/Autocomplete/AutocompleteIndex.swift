@@ -64,6 +64,10 @@ public struct AutocompleteIndex: Sendable {
     /// Size of the index in bytes (the file size).
     public var byteCount: Int { view.storage.size }
 
+    /// The centre of the imported data (the densest half-degree of its streets, POIs and
+    /// addresses): where a lookup without a focus is focused. Nil when only name lists are imported.
+    public var dataCentre: Coordinate? { view.dataCentre }
+
     /// The best completions of `query`, best first. An empty query, or one with no letter or
     /// digit, gives none.
     public func complete(_ query: AutocompleteQuery) -> [Suggestion] { complete(query, scanLimit: nil) }
@@ -75,8 +79,9 @@ public struct AutocompleteIndex: Sendable {
         guard limit > 0, view.recordCount > 0 else { return [] }
         let plain = QueryTerm.parse(query.text)
         guard !plain.isEmpty else { return [] }
+        let filter = RecordFilter(categories: query.categories, area: query.area)
         let search = CandidateSearch(
-            view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit)
+            view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit, filter: filter)
         search.runTypoFree(plain)
         guard query.typoTolerance else { return suggestions(search.top.items, terms: plain, focus: query.focus) }
         let typos = QueryTerm.withTypos(plain, fallback: false)
@@ -88,7 +93,7 @@ public struct AutocompleteIndex: Sendable {
         if Self.needsFallback(found: search.top.items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) {
             let filler = CandidateSearch(
                 view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit,
-                walks: search.walks)
+                walks: search.walks, filter: filter)
             filler.runTypos(fallback)
             found += suggestions(Self.rest(filler.top.items, after: search.top.items, limit: limit), terms: fallback, focus: query.focus)
         }
@@ -102,7 +107,8 @@ public struct AutocompleteIndex: Sendable {
         guard limit > 0, view.recordCount > 0 else { return [] }
         let plain = QueryTerm.parse(query.text)
         guard !plain.isEmpty else { return [] }
-        let scan = ExhaustiveSearch(view: view, focus: query.focus, kinds: query.kinds, limit: limit)
+        let scan = ExhaustiveSearch(
+            view: view, focus: query.focus, kinds: query.kinds, limit: limit, filter: RecordFilter(categories: query.categories, area: query.area))
         guard query.typoTolerance else { return suggestions(scan.run(plain), terms: plain, focus: query.focus) }
         let typos = QueryTerm.withTypos(plain, fallback: false)
         let items = scan.run(typos)
@@ -143,7 +149,8 @@ public struct AutocompleteIndex: Sendable {
             return Suggestion(
                 record: record, match: match.quality, score: item.score, distance: distance,
                 components: ScoreComponents(text: text, importance: importance, proximity: proximity),
-                matchedName: view.display(item.entry), sources: [record.id] + view.otherSources(item.record))
+                matchedName: view.display(item.entry), sources: [record.id] + view.otherSources(item.record),
+                isWhole: match.lastWordWhole && match.edits == 0)
         }
     }
 }

@@ -13,16 +13,45 @@ public struct AutocompleteQuery: Sendable {
     public var kinds: Set<NameKind>?
     /// Whether words may match with typos (thresholds in ``TypoMatcher``, ``TypoMatcher/rule``).
     public var typoTolerance: Bool
+    /// Only places of these kinds: OpenStreetMap tags (`tourism=hotel`) or bare keys (`aeroway`)
+    /// their category must be; nil for any.
+    public var categories: [String]?
+    /// Only places in this area; nil for anywhere.
+    public var area: AreaFilter?
 
     public init(
         _ text: String, focus: Coordinate? = nil, limit: Int = 10, kinds: Set<NameKind>? = nil,
-        typoTolerance: Bool = true
+        typoTolerance: Bool = true, categories: [String]? = nil, area: AreaFilter? = nil
     ) {
         self.text = text
         self.focus = focus
         self.limit = limit
         self.kinds = kinds
         self.typoTolerance = typoTolerance
+        self.categories = categories
+        self.area = area
+    }
+}
+
+/// An area answers must lie in: a country (by code), or a town, district or postcode (by the
+/// locality the answer records, else by its distance from the area's point).
+public struct AreaFilter: Sendable, Equatable {
+    /// A country's code ("FI"): answers of that country. Nil for a town.
+    public var countryCode: String?
+    /// A town's point and how far its name reaches, metres.
+    public var centre: Coordinate?
+    public var reach: Double
+    /// The town's name: an answer whose locality is this name lies in it whatever the distance.
+    public var name: String?
+    /// The country the town is in, when known: an answer in another country is not in it.
+    public var townCountry: String?
+
+    public init(countryCode: String? = nil, centre: Coordinate? = nil, reach: Double = 0, name: String? = nil, townCountry: String? = nil) {
+        self.countryCode = countryCode
+        self.centre = centre
+        self.reach = reach
+        self.name = name
+        self.townCountry = townCountry
     }
 }
 
@@ -72,11 +101,14 @@ public struct Suggestion: Sendable {
     /// The ids of every record this suggestion stands for, the shown one first: an OpenStreetMap
     /// node and a GeoNames row of the same city are one suggestion.
     public var sources: [String]
+    /// Every word typed is a whole word of the name (the last one too, not only begun): "Dam"
+    /// in "Dam" or "Dam Dam", not in "Damrak".
+    public var isWhole: Bool
 
     public init(
         record: NameRecord, match: MatchQuality, score: Double, distance: Double?, components: ScoreComponents,
         matchedName: String? = nil,
-        sources: [String]? = nil
+        sources: [String]? = nil, isWhole: Bool? = nil
     ) {
         self.record = record
         self.match = match
@@ -85,6 +117,7 @@ public struct Suggestion: Sendable {
         self.components = components
         self.matchedName = matchedName
         self.sources = sources ?? [record.id]
+        self.isWhole = isWhole ?? (match == .exact)
     }
 
     /// One line for `--explain`: `Damrak [street] prefix score 3.12 = text 0.70 + importance 1.00 + proximity 1.42 (412 m)`.

@@ -7,10 +7,13 @@ import Foundation
 ///
 /// - text (``ScoreComponents/text``): exact whole name 1.0; every query word matched, in the
 ///   query's order, from the name's first word 0.6; matched elsewhere 0.4; +0.1 when the last
-///   query word is a whole word of the name; −0.3 per edit; −0.1 when found through a secondary
-///   form (an alternate name, "Muenchen" for "München" and back): a name's own match of the next
-///   lower tier ties with it, and a real "Michal" beats "Michael" contracted. So an exact or
-///   prefix match beats a one-typo match unless the typo'd name is 0.15 more important.
+///   query word is a whole word of the name; −0.3 per edit; when found through a secondary form
+///   (an alternate name, "Muenchen" for "München" and back) −0.1 for the whole form ("Helsingfors"
+///   is Helsinki: a name's own match of the next lower tier ties with it, and a real "Michal"
+///   beats "Michael" contracted) and −1.0 for a part of it: a prefix of one of a city's hundred
+///   alternate names ("Damsko" for "Dam") is a weak reason to show it, and Dam square, found
+///   by its own name, comes first. So an exact or prefix match beats a one-typo match unless the
+///   typo'd name is 0.15 more important.
 /// - importance in 0…1, weight 2: a city (0.9) beats a street (0.3) with the same match, and
 ///   without a focus a popular "Damascus" (prefix: 0.6 + 1.8) beats an exact but minor "Dam"
 ///   (1.0 + 0.6).
@@ -33,8 +36,11 @@ public enum SuggestionRanking {
     static let elsewhereScore = 0.4
     static let wholeWordBonus = 0.1
     static let editPenalty = 0.3
-    /// Subtracted from the text score of a match through an alternate name or transcription.
+    /// Subtracted from the text score of a whole match through an alternate name or transcription.
     public static let alternateNamePenalty = 0.1
+    /// Subtracted from the text score of a partial match (a prefix, words elsewhere, a typo)
+    /// through an alternate name or transcription.
+    public static let partialAlternateNamePenalty = 1.0
     /// The best text score of anything but an exact whole-name match (looked up on its own).
     static let bestNonExactText = inOrderScore + wholeWordBonus
 
@@ -46,7 +52,8 @@ public enum SuggestionRanking {
     }
 
     static func text(_ match: NameMatch, secondary: Bool) -> Double {
-        text(match) - (secondary ? alternateNamePenalty : 0)
+        guard secondary else { return text(match) }
+        return text(match) - (match.isExact ? alternateNamePenalty : partialAlternateNamePenalty)
     }
 
     /// The whole score; the search and the exhaustive scan both compute it here, so they agree

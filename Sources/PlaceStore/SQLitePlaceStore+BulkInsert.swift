@@ -26,8 +26,9 @@ extension SQLitePlaceStore {
         try db.execute(sql: "PRAGMA cache_size = -262144")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         let rebuilt = places.count >= 10_000 && places.count >= others ? try dropSecondaryIndexes(db) : []
-        let columns = "(id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags_json, alternate_names)"
-        let values = "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let columns =
+            "(id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags_json, alternate_names, locality, country)"
+        let values = "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let insert = try db.makeStatement(sql: "INSERT INTO imported_place \(columns) \(values)")
         let replace = try db.makeStatement(sql: "INSERT OR REPLACE INTO imported_place \(columns) \(values)")
         var written: [NameKind: Int] = [:]
@@ -101,7 +102,7 @@ private enum RowBinding {
     /// SQLite copies the bytes before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Binds `place` to the statement's twelve parameters and runs it.
+    /// Binds `place` to the statement's fourteen parameters and runs it.
     /// - Returns: false when the row broke a constraint and `allowConstraintFailure` (nothing was written).
     static func run(_ statement: Statement, _ place: ImportedPlace, source: String, db: Database, allowConstraintFailure: Bool) throws
         -> Bool
@@ -126,6 +127,8 @@ private enum RowBinding {
         sqlite3_bind_int64(handle, 10, place.isIndexed ? 1 : 0)
         text(handle, 11, place.tags.isEmpty ? "{}" : TagsJSON.encode(place.tags))
         text(handle, 12, AlternateNamesJSON.encode(record.alternateNames))
+        text(handle, 13, record.locality)
+        text(handle, 14, record.countryCode)
         let result = sqlite3_step(handle)
         if result == SQLITE_DONE { return true }
         if result & 0xFF == SQLITE_CONSTRAINT, allowConstraintFailure { return false }

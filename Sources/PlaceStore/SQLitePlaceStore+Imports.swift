@@ -61,13 +61,16 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         if let failure { throw failure }
     }
 
-    static let indexedNamesQuery =
-        "SELECT id, name, kind, importance, latitude, longitude, detail, alternate_names FROM imported_place WHERE indexed = 1"
+    static let indexedNamesQuery = """
+        SELECT id, name, kind, importance, latitude, longitude, detail, alternate_names, category, locality, country
+        FROM imported_place WHERE indexed = 1
+        """
 
     public func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace] {
         try reading { db in
             var sql = """
-                SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names
+                SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names,
+                    locality, country
                 FROM imported_place WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
                 """
             var arguments: StatementArguments = [box.south, box.north, min(box.west, box.east), max(box.west, box.east)]
@@ -84,7 +87,8 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names
+                    SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names,
+                    locality, country
                     FROM imported_place WHERE id = ?
                     """,
                 arguments: [id]
@@ -137,12 +141,13 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         let importance: Double = row["importance"]
         return NameRecord(
             id: row["id"], name: row["name"], kind: NameKind(rawValue: UInt8(clamping: kindValue)) ?? .poi, importance: Float(importance),
-            coordinate: coordinate, detail: row["detail"], alternateNames: AlternateNamesJSON.decode(row["alternate_names"]))
+            coordinate: coordinate, detail: row["detail"], alternateNames: AlternateNamesJSON.decode(row["alternate_names"]),
+            locality: row["locality"], countryCode: row["country"], category: row["category"])
     }
 
     private static func place(from row: Row) -> ImportedPlace {
         let indexed: Int = row["indexed"]
-        return ImportedPlace(record: record(from: row), isIndexed: indexed != 0, category: row["category"], tags: TagsJSON.decode(row["tags_json"]))
+        return ImportedPlace(record: record(from: row), isIndexed: indexed != 0, tags: TagsJSON.decode(row["tags_json"]))
     }
 }
 

@@ -54,6 +54,9 @@ extension SQLitePlaceStore {
         stored.id = Self.asCString(record.id)
         stored.name = Self.asCString(record.name)
         stored.detail = record.detail.map(Self.asCString)
+        stored.locality = record.locality.map(Self.asCString)
+        stored.countryCode = record.countryCode.map(Self.asCString)
+        stored.category = record.category.map(Self.asCString)
         stored.importance = record.importance + 0
         stored.coordinate = record.coordinate.flatMap { try? Coordinate(latitude: $0.latitude + 0, longitude: $0.longitude + 0) }
         return stored

@@ -140,6 +140,17 @@ enum StoreSchema {
         register("v6: accounts, per-owner favourites and points", in: &migrator) { db in
             try StoreSchema.accounts(db)
         }
+        register("v7: localities and countries", in: &migrator) { db in
+            // The town a place lies in and its country (ISO 3166-1 alpha-2), for queries such as
+            // "Senaatintori, Helsinki": new columns, so every stored row stays as it is (NULL: not
+            // known; the name index then takes the nearest town it knows).
+            try db.execute(
+                sql: """
+                    ALTER TABLE imported_place ADD COLUMN locality TEXT;
+                    ALTER TABLE imported_place ADD COLUMN country TEXT;
+                    PRAGMA user_version = 7;
+                    """)
+        }
         return migrator
     }()
 

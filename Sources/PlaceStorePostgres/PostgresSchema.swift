@@ -178,6 +178,13 @@ enum PostgresSchema {
                 // Mostly numbers that do not shrink: stored out of line without trying to compress.
                 "ALTER TABLE walking_graph_part ALTER COLUMN bytes SET STORAGE EXTERNAL",
             ]),
+        Migration(
+            version: 4, name: "localities and countries",
+            statements: [
+                // The town a place lies in and its country (ISO 3166-1 alpha-2), as in the SQLite store.
+                "ALTER TABLE imported_place ADD COLUMN locality text",
+                "ALTER TABLE imported_place ADD COLUMN country text",
+            ]),
     ]
 
     static var version: Int { migrations.last?.version ?? 0 }

@@ -51,19 +51,21 @@ extension PostgresStore: SharedImportStore {
                 try await connection.query(
                     """
                     INSERT INTO imported_place
-                        (id, source, kind, name, latitude, longitude, position, importance, detail, category, indexed, tags, alternate_names)
+                        (id, source, kind, name, latitude, longitude, position, importance, detail, category, indexed, tags, alternate_names,
+                        locality, country)
                     SELECT id, source, kind, name, latitude, longitude,
                         CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
                             ELSE ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography END,
-                        importance, detail, category, indexed, tags, alternate_names
+                        importance, detail, category, indexed, tags, alternate_names, locality, country
                     FROM jsonb_to_recordset(\(batch)::jsonb) AS r(
                         id text, source text, kind smallint, name text, latitude double precision, longitude double precision,
-                        importance double precision, detail text, category text, indexed boolean, tags jsonb, alternate_names jsonb)
+                        importance double precision, detail text, category text, indexed boolean, tags jsonb, alternate_names jsonb,
+                        locality text, country text)
                     ON CONFLICT (id) DO UPDATE SET
                         source = excluded.source, kind = excluded.kind, name = excluded.name, latitude = excluded.latitude,
                         longitude = excluded.longitude, position = excluded.position, importance = excluded.importance,
                         detail = excluded.detail, category = excluded.category, indexed = excluded.indexed, tags = excluded.tags,
-                        alternate_names = excluded.alternate_names
+                        alternate_names = excluded.alternate_names, locality = excluded.locality, country = excluded.country
                     """, logger: logger)
             }
             let after = try await Self.count(connection, logger)
@@ -153,14 +155,15 @@ extension PostgresStore: SharedImportStore {
     // MARK: Rows
 
     private static let columns = """
-        SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags::text, alternate_names::text FROM imported_place
+        SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags::text, alternate_names::text,
+            locality, country FROM imported_place
         """
 
     private static func count(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int {
         try await connection.query("SELECT count(*) FROM imported_place", logger: logger).decode(Int.self).first { _ in true } ?? 0
     }
 
-    private typealias PlaceRow = (String, String, Int16, Double, Double?, Double?, String?, String?, Bool, String, String?)
+    private typealias PlaceRow = (String, String, Int16, Double, Double?, Double?, String?, String?, Bool, String, String?, String?, String?)
 
     private func places(_ query: PostgresQuery) async throws(StoreError) -> [ImportedPlace] {
         let logger = self.logger
@@ -169,13 +172,13 @@ extension PostgresStore: SharedImportStore {
         }
         let decoder = JSONDecoder()
         return rows.map { row in
-            let (id, name, kind, importance, latitude, longitude, detail, category, indexed, tags, alternates) = row
+            let (id, name, kind, importance, latitude, longitude, detail, category, indexed, tags, alternates, locality, country) = row
             let coordinate = latitude.flatMap { latitude in longitude.flatMap { try? Coordinate(latitude: latitude, longitude: $0) } }
             let names = alternates.flatMap { try? decoder.decode([String].self, from: Data($0.utf8)) } ?? []
             return ImportedPlace(
                 record: NameRecord(
                     id: id, name: name, kind: NameKind(rawValue: UInt8(clamping: kind)) ?? .poi, importance: Float(importance),
-                    coordinate: coordinate, detail: detail, alternateNames: names),
+                    coordinate: coordinate, detail: detail, alternateNames: names, locality: locality, countryCode: country),
                 isIndexed: indexed, category: category, tags: (try? decoder.decode([String: String].self, from: Data(tags.utf8))) ?? [:])
         }
     }
@@ -195,6 +198,8 @@ private struct ImportRow: Encodable {
     let indexed: Bool
     let tags: [String: String]
     let alternate_names: [String]?
+    let locality: String?
+    let country: String?
 
     init(_ place: ImportedPlace, source: String) {
         let record = place.record
@@ -210,6 +215,8 @@ private struct ImportRow: Encodable {
         indexed = place.isIndexed
         tags = place.tags
         alternate_names = record.alternateNames.isEmpty ? nil : record.alternateNames
+        locality = record.locality
+        country = record.countryCode
     }
 
     /// Nil members are written as null, which `jsonb_to_recordset` reads as NULL.
@@ -227,9 +234,11 @@ private struct ImportRow: Encodable {
         try container.encode(indexed, forKey: .indexed)
         try container.encode(tags, forKey: .tags)
         try container.encode(alternate_names, forKey: .alternate_names)
+        try container.encode(locality, forKey: .locality)
+        try container.encode(country, forKey: .country)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags, alternate_names
+        case id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags, alternate_names, locality, country
     }
 }

@@ -5,7 +5,8 @@ import PlaceSearch
 ///
 /// ```
 /// u8 kind   u32 importance   u8 has position   i32 latitude   i32 longitude   (1e-7°)
-/// str id   str name   u8 has detail [str detail]
+/// str id   str name   u8 has detail [str detail]   u8 has locality [str locality]
+/// str country (0 or 2 bytes)   u8 has category [str category]
 /// u16 count, str alternate name …   u16 count, str other source id …
 /// u16 count, (u8 secondary, u16 alternate number or 0xFFFF, str folded) …
 /// ```
@@ -18,6 +19,10 @@ struct BuildRecord {
     /// Latitude and longitude in 1e-7°, nil without a position.
     var position: (Int32, Int32)?
     var detail: [UInt8]?
+    var locality: [UInt8]?
+    /// Two upper-case ASCII letters, or empty.
+    var country: [UInt8]
+    var category: [UInt8]?
     var alternateNames: [[UInt8]]
     /// Ids of the other sources merged into this one.
     var otherSources: [[UInt8]] = []
@@ -44,6 +49,9 @@ struct BuildRecord {
             (Int32((($0.latitude * 1e7).rounded())), Int32((($0.longitude * 1e7).rounded())))
         }
         detail = record.detail.map(Self.cut)
+        locality = record.locality.map(Self.cut)
+        country = Self.countryBytes(record.countryCode)
+        category = record.category.map(Self.cut)
         alternateNames = record.alternateNames.prefix(Self.maximumAlternateNames).map(Self.cut)
         forms = Self.forms(name: name, alternates: alternateNames)
     }
@@ -78,6 +86,14 @@ struct BuildRecord {
         return forms
     }
 
+    /// "NL" as two bytes; anything but two ASCII letters is no country.
+    static func countryBytes(_ code: String?) -> [UInt8] {
+        guard let code else { return [] }
+        let bytes = Array(code.utf8)
+        guard bytes.count == 2, bytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return [] }
+        return bytes.map { $0 & 0xDF }
+    }
+
     private static func cut(_ text: String) -> [UInt8] {
         let bytes = Array(text.utf8)
         guard bytes.count > maximumStringBytes else { return bytes }
@@ -110,6 +126,11 @@ struct BuildRecord {
         writer.string(name)
         writer.u8(detail == nil ? 0 : 1)
         if let detail { writer.string(detail) }
+        writer.u8(locality == nil ? 0 : 1)
+        if let locality { writer.string(locality) }
+        writer.string(country)
+        writer.u8(category == nil ? 0 : 1)
+        if let category { writer.string(category) }
         writer.u16(UInt16(alternateNames.count))
         for alternate in alternateNames { writer.string(alternate) }
         writer.u16(UInt16(otherSources.count))
@@ -131,6 +152,9 @@ struct BuildRecord {
         id = Array(reader.id)
         name = Array(reader.name)
         detail = reader.detail.map { Array($0) }
+        locality = reader.locality.map { Array($0) }
+        country = Array(reader.country)
+        category = reader.category.map { Array($0) }
         alternateNames = reader.alternates.map { Array($0) }
         otherSources = reader.otherSources.map { Array($0) }
         forms = reader.forms.map {
@@ -150,6 +174,10 @@ struct PayloadReader {
     let id: UnsafeRawBufferPointer
     let name: UnsafeRawBufferPointer
     let detail: UnsafeRawBufferPointer?
+    let locality: UnsafeRawBufferPointer?
+    /// Empty or two bytes.
+    let country: UnsafeRawBufferPointer
+    let category: UnsafeRawBufferPointer?
     let alternates: [UnsafeRawBufferPointer]
     let otherSources: [UnsafeRawBufferPointer]
     let forms: [(folded: UnsafeRawBufferPointer, isSecondary: Bool, alternate: Int?)]
@@ -170,6 +198,9 @@ struct PayloadReader {
         id = try cursor.slice()
         name = try cursor.slice()
         detail = try cursor.u8() == 1 ? try cursor.slice() : nil
+        locality = try cursor.u8() == 1 ? try cursor.slice() : nil
+        country = try cursor.slice()
+        category = try cursor.u8() == 1 ? try cursor.slice() : nil
         var alternates: [UnsafeRawBufferPointer] = []
         for _ in 0..<(try cursor.u16()) { alternates.append(try cursor.slice()) }
         self.alternates = alternates

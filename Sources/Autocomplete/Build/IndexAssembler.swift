@@ -14,6 +14,8 @@ enum IndexAssembler {
         var listTables: [Int]
         /// Per posting list, its first posting, and the posting count.
         var listPostings: [Int]
+        /// Where a lookup without a focus is focused (``Localities/dataCentre``).
+        var dataCentre: (latitude: Double, longitude: Double)?
         /// Per grid group, the first cell of each row, then the group's end.
         var rowStarts: [[Int]]
     }
@@ -26,6 +28,9 @@ enum IndexAssembler {
         for value in counts.entrySegments + counts.recordSegments + counts.listTables + counts.listPostings {
             try directory.u32(UInt32(value))
         }
+        let centre = counts.dataCentre.map { (Int32(($0.latitude * 1e7).rounded()), Int32(($0.longitude * 1e7).rounded())) }
+        try directory.u32(UInt32(bitPattern: centre?.0 ?? IndexFormat.noCoordinate))
+        try directory.u32(UInt32(bitPattern: centre?.1 ?? 0))
         for table in counts.rowStarts { for value in table { try directory.u32(UInt32(value)) } }
         let sections = [[directory, trie]] + sections
         for parts in sections { for part in parts { try part.close() } }

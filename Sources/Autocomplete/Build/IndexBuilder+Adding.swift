@@ -5,11 +5,14 @@ extension AutocompleteIndexBuilder {
     /// a time; everything else waits for ``write(to:)``.
     public func add(_ record: NameRecord) throws(IndexBuildError) {
         added += 1
+        countries.note(record)
         if let folded = folding.add(record) { try sort(folded) }
     }
 
-    /// Names given but not yet sorted.
+    /// Names given but not yet sorted; first the countries of the names given (``CountryRecords``).
     func drainFolding() throws(IndexBuildError) {
+        for country in countries.records { if let folded = folding.add(country) { try sort(folded) } }
+        countries = CountryRecords()
         for batch in folding.drain() { try sort(batch) }
     }
 

@@ -101,7 +101,7 @@ extension AutocompleteIndexBuilder {
                 try output.u64(WordStarts.of(folded: form.folded))
             }
         }
-        while segment < 3 {
+        while segment < IndexFormat.segmentKinds.count {
             segment += 1
             sections.recordSegments[segment] = sections.recordCount
             sections.entrySegments[segment] = sections.entryCount
@@ -112,8 +112,27 @@ extension AutocompleteIndexBuilder {
     func writeRecord(_ record: PayloadReader, firstEntry: Int, entryCount: Int, into sections: inout Sections)
         throws(IndexBuildError)
     {
+        var locality = record.locality.map { Array($0) }
+        var country = Array(record.country)
+        let latitude = record.position.map { Double($0.0) / 1e7 }
+        let longitude = record.position.map { Double($0.1) / 1e7 }
+        if record.kind == .place {
+            sections.localities.note(place: record)
+        } else if let latitude, let longitude {
+            sections.localities.note(data: latitude, longitude)
+        }
+        // A settlement is its own locality; the rest lie in the town around them.
+        let isSettlement = record.kind == .place && Localities.reach(category: record.category, importance: record.importance) != nil
+        if !isSettlement, locality == nil || country.isEmpty, let latitude, let longitude,
+            let found = sections.localities.locality(latitude: latitude, longitude: longitude)
+        {
+            if locality == nil { locality = found.name }
+            if country.isEmpty { country = found.country }
+        }
         let name = try sections.blob.add(record.name)
         let id = try sections.blob.add(record.id)
+        let localityText = try locality.map { (bytes) throws(IndexBuildError) in try sections.blob.add(bytes, shared: true) }
+        let category = try record.category.map { (bytes) throws(IndexBuildError) in try sections.blob.add(bytes, shared: true) }
         let detail = try record.detail.map { (bytes) throws(IndexBuildError) in
             try sections.blob.add(bytes, shared: true)
         }
@@ -133,9 +152,14 @@ extension AutocompleteIndexBuilder {
         try output.u32(UInt32(firstEntry))
         try output.u32(UInt32(entryCount))
         try output.u32(record.importance.bitPattern)
-        try output.write([record.kind.rawValue, 0, 0, 0])
+        try output.write([record.kind.rawValue] + (country.count == 2 ? country : [0, 0]) + [0])
         try output.u32(record.position.map { UInt32(bitPattern: $0.0) } ?? UInt32(bitPattern: IndexFormat.noCoordinate))
         try output.u32(record.position.map { UInt32(bitPattern: $0.1) } ?? 0)
+        for value in [
+            localityText?.offset ?? 0, localityText?.length ?? IndexFormat.none, category?.offset ?? 0, category?.length ?? IndexFormat.none,
+        ] {
+            try output.u32(value)
+        }
         sections.recordCount += 1
     }
 }

@@ -118,7 +118,7 @@ private struct WordsPass {
         of list: [UInt64], postingClass: Int, word index: Int, into sections: inout AutocompleteIndexBuilder.Sections
     ) throws(IndexBuildError) {
         var low = 0
-        for segment in 0..<3 {
+        for segment in IndexFormat.segmentKinds.indices {
             var high = low
             while high < list.count, list[high] < segments[segment + 1] { high += 1 }
             let number = segment * 2 + postingClass

@@ -34,6 +34,8 @@ public final class AutocompleteIndexBuilder {
     var onlySource: [UInt8]?
     var grouping = false
     let folding = FoldingPipeline()
+    /// The countries of the names added, to be places of their own.
+    var countries = CountryRecords()
     /// Names that could not be indexed (no letter or digit).
     public internal(set) var skipped = 0
     /// Records given.
@@ -134,9 +136,10 @@ public final class AutocompleteIndexBuilder {
         var wordCount = 0
         var nodeCount = 0
         var cellCount = 0
-        var entrySegments = [0, 0, 0, 0]
-        var recordSegments = [0, 0, 0, 0]
+        var entrySegments = Array(repeating: 0, count: IndexFormat.segmentKinds.count + 1)
+        var recordSegments = Array(repeating: 0, count: IndexFormat.segmentKinds.count + 1)
         var trie = ShallowTrieBuilder()
+        var localities = Localities()
         var trieNodes = ByteOutput()
         /// Per grid group, the first cell of each row (filled as cells are written), then the end.
         var rowStarts: [[Int]] = (0..<2).map { Array(repeating: -1, count: IndexFormat.rows(group: $0) + 1) }
@@ -183,6 +186,7 @@ public final class AutocompleteIndexBuilder {
                 cells: sections.cellCount, entrySegments: sections.entrySegments,
                 recordSegments: sections.recordSegments,
                 listTables: starts(sections.wordListRows), listPostings: starts(sections.postingCounts),
+                dataCentre: sections.localities.dataCentre,
                 rowStarts: Self.completed(sections.rowStarts, cellCount: sections.cellCount)),
             trie: sections.trieNodes,
             sections: [

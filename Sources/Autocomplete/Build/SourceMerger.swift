@@ -19,6 +19,7 @@ enum SourceMerger {
         case .place: 10_000
         case .street: 1_500
         case .poi: 250
+        case .address: 50
         }
     }
 
@@ -81,6 +82,9 @@ enum SourceMerger {
                 let other = group[member]
                 merged.importance = max(merged.importance, other.importance)
                 if merged.detail == nil { merged.detail = other.detail }
+                if merged.locality == nil { merged.locality = other.locality }
+                if merged.country.isEmpty { merged.country = other.country }
+                if merged.category == nil { merged.category = other.category }
                 for alternate in other.alternateNames where seenAlternates.insert(alternate).inserted {
                     merged.alternateNames.append(alternate)
                 }

@@ -1,11 +1,11 @@
 import PlaceSearch
 
-/// The on-disk layout, version 2. Everything little-endian, every section 8-byte aligned, used in
+/// The on-disk layout, version 3. Everything little-endian, every section 8-byte aligned, used in
 /// place after mmap: opening reads the 256-byte header and the 88-byte directory, nothing else.
 ///
 /// ```
 /// 0    "PLCSNAME"                      magic
-/// 8    u32 version (2)    u32 header size (256)
+/// 8    u32 version (3)    u32 header size (256)
 /// 16   u64 file size
 /// 24   u32 records   u32 entries   u32 words   u32 nodes   u32 cells   u32 node list length (N)
 /// 48   u32 heavy-node threshold (T)   u32 reserved
@@ -14,21 +14,24 @@ import PlaceSearch
 /// 248  u64 FNV-1a of bytes 0..<248
 /// ```
 ///
-/// - directory, u32s: the first entry of each kind segment (place, street, poi) and the entry
-///   count; the first record of each, and the record count; per posting list its first row in
-///   wordLists, and the row count; per posting list its first posting, and the posting count
-///   (22 in all, read on open); then, per grid group, the first cell of each grid row and the cell
+/// - directory, u32s: the first entry of each kind segment (place, street, poi, address) and the
+///   entry count; the first record of each, and the record count; per posting list its first row
+///   in wordLists, and the row count; per posting list its first posting, and the posting count;
+///   the centre of the imported data (i32 latitude, i32 longitude in 1e-7°, Int32.min: none),
+///   where a lookup without a focus is focused (30 in all, read on open); then, per grid group, the first cell of each grid row and the cell
 ///   count after the group's last row (read by queries, so a row's cells are found without a
 ///   search of the whole grid); then the shallow trie: the prefixes of the word table up to 3
 ///   bytes, 16 bytes each, breadth first (the root first): u32 first word, u32 end word, u32 first
 ///   child, u16 children (0 at depth 3), u8 the prefix's last byte, u8 depth. The typo walk reads
 ///   the widest levels of the word table from it. Clamped where used, not checked: like the rest
 ///   of the body, a damaged directory gives wrong answers, never a read outside the file.
-/// - records, 56 bytes each: what a suggestion shows. The same place from several sources is one
-///   record. Sorted by (kind: places, streets, POIs; importance descending; folded name; id). u32
-///   offset and length into the blob of the name, the id, the detail (length 0xFFFFFFFF: none) and
-///   the other sources' ids (joined by newlines); u32 first entry, u32 entry count; f32
-///   importance; u8 kind, 3 bytes padding; i32 latitude, i32 longitude in 1e-7° (Int32.min: none).
+/// - records, 72 bytes each: what a suggestion shows. The same place from several sources is one
+///   record. Sorted by (kind: places, streets, POIs, addresses; importance descending; folded
+///   name; id). u32 offset and length into the blob of the name, the id, the detail (length
+///   0xFFFFFFFF: none) and the other sources' ids (joined by newlines); u32 first entry, u32 entry
+///   count; f32 importance; u8 kind, 2 bytes country code (ASCII, zero: none), 1 byte padding;
+///   i32 latitude, i32 longitude in 1e-7° (Int32.min: none); u32 offset and length of the
+///   locality and of the category (length 0xFFFFFFFF: none).
 /// - entries, 40 bytes each: the folded forms a record is found by — its name, the German
 ///   transcription of its umlauts and back, its alternate names — in record order, the name's own
 ///   folding first. u32 record; f32 importance; i32 latitude, i32 longitude; u32 folded offset,
@@ -42,7 +45,7 @@ import PlaceSearch
 ///   its first 8 bytes big-endian and zero-padded (most comparisons of a binary search end there,
 ///   without reading the blob), u32 postings of the words before it in all lists (a range's
 ///   postings are two reads).
-/// - postings, 8 bytes each: six posting lists, one per kind segment and class (the word is an
+/// - postings, 8 bytes each: eight posting lists, one per kind segment and class (the word is an
 ///   entry's first word, or a later one), list `segment × 2 + class`. Each holds, word after word
 ///   in word order, the word's entries in that segment and class, ascending (best first): u32
 ///   entry, u32 ``PostingHint``.
@@ -68,12 +71,13 @@ import PlaceSearch
 /// - blob: UTF-8 bytes.
 enum IndexFormat {
     static let magic: [UInt8] = Array("PLCSNAME".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerSize = 256
     static let checksumOffset = 248
     static let sectionTableOffset = 56
-    /// The directory: 22 counts, then the row tables of both grid groups.
-    static let directoryCounts = 22
+    /// The directory: 28 counts and the data centre's two coordinates, then the row tables of
+    /// both grid groups.
+    static let directoryCounts = 30
     /// The fixed part of the directory (counts and row tables), bytes; the shallow trie follows.
     static var directoryLength: Int { (directoryCounts + rows(group: 0) + 1 + rows(group: 1) + 1) * 4 }
     static let trieNodeSize = 16
@@ -81,7 +85,7 @@ enum IndexFormat {
     static let trieDepth = 3
     /// Where a group's row table starts in the directory, in u32s.
     static func rowTableStart(group: Int) -> Int { directoryCounts + (group == 0 ? 0 : rows(group: 0) + 1) }
-    static let recordSize = 56
+    static let recordSize = 72
     static let entrySize = 40
     static let wordSize = 20
     static let byNameSize = 24
@@ -89,7 +93,7 @@ enum IndexFormat {
     static let cellPostingSize = 12
     static let wordListSize = 8
     /// Posting lists: one per kind segment and class.
-    static let listCount = 6
+    static let listCount = segmentKinds.count * 2
     static let nodeSize = 24
     static let cellSize = 16
     static let none: UInt32 = 0xFFFF_FFFF
@@ -116,22 +120,26 @@ enum IndexFormat {
     static func list(segment: Int, _ postingClass: PostingClass) -> Int { segment * 2 + postingClass.rawValue }
 
     /// Kinds in the order of their segments: places first (their focus decays over 50 km), then
-    /// streets and POIs (3 km).
-    static let segmentKinds: [NameKind] = [.place, .street, .poi]
+    /// streets, POIs and addresses (3 km).
+    static let segmentKinds: [NameKind] = [.place, .street, .poi, .address]
 
     static func segment(of kind: NameKind) -> Int {
         switch kind {
         case .place: 0
         case .street: 1
         case .poi: 2
+        case .address: 3
         }
     }
+
+    /// The focus grid of a segment.
+    static func group(segment: Int) -> Int { segment == 0 ? 0 : 1 }
 
     /// The focus grid a kind is in: 0 for places, 1 for the rest.
     static func group(of kind: NameKind) -> Int { kind == .place ? 0 : 1 }
 
     /// Cell edge in degrees per group: 0.25° (about 28 km) for places, 0.02° (about 2.2 km
-    /// north–south, 1.4 km east–west at 52° N) for streets and POIs.
+    /// north–south, 1.4 km east–west at 52° N) for streets, POIs and addresses.
     static let gridDegrees: [Double] = [0.25, 0.02]
 
     static func rows(group: Int) -> Int { Int((180 / gridDegrees[group]).rounded()) }

@@ -16,7 +16,9 @@ struct IndexView: @unchecked Sendable {
     let nodeListCount: Int
     let cellPostingCount: Int
     let blobSize: Int
-    /// First entry of each kind segment (place, street, poi) and the entry count.
+    /// The centre of the imported data, where a lookup without a focus is focused.
+    let dataCentre: Coordinate?
+    /// First entry of each kind segment (place, street, poi, address) and the entry count.
     let entrySegments: [Int]
     /// First record of each kind segment and the record count.
     let recordSegments: [Int]
@@ -109,10 +111,16 @@ struct IndexView: @unchecked Sendable {
             values.append(total)
             return values
         }
-        entrySegments = bounds(4, total: entryCount)
-        recordSegments = bounds(4, total: recordCount)
+        let segmentBounds = IndexFormat.segmentKinds.count + 1
+        entrySegments = bounds(segmentBounds, total: entryCount)
+        recordSegments = bounds(segmentBounds, total: recordCount)
         listTables = bounds(IndexFormat.listCount + 1, total: entries(.wordLists))
         listPostings = bounds(IndexFormat.listCount + 1, total: entries(.postings))
+        let centreLatitude = Int32(bitPattern: storage.u32(cursor))
+        let centreLongitude = Int32(bitPattern: storage.u32(cursor + 4))
+        dataCentre =
+            centreLatitude == IndexFormat.noCoordinate
+            ? nil : try? Coordinate(latitude: Double(centreLatitude) / 1e7, longitude: Double(centreLongitude) / 1e7)
         postingCount = entries(.postings)
         nodeListCount = entries(.nodeLists)
         cellPostingCount = entries(.cellPostings)
@@ -195,6 +203,41 @@ struct IndexView: @unchecked Sendable {
         NameKind(rawValue: u8(base(.records) + record * IndexFormat.recordSize + 44)) ?? .poi
     }
 
+    /// The record's category (`tourism=hotel`), or an empty buffer for none.
+    func recordCategory(_ record: Int) -> UnsafeRawBufferPointer {
+        let length = recordField(record, 68)
+        guard length != IndexFormat.none else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return blobBytes(recordField(record, 64), length)
+    }
+
+    /// The record's country code bytes ("NL"), empty for none.
+    func recordCountryBytes(_ record: Int) -> UnsafeRawBufferPointer {
+        let offset = base(.records) + record * IndexFormat.recordSize + 45
+        guard u8(offset) != 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: bytes + offset, count: 2)
+    }
+
+    /// The record's locality, or nil.
+    func recordLocality(_ record: Int) -> String? {
+        let length = recordField(record, 60)
+        return length == IndexFormat.none ? nil : blobString(recordField(record, 56), length)
+    }
+
+    /// The record's position, or nil.
+    func recordPosition(_ record: Int) -> Coordinate? {
+        let latitude = Int32(bitPattern: recordField(record, 48))
+        guard latitude != IndexFormat.noCoordinate else { return nil }
+        return try? Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(Int32(bitPattern: recordField(record, 52))) / 1e7)
+    }
+
+    /// The record's country code ("NL"), two ASCII bytes, or nil.
+    func recordCountry(_ record: Int) -> String? {
+        let first = u8(base(.records) + record * IndexFormat.recordSize + 45)
+        let second = u8(base(.records) + record * IndexFormat.recordSize + 46)
+        guard first != 0, second != 0 else { return nil }
+        return String(decoding: [first, second], as: UTF8.self)
+    }
+
     /// The entries of `record`, clamped to the entries section.
     func recordEntries(_ record: Int) -> Range<Int> {
         let start = min(Int(recordField(record, 32)), entryCount)
@@ -221,13 +264,18 @@ struct IndexView: @unchecked Sendable {
         if latitude != IndexFormat.noCoordinate {
             coordinate = try? Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
         }
+        let localityLength = recordField(record, 60)
+        let category = recordCategory(record)
         return NameRecord(
             id: blobString(recordField(record, 8), recordField(record, 12)),
             name: blobString(recordField(record, 0), recordField(record, 4)),
             kind: recordKind(record),
             importance: Float(bitPattern: recordField(record, 40)),
             coordinate: coordinate,
-            detail: detailLength == IndexFormat.none ? nil : blobString(recordField(record, 16), detailLength))
+            detail: detailLength == IndexFormat.none ? nil : blobString(recordField(record, 16), detailLength),
+            locality: localityLength == IndexFormat.none ? nil : blobString(recordField(record, 56), localityLength),
+            countryCode: recordCountry(record),
+            category: category.baseAddress == nil ? nil : String(decoding: category, as: UTF8.self))
     }
 
     /// The ids of the other sources merged into `record`.

@@ -56,7 +56,7 @@ public enum GeoNamesJSONReader {
                         id: "names:\(label)#\(id)", name: name, kind: .place,
                         importance: population > 0 ? NameListReader.importance(population: population) : NameListReader.defaultImportance(.place),
                         coordinate: coordinate, detail: city["countrycode"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
-                        alternateNames: alternates),
+                        alternateNames: alternates, countryCode: NameListReader.countryCode(city["countrycode"]?.stringValue)),
                     category: "place=city",
                     tags: population > 0 ? ["population": String(Int(population))] : [:]))
         }

@@ -99,13 +99,16 @@ public enum NameListReader {
                 id = "names:\(label)#\(row.line)"
             }
             let detailParts = columns.detail.map { row.fields[$0].trimmedOfWhitespace }.filter { !$0.isEmpty }
+            let country = columns.country.flatMap { Self.countryCode(row.fields[$0]) }
             importances.append(columns.importance.flatMap { Double(row.fields[$0].trimmedOfWhitespace) })
             pending.append(places.count)
             places.append(
                 ImportedPlace(
                     record: NameRecord(
                         id: id, name: name, kind: mapping.kind, importance: defaultImportance(mapping.kind), coordinate: coordinate,
-                        detail: detailParts.isEmpty ? nil : detailParts.joined(separator: ", "))))
+                        detail: detailParts.isEmpty ? nil : detailParts.joined(separator: ", "), countryCode: country,
+                        // A gazetteer's rows are towns: areas a query can name ("Anthering, Austria").
+                        category: mapping.kind == .place && coordinate != nil ? "place=city" : nil)))
         }
         if !hasHeader { try take(first) }
         while let row = rows.next() { try take(row) }
@@ -119,11 +122,19 @@ public enum NameListReader {
         name.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
+    /// A two-letter country code as a list writes it ("nl", "NL"), upper case; nil for anything else.
+    static func countryCode(_ text: String?) -> String? {
+        guard let text = text?.trimmedOfWhitespace, text.utf8.count == 2, text.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) })
+        else { return nil }
+        return text.uppercased()
+    }
+
     static func defaultImportance(_ kind: NameKind) -> Float {
         switch kind {
         case .place: 0.5
         case .street: 0.3
         case .poi: 0.2
+        case .address: 0.1
         }
     }
 
@@ -160,6 +171,8 @@ public enum NameListReader {
         var longitude: Int?
         var importance: Int?
         var detail: [Int]
+        /// A column of two-letter country codes, found by its header (`cc`, `countrycode`, `country`).
+        var country: Int?
         var names: [Int: String] = [:]
         var highest: Int { ([name, latitude, longitude, importance].compactMap { $0 } + detail).max() ?? name }
 
@@ -203,6 +216,8 @@ public enum NameListReader {
                 detail = ["admin1", "cc", "country", "countrycode"].compactMap { header.firstIndex(of: $0) }
             }
             self.detail = detail
+            country = header.flatMap { header in ["cc", "countrycode", "country code", "country"].lazy.compactMap { header.firstIndex(of: $0) }.first
+            }
             if let header {
                 for (index, title) in header.enumerated() { names[index] = "'\(title)'" }
             }

@@ -31,7 +31,7 @@ extension CandidateSearch {
             // a ring (it lowers the allowance) or more of the stream (it lowers the importance)
             // can end it, at costs no one knows in advance: the grid gets its turn while it has
             // done no more work than the streams (which is within twice the cheaper way).
-            let group = source.segment == 0 ? 0 : 1
+            let group = IndexFormat.group(segment: source.segment)
             if focus != nil, var grid = grids[group], !grid.isExhausted {
                 let margin = top.threshold - (current - allowance(source.segment))
                 if grid.halfWidth < Self.nearRings || (top.isFull && margin > 0 && gridWork <= streamWork) {
@@ -112,6 +112,7 @@ extension CandidateSearch {
         guard let match = MatchEvaluator.evaluate(terms: terms, foldedName: folded),
             let record = view.record(ofEntry: entry)
         else { return }
+        if let filter, !filter.accepts(view, record: record) { return }
         let score = SuggestionRanking.score(
             match: match, secondary: view.isSecondary(entry), importance: importance, proximity: proximity)
         top.insert(

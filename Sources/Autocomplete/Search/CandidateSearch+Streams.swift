@@ -135,7 +135,7 @@ extension CandidateSearch {
 
     func computeAllowance(_ segment: Int) -> Double {
         guard focus != nil else { return 0 }
-        let group = segment == 0 ? 0 : 1
+        let group = IndexFormat.group(segment: segment)
         guard let grid = grids[group] else { return SuggestionRanking.focusWeight }
         let radius = grid.clearRadius
         if radius == .infinity { return 0 }

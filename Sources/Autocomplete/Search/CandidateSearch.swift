@@ -26,6 +26,8 @@ final class CandidateSearch {
     let view: IndexView
     let focus: Coordinate?
     let segments: [Int]
+    /// What a record must be to enter (categories, area); nil: anything.
+    let filter: RecordFilter?
     @exclusivity(unchecked) var top: TopK
     @exclusivity(unchecked) var terms: [QueryTerm] = []
     @exclusivity(unchecked) var sources: [CandidateSource] = []
@@ -85,9 +87,10 @@ final class CandidateSearch {
 
     init(
         view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, scanLimit: Int? = nil,
-        walks: TypoWalks = TypoWalks()
+        walks: TypoWalks = TypoWalks(), filter: RecordFilter? = nil
     ) {
         self.view = view
+        self.filter = filter
         self.walks = walks
         self.focus = focus
         self.scanLimit = scanLimit ?? (focus == nil ? Self.readAtOnce : Self.readAtOnceNearFocus)

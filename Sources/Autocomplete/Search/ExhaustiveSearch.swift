@@ -10,9 +10,11 @@ struct ExhaustiveSearch {
     let focus: Coordinate?
     let segments: [Int]
     let limit: Int
+    let filter: RecordFilter?
 
-    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int) {
+    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, filter: RecordFilter? = nil) {
         self.view = view
+        self.filter = filter
         self.focus = focus
         segments = IndexFormat.segmentKinds.indices.filter { kinds?.contains(IndexFormat.segmentKinds[$0]) ?? true }
         self.limit = limit
@@ -31,6 +33,7 @@ struct ExhaustiveSearch {
                     let record = view.record(ofEntry: entry),
                     let match = MatchEvaluator.evaluate(terms: terms, foldedName: folded)
                 else { continue }
+                if let filter, !filter.accepts(view, record: record) { continue }
                 var proximity = 0.0
                 if let focus, let position = view.position(entry) {
                     proximity = SuggestionRanking.proximity(

@@ -1,21 +1,27 @@
 /// A place imported into the store from a file: an OpenStreetMap element, a street made of many
 /// ways, or a row of a name list.
 public struct ImportedPlace: Sendable, Equatable {
-    /// Id, name, kind, importance, position and the label shown beside the name.
+    /// Id, name, kind, importance, position, the label shown beside the name, locality, country
+    /// and category.
     public var record: NameRecord
     /// Whether its name goes into the autocomplete index. Unnamed car parks are kept for searching
     /// an area, not for completing names.
     public var isIndexed: Bool
-    /// The main tag, `amenity=cafe`: what an offline search by category looks for.
-    public var category: String?
     /// The tags that matter (amenity, shop, cuisine, opening_hours, addr:*, website …).
     public var tags: [String: String]
 
+    /// - Parameter category: the record's category, when given (else the record's own).
     public init(record: NameRecord, isIndexed: Bool = true, category: String? = nil, tags: [String: String] = [:]) {
         self.record = record
         self.isIndexed = isIndexed
-        self.category = category
         self.tags = tags
+        if let category { self.record.category = category }
+    }
+
+    /// The main tag, `amenity=cafe`: what an offline search by category looks for (the record's).
+    public var category: String? {
+        get { record.category }
+        set { record.category = newValue }
     }
 }
 
