@@ -15,7 +15,9 @@ public struct OSMExtractor {
     private var wayCentres: [Int64: OSMPoint] = [:]
     private var kept: [Pending] = []
     private var streets = StreetCollector()
-    private var settlements: [(name: String, point: OSMPoint, rank: OSMFeatures.SettlementRank)] = []
+    private var settlements = Settlements()
+    private var countries = CountryTags()
+    private var addresses = Addresses()
     private var brands = BrandTrades()
     /// Elements that should have been kept but whose position could not be worked out (their nodes
     /// are outside the extract).
@@ -42,12 +44,19 @@ public struct OSMExtractor {
         case .node(let node):
             let point = OSMPoint(latitude: node.latitude, longitude: node.longitude)
             nodes.insert(node.id, point)
-            if !node.tags.isEmpty { keep(.node, node.id, point, node.tags) }
+            if !node.tags.isEmpty { noteTagged(.node, node.id, point, node.tags) }
         case .way(let way):
             let centre = way.center ?? centre(of: way.nodeRefs)
             if let centre { wayCentres[way.id] = centre }
             guard !way.tags.isEmpty else { return }
-            if let name = way.tags["name"], let highway = way.tags["highway"], OSMFeatures.streetClasses.contains(highway) {
+            if way.tags["addr:interpolation"] != nil {
+                addresses.noteInterpolation(way, points: way.nodeRefs.compactMap { nodes[$0] })
+                return
+            }
+            // A square drawn as a pedestrian way (place=square) is a place, not a street.
+            if let name = way.tags["name"], let highway = way.tags["highway"], OSMFeatures.streetClasses.contains(highway),
+                way.tags["place"] == nil
+            {
                 streets.add(
                     way: way, name: name, highway: highway, nodes: nodes, centre: centre,
                     alternates: OSMFeatures.alternateNames(way.tags, besides: name))
@@ -56,27 +65,38 @@ public struct OSMExtractor {
             if let centre {
                 // A car park's area, for the entrances inside or beside it (CarParks).
                 let area = OSMFeatures.role(way.tags) == .parking ? box(of: way.nodeRefs) : nil
-                keep(.way, way.id, centre, way.tags, area: area)
+                noteTagged(.way, way.id, centre, way.tags, area: area)
             } else if OSMFeatures.role(way.tags) != nil {
                 unplaced += 1
             }
         case .relation(let relation):
-            guard !relation.tags.isEmpty, OSMFeatures.role(relation.tags) != nil || OSMFeatures.isArea(relation.tags) else { return }
+            guard !relation.tags.isEmpty else { return }
+            let wanted = OSMFeatures.role(relation.tags) != nil || OSMFeatures.isArea(relation.tags) || relation.tags["addr:housenumber"] != nil
+            guard wanted else { return }
             if let centre = relation.center ?? centre(of: relation.members) {
-                keep(.relation, relation.id, centre, relation.tags)
-            } else {
+                noteTagged(.relation, relation.id, centre, relation.tags)
+            } else if OSMFeatures.role(relation.tags) != nil || OSMFeatures.isArea(relation.tags) {
                 unplaced += 1
             }
         }
     }
 
-    private mutating func keep(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], area: PointBox? = nil) {
+    /// An element with tags: its country, its address and, when it is one, the place or POI it is.
+    private mutating func noteTagged(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], area: PointBox? = nil) {
+        if let code = CountryTags.code(tags) { countries.note(code, at: point) }
+        let isKept = keep(type, id, point, tags, area: area)
+        if tags["addr:housenumber"] != nil { addresses.note(type, id, point, tags, kept: isKept) }
+    }
+
+    /// - Returns: whether the element is kept as a place or POI.
+    private mutating func keep(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], area: PointBox? = nil) -> Bool {
         brands.note(tags)
-        guard let role = OSMFeatures.role(tags) ?? (OSMFeatures.isArea(tags) ? .place : nil) else { return }
+        guard let role = OSMFeatures.role(tags) ?? (OSMFeatures.isArea(tags) ? .place : nil) else { return false }
         if role == .place, let name = tags["name"], let place = tags["place"] {
-            settlements.append((name, point, OSMFeatures.settlementRank(place)))
+            settlements.add(name: name, point: point, rank: OSMFeatures.settlementRank(place))
         }
         kept.append(Pending(type: type, id: id, point: point, tags: tags, role: role, area: area))
+        return true
     }
 
     /// The middle of the box around the nodes found: for a building, its middle; for a long way
@@ -107,7 +127,8 @@ public struct OSMExtractor {
     public mutating func finish() -> [ImportedPlace] {
         var nearestStreet: NearestStreet?
         var places: [ImportedPlace] = []
-        places.reserveCapacity(kept.count + streets.count)
+        addresses.interpolate()
+        places.reserveCapacity(kept.count + streets.count + addresses.count)
         for pending in kept {
             guard let coordinate = try? Coordinate(latitude: pending.point.latitude, longitude: pending.point.longitude) else {
                 unplaced += 1
@@ -123,14 +144,18 @@ public struct OSMExtractor {
                 }
             }
             let name = pending.tags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let country = CountryTags.code(pending.tags) ?? countries.country(at: pending.point)
             switch pending.role {
             case .place:
+                // A town is its own locality; a district lies in the town around it.
+                let isTown = OSMFeatures.settlementRank(pending.tags["place"] ?? "").isTown
                 places.append(
                     ImportedPlace(
                         record: NameRecord(
                             id: id, name: name, kind: .place, importance: OSMImportance.place(pending.tags), coordinate: coordinate,
                             detail: OSMTags.humanize(pending.tags["place"] ?? pending.tags["boundary"] ?? "place"),
-                            alternateNames: OSMFeatures.alternateNames(pending.tags, besides: name)),
+                            alternateNames: OSMFeatures.alternateNames(pending.tags, besides: name),
+                            locality: isTown ? nil : settlements.area(of: pending.point).town, countryCode: country),
                         category: pending.tags["place"].map { "place=\($0)" }, tags: tags))
             case .poi, .parking:
                 let indexed = !name.isEmpty
@@ -139,67 +164,104 @@ public struct OSMExtractor {
                         record: NameRecord(
                             id: id, name: indexed ? name : OSMPlaceMapping.parkingName(tags) ?? "Car park", kind: .poi,
                             importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags),
-                            alternateNames: indexed ? OSMFeatures.alternateNames(pending.tags, besides: name) : []),
+                            alternateNames: indexed ? OSMFeatures.alternateNames(pending.tags, besides: name) : [],
+                            locality: Addresses.clean(pending.tags["addr:city"]) ?? settlements.area(of: pending.point).town,
+                            countryCode: country),
                         isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
             }
         }
         for street in streets.merged(nodes: nodes) {
             guard let coordinate = try? Coordinate(latitude: street.point.latitude, longitude: street.point.longitude) else { continue }
+            let (district, town) = settlements.area(of: street.point)
+            let label = [district, town].compactMap { $0 }.joined(separator: ", ")
             places.append(
                 ImportedPlace(
                     record: NameRecord(
                         id: "\(provider):way/\(street.firstWay)", name: street.name, kind: .street,
                         importance: OSMImportance.street(highway: street.highway, lengthMetres: street.length), coordinate: coordinate,
-                        detail: nearestSettlement(to: street.point), alternateNames: street.alternates),
+                        detail: label.isEmpty ? nil : label, alternateNames: street.alternates, locality: town,
+                        countryCode: countries.country(at: street.point)),
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
+        places += addressPlaces()
         places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }
         return Self.mergingPlaceDuplicates(places)
     }
 
-    /// "Café · Kalverstraat 12"
+    /// The addresses as names ("Keizersgracht 148", in the order the country writes them), and
+    /// one place per postcode at the middle of its addresses.
+    private func addressPlaces() -> [ImportedPlace] {
+        var places: [ImportedPlace] = []
+        var postcodes: [String: (name: String, latitude: Double, longitude: Double, count: Int, locality: String?, country: String?)] = [:]
+        for address in addresses.all {
+            guard let coordinate = try? Coordinate(latitude: address.point.latitude, longitude: address.point.longitude) else { continue }
+            let country = address.country ?? countries.country(at: address.point)
+            let locality = address.city ?? settlements.area(of: address.point).town
+            let element = "\(provider):\(address.type.rawValue)/\(address.id)"
+            let detail = [address.postcode, locality].compactMap { $0 }.joined(separator: " ")
+            var tags = ["addr:housenumber": address.number, "addr:street": address.street]
+            if let postcode = address.postcode { tags["addr:postcode"] = postcode }
+            if let city = address.city { tags["addr:city"] = city }
+            if let country { tags["addr:country"] = country }
+            places.append(
+                ImportedPlace(
+                    record: NameRecord(
+                        id: address.suffix.map { "\(element)/\($0)" } ?? element,
+                        name: Addresses.name(street: address.street, number: address.number, country: country), kind: .address,
+                        importance: OSMImportance.address, coordinate: coordinate, detail: detail.isEmpty ? nil : detail, locality: locality,
+                        countryCode: country),
+                    category: nil, tags: tags))
+            if let postcode = address.postcode {
+                let key = "\(country ?? "")/\(postcode)"
+                var sums = postcodes[key] ?? (postcode, 0, 0, 0, locality, country)
+                sums.latitude += address.point.latitude
+                sums.longitude += address.point.longitude
+                sums.count += 1
+                postcodes[key] = sums
+            }
+        }
+        for (key, sums) in postcodes {
+            guard let coordinate = try? Coordinate(latitude: sums.latitude / Double(sums.count), longitude: sums.longitude / Double(sums.count))
+            else { continue }
+            places.append(
+                ImportedPlace(
+                    record: NameRecord(
+                        id: "\(provider):postcode/\(key.replacingOccurrences(of: " ", with: ""))", name: sums.name, kind: .place,
+                        importance: OSMImportance.postcode, coordinate: coordinate,
+                        detail: ["Postcode", sums.locality].compactMap { $0 }.joined(separator: " · "),
+                        alternateNames: Addresses.postcodeForms(sums.name), locality: sums.locality, countryCode: sums.country),
+                    category: "place=postcode", tags: ["addr:postcode": sums.name]))
+        }
+        return places
+    }
+
+    /// "Café · Kalverstraat 12", "Hotel", "Station".
     private func poiDetail(_ tags: [String: String]) -> String? {
-        let label = OSMTags.categories(tags).last?.name
+        let main = OSMFeatures.mainTag(tags).flatMap { $0.split(separator: "=", maxSplits: 1).last }.map { OSMTags.humanize(String($0)) }
+        let label = OSMTags.categories(tags).last?.name ?? (main == "Yes" ? nil : main)
         let street = [tags["addr:street"], tags["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
         let parts = [label, street.isEmpty ? nil : street].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
-    }
-
-    /// Where a street is, for telling two of the same name apart: the most specific district whose
-    /// reach (a neighbourhood 500 m, a suburb 2.5 km, a city 15 km) covers it, and the town or city
-    /// around that: "Centrum, Amsterdam".
-    private func nearestSettlement(to point: OSMPoint) -> String? {
-        var district: (name: String, rank: OSMFeatures.SettlementRank, metres: Double)?
-        var town: (name: String, metres: Double)?
-        for settlement in settlements {
-            let metres = PointBox.roughDistance(point, settlement.point)
-            guard metres <= settlement.rank.reach else { continue }
-            if settlement.rank.isTown {
-                if town.map({ metres < $0.metres }) ?? true { town = (settlement.name, metres) }
-            } else if district.map({ (settlement.rank.specificity, -metres) > ($0.rank.specificity, -$0.metres) }) ?? true {
-                district = (settlement.name, settlement.rank, metres)
-            }
-        }
-        let parts = [district?.name, town?.name].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// A city mapped as a node and as its boundary relation, or a district as both, is one place:
     /// the same folded name within 3 km. The more important record stays. A square (Dam) is also a
     /// street of the same name: the square stays.
     private static func mergingPlaceDuplicates(_ places: [ImportedPlace]) -> [ImportedPlace] {
-        let squares = places.filter { $0.category == "place=square" }.compactMap { square in
-            square.record.coordinate.map { (TextFolding.fold(square.record.name), $0) }
+        var squares: [String: [Coordinate]] = [:]
+        for square in places where square.category == "place=square" {
+            if let coordinate = square.record.coordinate { squares[TextFolding.fold(square.record.name), default: []].append(coordinate) }
         }
         let places = places.filter { place in
-            guard place.record.kind == .street, let coordinate = place.record.coordinate else { return true }
-            let key = TextFolding.fold(place.record.name)
-            return !squares.contains { $0.0 == key && $0.1.distance(to: coordinate) < 300 }
+            guard place.record.kind == .street, !squares.isEmpty, let coordinate = place.record.coordinate,
+                let same = squares[TextFolding.fold(place.record.name)]
+            else { return true }
+            return !same.contains { $0.distance(to: coordinate) < 300 }
         }
         var kept: [ImportedPlace] = []
         var byName: [String: [Int]] = [:]
         for place in places {
-            guard place.record.kind == .place, let coordinate = place.record.coordinate else {
+            guard place.record.kind == .place, place.category != "place=postcode", let coordinate = place.record.coordinate else {
                 kept.append(place)
                 continue
             }

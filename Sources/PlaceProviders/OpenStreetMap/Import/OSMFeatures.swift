@@ -5,8 +5,17 @@ import PlaceSearch
 enum OSMFeatures {
     enum Role { case poi, parking, place }
 
-    /// Keys that make a named element a point of interest.
+    /// Keys that make a named element a point of interest, in the order its main tag is chosen.
     static let poiKeys = ["amenity", "shop", "tourism", "leisure", "historic", "craft", "office"]
+
+    /// Named elements of these kinds are points of interest too: where people say they are going
+    /// ("Pasila asema", "Kamppi metro", the lighthouse, the peak). A named building comes last.
+    static let landmarkTags: [(key: String, values: Set<String>?)] = [
+        ("railway", ["station", "halt", "tram_stop"]), ("public_transport", ["station"]), ("aeroway", ["aerodrome", "terminal"]),
+        ("man_made", ["lighthouse", "tower", "pier", "bridge", "windmill", "watermill", "water_tower"]),
+        ("natural", ["peak", "volcano", "beach", "bay", "cape", "cave_entrance", "glacier", "spring", "waterfall", "water"]),
+        ("waterway", ["waterfall"]), ("building", nil),
+    ]
 
     /// Named ways of these classes are streets (one entry per name and area).
     static let streetClasses: Set<String> = [
@@ -28,6 +37,16 @@ enum OSMFeatures {
         if let place = tags["place"], !place.isEmpty { return .place }
         if let amenity, furniture.contains(amenity) { return nil }
         if poiKeys.contains(where: { tags[$0] != nil }) { return .poi }
+        if landmark(tags) != nil { return .poi }
+        return nil
+    }
+
+    /// The landmark tag of an element that has no POI key: `railway=station`, `building=yes`.
+    static func landmark(_ tags: [String: String]) -> String? {
+        for (key, values) in landmarkTags {
+            guard let value = tags[key], value != "no", values?.contains(value) ?? true else { continue }
+            return "\(key)=\(value)"
+        }
         return nil
     }
 
@@ -92,7 +111,7 @@ enum OSMFeatures {
 
     static func mainTag(_ tags: [String: String]) -> String? {
         for key in poiKeys { if let value = tags[key] { return "\(key)=\(value)" } }
-        return nil
+        return landmark(tags)
     }
 
     private static let keptKeys: Set<String> = [
@@ -100,6 +119,7 @@ enum OSMFeatures {
         "office", "cuisine", "opening_hours", "website", "phone", "email", "description", "wheelchair", "parking", "fee", "capacity",
         "access", "park_ride", "ref", "maxstay", "takeaway", "outdoor_seating", "internet_access", "smoking", "wikidata",
         "wikipedia", "place", "population", "highway", "level", "payment:cash", "payment:cards", "karaoke", "bar", "pub",
+        "railway", "public_transport", "aeroway", "man_made", "natural", "building", "station", "subway",
     ]
     private static let keptPrefixes = ["addr:", "contact:", "diet:", "drink:", "cannabis", "payment:", "capacity:"]
 

@@ -43,13 +43,22 @@ enum OSMImportance {
                 .contains(amenity)
         {
             base = 0.28
-        } else if tags["railway"] == "station" || tags["public_transport"] == "station" {
+        } else if tags["railway"] == "station" || tags["public_transport"] == "station" || tags["aeroway"] == "aerodrome" {
             base = 0.3
         } else if tags["shop"] != nil {
             base = 0.18
+        } else if tags["railway"] != nil || tags["public_transport"] != nil {
+            base = 0.22
+        } else if OSMFeatures.mainTag(tags)?.hasPrefix("building=") == true {
+            base = 0.15
         }
         return clamp(base + articleBonus(tags))
     }
+
+    /// An address is what it says and no more: below any named place of its street.
+    static let address: Float = 0.1
+    /// A postcode names an area of a few streets.
+    static let postcode: Float = 0.3
 
     private static func populationBonus(_ text: String?) -> Double {
         guard let text, let population = Double(text.filter { $0.isNumber }), population > 0 else { return 0 }

@@ -1,0 +1,165 @@
+import Foundation
+import OSMFormat
+import PlaceSearch
+
+/// Every address of an import: nodes, buildings and other elements with `addr:housenumber` and
+/// `addr:street` (or `addr:place`, where a village has no street names), the numbers an
+/// `addr:interpolation` way stands for, and the postcodes they carry. Each becomes a name of its
+/// own ("Keizersgracht 148"), found only when a query has a number in it (``NameKind/address``).
+///
+/// House numbers are kept as written ("69E", "194-2", "6 bis"); "12;14" is two addresses.
+struct Addresses {
+    struct Address {
+        var type: OSMElementType
+        var id: Int64
+        var point: OSMPoint
+        var number: String
+        /// The street, or for `addr:place` the place.
+        var street: String
+        var postcode: String?
+        var city: String?
+        var country: String?
+        /// The element is kept as something else too (a café with its address), or stands for
+        /// several numbers: its address records get ids of their own.
+        var suffix: String?
+        /// Filled by an interpolation: no element of its own carries the number.
+        var interpolated = false
+    }
+
+    private struct Interpolation {
+        var way: Int64
+        var nodes: [Int64]
+        var points: [OSMPoint]
+        var scheme: String
+    }
+
+    private(set) var all: [Address] = []
+    private var interpolations: [Interpolation] = []
+
+    /// At most this many numbers are made for one interpolation way (a typo of 10000 for 100 would
+    /// make thousands of houses that do not exist).
+    static let maximumInterpolated = 500
+
+    var count: Int { all.count }
+
+    /// Notes the addresses of an element's tags, when it has any.
+    /// - Parameter kept: whether the element is kept as a place or POI too.
+    mutating func note(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], kept: Bool) {
+        guard let numbers = tags["addr:housenumber"], let street = Self.clean(tags["addr:street"]) ?? Self.clean(tags["addr:place"]) else {
+            return
+        }
+        let parts = numbers.split(whereSeparator: { $0 == ";" || $0 == "," }).compactMap { Self.clean(String($0)) }
+        for (index, number) in parts.enumerated() where Self.isHouseNumber(number) {
+            let suffix: String? = parts.count > 1 ? "address/\(index + 1)" : (kept ? "address" : nil)
+            all.append(
+                Address(
+                    type: type, id: id, point: point, number: number, street: street, postcode: Self.postcode(tags["addr:postcode"]),
+                    city: Self.clean(tags["addr:city"]), country: CountryTags.code(tags), suffix: suffix))
+        }
+    }
+
+    /// Notes an `addr:interpolation` way: its numbers come from the addresses at its two ends.
+    mutating func noteInterpolation(_ way: OSMWay, points: [OSMPoint]) {
+        guard let scheme = way.tags["addr:interpolation"], way.nodeRefs.count >= 2, points.count == way.nodeRefs.count else { return }
+        interpolations.append(Interpolation(way: way.id, nodes: way.nodeRefs, points: points, scheme: scheme))
+    }
+
+    /// The numbers between the two ends of each interpolation way (the ends are addresses of their
+    /// own): every one for `all`, every other for `odd` and `even`, spread evenly along the way.
+    mutating func interpolate() {
+        guard !interpolations.isEmpty else { return }
+        let ends = Set(interpolations.flatMap { [$0.nodes[0], $0.nodes[$0.nodes.count - 1]] })
+        var byNode: [Int64: Address] = [:]
+        for address in all where address.type == .node && ends.contains(address.id) && !address.interpolated {
+            byNode[address.id] = byNode[address.id] ?? address
+        }
+        for line in interpolations {
+            guard let first = byNode[line.nodes[0]], let last = byNode[line.nodes[line.nodes.count - 1]],
+                first.street == last.street, let from = Int(first.number), let to = Int(last.number), from != to
+            else { continue }
+            let step: Int
+            switch line.scheme {
+            case "odd", "even": step = 2
+            case "all": step = 1
+            default:
+                // A number: every n-th; "alphabetic" and the rest are not numbers to count.
+                guard let every = Int(line.scheme), every > 0 else { continue }
+                step = every
+            }
+            if line.scheme == "odd" && from % 2 == 0 || line.scheme == "even" && from % 2 != 0 { continue }
+            let direction = to > from ? 1 : -1
+            let span = abs(to - from)
+            guard span / step <= Self.maximumInterpolated else { continue }
+            let lengths = Self.cumulativeLengths(line.points)
+            var number = from + direction * step
+            while direction > 0 ? number < to : number > to {
+                let fraction = Double(abs(number - from)) / Double(span)
+                all.append(
+                    Address(
+                        type: .way, id: line.way, point: Self.point(along: line.points, lengths: lengths, fraction: fraction),
+                        number: String(number), street: first.street, postcode: first.postcode ?? last.postcode,
+                        city: first.city ?? last.city, country: first.country ?? last.country, suffix: "address/\(number)",
+                        interpolated: true))
+                number += direction * step
+            }
+        }
+        interpolations = []
+    }
+
+    /// "1011 HB" as written, with its spaces collapsed; nil for nothing.
+    static func postcode(_ text: String?) -> String? {
+        guard let text = clean(text) else { return nil }
+        return text.split(separator: " ").joined(separator: " ").uppercased()
+    }
+
+    /// The other ways a postcode is typed: "1011MA" also as "1011 MA", "1011 MA" also as "1011MA".
+    static func postcodeForms(_ postcode: String) -> [String] {
+        if postcode.contains(" ") { return [postcode.replacingOccurrences(of: " ", with: "")] }
+        let characters = Array(postcode)
+        guard let split = characters.indices.dropFirst().first(where: { characters[$0].isNumber != characters[$0 - 1].isNumber }) else {
+            return []
+        }
+        return [String(characters[..<split]) + " " + String(characters[split...])]
+    }
+
+    /// A number people can type: it has a digit, at most 16 characters, no control characters.
+    static func isHouseNumber(_ text: String) -> Bool {
+        text.count <= 16 && text.contains(where: \.isNumber) && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    static func clean(_ text: String?) -> String? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
+            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
+        return text
+    }
+
+    /// Countries where the number is written before the street ("10 Downing Street").
+    static let numberFirst: Set<String> = ["US", "CA", "GB", "IE", "AU", "NZ", "FR", "LU", "MC", "IN", "PH", "SG", "MY", "ZA", "IL", "TH"]
+
+    /// "Keizersgracht 148", or "10 Downing Street" where numbers come first.
+    static func name(street: String, number: String, country: String?) -> String {
+        country.map(numberFirst.contains) == true ? "\(number) \(street)" : "\(street) \(number)"
+    }
+
+    private static func cumulativeLengths(_ points: [OSMPoint]) -> [Double] {
+        var lengths = [0.0]
+        for index in points.indices.dropFirst() {
+            lengths.append(lengths[lengths.count - 1] + PointBox.roughDistance(points[index - 1], points[index]))
+        }
+        return lengths
+    }
+
+    private static func point(along points: [OSMPoint], lengths: [Double], fraction: Double) -> OSMPoint {
+        let total = lengths[lengths.count - 1]
+        guard total > 0 else { return points[0] }
+        let target = total * fraction
+        var index = 1
+        while index < lengths.count - 1, lengths[index] < target { index += 1 }
+        let piece = lengths[index] - lengths[index - 1]
+        let share = piece > 0 ? (target - lengths[index - 1]) / piece : 0
+        let a = points[index - 1]
+        let b = points[index]
+        return OSMPoint(latitude: a.latitude + (b.latitude - a.latitude) * share, longitude: a.longitude + (b.longitude - a.longitude) * share)
+    }
+}
