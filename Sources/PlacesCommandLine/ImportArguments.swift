@@ -41,7 +41,7 @@ package struct ImportArguments: ParsableArguments {
     package init() {}
 
     package func validate() throws {
-        guard NameKind(kind) != nil else { throw ValidationError("--kind '\(kind)' must be street, poi or place") }
+        guard NameKind(kind) != nil else { throw ValidationError("--kind '\(kind)' must be \(NameKind.choices)") }
         if let delimiter, NameListOptions.delimiter(delimiter) == nil {
             throw ValidationError("--delimiter '\(delimiter)' must be comma, tab or semicolon")
         }

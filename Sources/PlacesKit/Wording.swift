@@ -1,3 +1,4 @@
+import Foundation
 public import PlaceSearch
 
 /// How an edge words what the library leaves as values: a remedy ("allow more time" or "allow more
@@ -72,6 +73,12 @@ public struct Wording: Sendable {
         case (.local, _):
             return "local"
         }
+    }
+
+    /// A country's English name from its ISO 3166-1 code ("FI" → "Finland"); the code when the
+    /// system knows no name for it.
+    public static func countryName(_ code: String) -> String {
+        Locale(identifier: "en").localizedString(forRegionCode: code) ?? code
     }
 
     /// One word for the source: live, recorded, recording, imported, local, not ready.

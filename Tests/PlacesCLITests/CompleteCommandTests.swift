@@ -49,6 +49,32 @@ struct CompleteCommandTests {
         #expect(try await !finds(typed(twoEdits - 1, edits: 2)), "not two below \(twoEdits) letters")
     }
 
+    /// Addresses in either order, a street without its houses, a qualifier that names nothing,
+    /// and a name with a number where a position is asked.
+    @Test func addressesAndQualifiersAsPeopleTypeThem() async throws {
+        let store = TemporaryStore()
+        _ = try await ImportCommandTests.imported(store)
+        for text in ["Nes 41", "41 Nes", "nes 4"] {
+            let found = try await CLI.run(["complete", text, "--format", "json"], environment: store.environment)
+            #expect(found.status == 0, "\(found.stderr)")
+            let first = try Self.suggestions(found).first
+            #expect(first?["name"]?.stringValue == "Nes 41", "\(text): \(found.stdout)")
+            #expect(first?["kind"]?.stringValue == "address")
+        }
+        let street = try await CLI.run(["complete", "Damr", "--format", "json"], environment: store.environment)
+        #expect(try !Self.suggestions(street).contains { $0["kind"]?.stringValue == "address" })
+        let unknown = try await CLI.run(["complete", "Damrak, Atlantis"], environment: store.environment)
+        #expect(unknown.status == 0, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("'Atlantis' names no imported place"), "\(unknown.stderr)")
+        #expect(unknown.stdout.contains("Damrak"))
+        let near = try await CLI.run(["coffee", "--near", "Nes 41", "--offline", "--top", "1"], environment: store.environment)
+        #expect(near.status == 0, "\(near.stderr)")
+        #expect(near.stderr.contains("near: Nes 41"), "\(near.stderr)")
+        let kinds = try await CLI.run(["complete", "Nes", "--kind", "river"], environment: store.environment)
+        #expect(kinds.status == 64)
+        #expect(kinds.stderr.contains("street, poi, place or address"), "\(kinds.stderr)")
+    }
+
     @Test func aNameListAndAnExtractGiveOneSuggestionWithBothSources() async throws {
         let store = TemporaryStore()
         _ = try await ImportCommandTests.imported(store)

@@ -39,7 +39,7 @@ struct ImportHandOverTests {
 
     /// The checks travel with the options: the server refuses what the CLI refuses.
     @Test(arguments: [
-        (["--names", "a.csv", "--kind", "river"], "--kind 'river' must be street, poi or place"),
+        (["--names", "a.csv", "--kind", "river"], "--kind 'river' must be street, poi, place or address"),
         (["--names", "a.csv", "--delimiter", "pipe"], "--delimiter 'pipe' must be comma, tab or semicolon"),
         (["--lat-column", "2"], "column options describe a name list: give it with --names FILE"),
     ])

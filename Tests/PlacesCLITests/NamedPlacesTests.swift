@@ -47,7 +47,8 @@ struct NamedPlacesTests {
         try await NamedOSM.imported(store)
         let output = try await CLI.run(["coffee", "--near", "Oudekerk", "--offline"], environment: store.environment)
         let line = try #require(output.stderrLines.first { $0.hasPrefix("places: near: Oudekerk") }, "\(output.stderr)")
-        #expect(line.contains("; also Oudekerk (Village) 52.2"), "\(line)")
+        #expect(line.contains("; also: Oudekerk (Village) 52.2"), "\(line)")
+        #expect(line.contains("give --near LAT,LON or a longer name to choose"), "\(line)")
     }
 
     @Test func aNameThatMatchesNothingSaysWhatWasSearchedAndWhatIsClose() async throws {
@@ -66,7 +67,7 @@ struct NamedPlacesTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("from: Dam (square, Amsterdam, Noord-Holland) 52.3731,4.8926 from photon"), "\(output.stderr)")
         // Dam is also a street in Zaandam: the runner-up is named.
-        #expect(output.stderr.contains("also Dam (residential, Zaandam"), "\(output.stderr)")
+        #expect(output.stderr.contains("also: Dam (residential, Zaandam"), "\(output.stderr)")
         #expect(output.stderr.contains("to: Nieuwmarkt (square"), "\(output.stderr)")
         let route = try JSONValue.parse(Data(output.stdout.utf8))["route"]
         #expect(route?["to"]?.arrayValue?.compactMap(\.doubleValue) == [4.9006, 52.3727])

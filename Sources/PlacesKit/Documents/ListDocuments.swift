@@ -21,6 +21,8 @@ extension DocumentParts {
             "name": .string(record.name),
             "kind": .string(record.kind.description),
             "detail": optional(record.detail),
+            "locality": optional(record.locality),
+            "country": optional(record.countryCode),
             "match": .string(matchLabel(suggestion.match)),
             "score": number(suggestion.score, places: 4),
             "sources": .array(suggestion.sources.map { .string($0) }),
@@ -40,6 +42,25 @@ extension DocumentParts {
     /// `complete`: what was typed and the suggestions, best first.
     public static func completion(_ text: String, _ suggestions: [Suggestion]) -> JSONValue {
         ["query": .string(text), "suggestions": .array(suggestions.map(suggestion))]
+    }
+
+    /// `complete` with how the text was read: the area a qualifier named, a qualifier that named
+    /// nothing, the words taken as the kind of place, and the focus the answers are ranked around.
+    public static func completion(_ text: String, _ answer: LookupAnswer) -> JSONValue {
+        var object: JSONObject = ["query": .string(text)]
+        if let focus = answer.focus {
+            object["focus"] = [
+                "lat": number(focus.latitude, places: 7), "lon": number(focus.longitude, places: 7),
+                "source": .string(answer.focusIsDataCentre ? "imported data" : "given"),
+            ]
+        }
+        if let area = answer.area {
+            object["area"] = ["id": .string(area.id), "name": .string(area.name), "country": optional(area.countryCode)]
+        }
+        if let unknown = answer.unknownQualifier { object["unknown_qualifier"] = .string(unknown) }
+        if !answer.kindWords.isEmpty { object["kind_words"] = .array(answer.kindWords.map { .string($0) }) }
+        object["suggestions"] = .array(answer.suggestions.map(suggestion))
+        return .object(object)
     }
 
     /// `complete` for maps: the suggestions that have a position, as points.

@@ -16,9 +16,11 @@ extension DocumentParts {
 
     public static func reverseMatch(_ match: ReverseMatch) -> JSONValue {
         [
-            "name": .string(match.name), "kind": .string(match.kind), "distance_m": number(match.distance, places: 1),
+            "name": .string(match.name), "label": .string(match.label), "kind": .string(match.kind),
+            "distance_m": number(match.distance, places: 1),
             "lat": number(match.coordinate.latitude, places: 7), "lon": number(match.coordinate.longitude, places: 7),
             "source": .string(match.source), "id": optional(match.id), "detail": optional(match.detail),
+            "locality": optional(match.locality), "country": optional(match.countryCode),
         ]
     }
 }

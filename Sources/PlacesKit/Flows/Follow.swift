@@ -206,6 +206,8 @@ struct FollowWalk {
             return .route(source: given.source, distance: length, duration: nil, points: given.path.count, at: fix.time, reroute: false)
         }
         guard let routing else { throw PlacesError(.bug, "no routing provider and no route") }
+        try PlacesService.checkWalkable(
+            from: ResolvedPosition(coordinate: fix.coordinate, name: "the trace's first fix", origin: .given), to: target.position)
         var events: [FollowEvent] = []
         let path = try await walkingRoute(from: fix, to: target.coordinate, with: routing, reroute: false, into: &events)
         do { monitor = try RouteMonitor(route: path, destination: target.coordinate, settings: settings) } catch {

@@ -108,12 +108,16 @@ extension PlacesService {
         try names.current(notices: notices)
     }
 
-    /// Completions of what has been typed so far, from the imported names.
+    /// Completions of what has been typed so far, from the imported names, through the one
+    /// lookup every name goes through (``PlaceLookup``): "Senaatintori, Helsinki", "Keizersgracht
+    /// 148", "Hotel Palace". Without a focus, around the saved centre, else the imported data's.
     /// - Throws: ``PlacesError`` (`notFound`) when nothing is imported.
-    public func complete(_ query: AutocompleteQuery) throws(PlacesError) -> [Suggestion] {
+    public func complete(_ query: LookupQuery) throws(PlacesError) -> LookupAnswer {
         guard let index = try nameIndex() else {
             throw PlacesError(.notFound, "nothing to complete from: no names are imported in \(store.path)", remedy: Remedy(.importData))
         }
-        return index.complete(query)
+        var focused = query
+        focused.focus = lookupFocus(query.focus)
+        return PlaceLookup(index).lookup(focused)
     }
 }

@@ -13,19 +13,29 @@ extension PlacesService {
     /// - Throws: ``PlacesError``: `notFound` naming what was searched and up to three close names;
     ///   `unavailable` when nothing could be asked at all.
     public func resolve(name: String, parameter: String, bias: Coordinate? = nil, hint: String? = nil) async throws(PlacesError) -> ResolvedPosition {
-        let focus = bias ?? (try? centre(inStore: ()))??.coordinate ?? configuredCentre
+        let focus = lookupFocus(bias)
         var searched: [String] = []
         var partial: (Suggestion, runnerUp: Suggestion?)?
         var closeNames: [String] = []
         if let index = try nameIndex() {
             searched.append("the imported names")
-            let found = index.complete(AutocompleteQuery(name, focus: focus, limit: 8)).filter { $0.record.coordinate != nil }
-            let exact = found.filter { $0.match == .exact || $0.match == .prefix }
-            let whole = exact.filter { Self.containsEveryWord(of: name, in: $0.record.name) }
-            if let best = whole.first {
-                return said(Self.position(best, query: name, runnerUp: Self.runnerUp(after: best, among: whole)), parameter: parameter)
+            let answer = PlaceLookup(index).lookup(LookupQuery(name, focus: focus, limit: 8))
+            if let qualifier = answer.unknownQualifier {
+                notices.warn("\(wording.parameter(parameter)): '\(qualifier)' names no imported place; looking up '\(name)' without it")
             }
-            if let best = exact.first { partial = (best, Self.runnerUp(after: best, among: exact)) }
+            let found = answer.suggestions.filter { $0.record.coordinate != nil }
+            if let best = found.first, !answer.unmetKindWords.isEmpty {
+                let what = best.record.detail.map { "is a \($0.lowercased())" } ?? "is found by its name"
+                notices.warn(
+                    "\(wording.parameter(parameter)): \(best.record.name) \(what), not a \(answer.unmetKindWords.joined(separator: " ")); "
+                        + "none of that kind and name is imported")
+            }
+            let untypoed = found.filter { $0.match == .exact || $0.match == .prefix }
+            let whole = untypoed.filter(\.isWhole)
+            if let best = whole.first {
+                return said(Self.position(best, query: name, runnerUp: Self.runnerUp(after: best, among: found)), parameter: parameter)
+            }
+            if let best = untypoed.first { partial = (best, Self.runnerUp(after: best, among: untypoed)) }
             closeNames = found.map(\.record.name)
         }
         var failures: [ProviderError] = []
@@ -83,12 +93,18 @@ extension PlacesService {
     /// `center` from the config file, when it is a coordinate.
     var configuredCentre: Coordinate? { settings.config.value("center").flatMap { try? Coordinate(parsing: $0) } }
 
+    /// The focus of a lookup: the position given, else the saved centre, else the configured one;
+    /// nil leaves it to the lookup (the centre of the imported data).
+    func lookupFocus(_ given: Coordinate?) -> Coordinate? {
+        given ?? (try? centre(inStore: ()))??.coordinate ?? configuredCentre
+    }
+
     private func said(_ position: ResolvedPosition, parameter: String) -> ResolvedPosition {
         guard case .named(_, let source, let kind, let area, let runnerUp) = position.origin else { return position }
         let what = [kind, area].compactMap { $0 }.joined(separator: ", ")
         var line = "\(parameter): \(position.name ?? "?")\(what.isEmpty ? "" : " (\(what))") \(position.coordinate)"
         if source != "index" { line += " from \(source)" }
-        if let runnerUp { line += "; also \(runnerUp)" }
+        if let runnerUp { line += "; also: \(runnerUp); give \(wording.parameter(parameter)) LAT,LON or a longer name to choose" }
         notices.say(line)
         return position
     }
@@ -96,24 +112,46 @@ extension PlacesService {
     private static func position(_ suggestion: Suggestion, query: String, runnerUp: Suggestion?) -> ResolvedPosition {
         let record = suggestion.record
         let origin = ResolvedPosition.Origin.named(
-            query: query, source: "index", kind: record.detail ?? record.kind.description, area: nil, runnerUp: runnerUp.map(label))
+            query: query, source: "index", kind: what(record), area: area(of: record), runnerUp: runnerUp.map(label))
         return ResolvedPosition(coordinate: record.coordinate ?? PlacesService.amsterdam, name: record.name, origin: origin)
     }
 
-    /// The next match when it is about as good as `best` and another place (not the same name
-    /// within a kilometre): the user may have meant it.
+    /// What a record is: its detail ("Square", "Café · Rokin 9"), unless that only says its
+    /// country (a gazetteer's "IN"), then its category ("City"), else its kind.
+    static func what(_ record: NameRecord) -> String {
+        if let detail = record.detail, detail != record.countryCode { return detail }
+        if let category = record.category, let value = category.split(separator: "=").last {
+            return value.prefix(1).uppercased() + value.dropFirst().replacingOccurrences(of: "_", with: " ")
+        }
+        return record.kind.description
+    }
+
+    /// "Helsinki, Finland": the town and the country a record lies in, as far as they are known.
+    static func area(of record: NameRecord) -> String? {
+        var parts: [String] = []
+        if let locality = record.locality, locality != record.name, record.detail?.contains(locality) != true { parts.append(locality) }
+        if let code = record.countryCode, record.id != "country:\(code)" { parts.append(Wording.countryName(code)) }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The next answer when it is another place, nearly as good as `best`: the user may have
+    /// meant it ("also: Dam Dam, India").
     private static func runnerUp(after best: Suggestion, among matches: [Suggestion]) -> Suggestion? {
         guard let next = matches.first(where: { $0.record.id != best.record.id }) else { return nil }
-        guard next.match == best.match, next.score >= best.score * 0.9 else { return nil }
+        guard next.match == best.match, next.isWhole == best.isWhole, next.score >= best.score - runnerUpMargin else { return nil }
         if next.record.name == best.record.name, let a = next.record.coordinate, let b = best.record.coordinate, a.distance(to: b) < 1000 {
             return nil
         }
         return next
     }
 
+    /// How close in score the runner-up must be to be said: about a town's worth of importance.
+    static let runnerUpMargin = 0.3
+
     private static func label(_ suggestion: Suggestion) -> String {
         let record = suggestion.record
-        return "\(record.name) (\(record.detail ?? record.kind.description))" + (record.coordinate.map { " \($0)" } ?? "")
+        let what = [what(record), area(of: record)].compactMap { $0 }.joined(separator: ", ")
+        return "\(record.name) (\(what))" + (record.coordinate.map { " \($0)" } ?? "")
     }
 
     private static func label(_ place: GeocodedPlace) -> String {

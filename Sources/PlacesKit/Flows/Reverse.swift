@@ -1,10 +1,11 @@
 public import PlaceSearch
+import Foundation
 import PlaceStore
 
-/// What is at a position: a nearby place, street or POI, and where it was found.
+/// What is at a position: a nearby address, POI, street or place, and where it was found.
 public struct ReverseMatch: Sendable {
     public let name: String
-    /// `poi`, `street`, `place`, or the geocoder's own word (`square`, `house`).
+    /// `address`, `poi`, `street`, `place`, or the geocoder's own word (`square`, `house`).
     public let kind: String
     public let coordinate: Coordinate
     public let distance: Double
@@ -12,10 +13,20 @@ public struct ReverseMatch: Sendable {
     public let source: String
     public let id: String?
     public let detail: String?
+    /// The town it lies in, when known ("Amsterdam").
+    public var locality: String? = nil
+    /// ISO 3166-1 alpha-2 ("NL"), when known.
+    public var countryCode: String? = nil
+
+    /// "Rokin 18, Amsterdam": the name and, where the name does not say it, the town.
+    public var label: String {
+        guard let locality, locality != name, kind != "place" else { return name }
+        return "\(name), \(locality)"
+    }
 }
 
 extension PlacesService {
-    /// What is at `coordinate`: the nearest imported POI, street and place (within `radius`), and,
+    /// What is at `coordinate`: the nearest imported address, POI, street and place (within `radius`), and,
     /// when a geocoder can answer, its names for the spot; nearest first. The same lookup names
     /// the stops of a trace.
     /// - Parameters:
@@ -34,7 +45,8 @@ extension PlacesService {
         }
         if let nearby {
             var best: [NameKind: (ImportedPlace, Double)] = [:]
-            for place in nearby where place.isIndexed {
+            // A postcode's point is the middle of its addresses, not something at the spot.
+            for place in nearby where place.isIndexed && place.category != "place=postcode" {
                 guard let position = place.record.coordinate else { continue }
                 let distance = position.distance(to: coordinate)
                 guard distance <= radius, distance < best[place.record.kind]?.1 ?? .infinity else { continue }
@@ -44,7 +56,8 @@ extension PlacesService {
                 matches.append(
                     ReverseMatch(
                         name: place.record.name, kind: place.record.kind.description, coordinate: place.record.coordinate ?? coordinate,
-                        distance: distance, source: "imported", id: place.record.id, detail: place.record.detail))
+                        distance: distance, source: "imported", id: place.record.id, detail: place.record.detail,
+                        locality: place.record.locality, countryCode: place.record.countryCode))
             }
         }
         var failures: [ProviderError] = []
@@ -62,6 +75,12 @@ extension PlacesService {
             }
         }
         await sayWhereAnswersCameFrom()
+        // A café's address is the café's: said once, as the café.
+        let ids = Set(matches.compactMap(\.id))
+        matches.removeAll { match in
+            guard match.kind == NameKind.address.description, let id = match.id, let slash = id.range(of: "/address") else { return false }
+            return ids.contains(String(id[..<slash.lowerBound]))
+        }
         matches.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
         if matches.isEmpty, !failures.isEmpty {
             // Nothing could be asked: that is no answer, not an empty one.

@@ -43,9 +43,28 @@ extension PlacesService {
     public func route(_ query: RouteQuery) async throws(PlacesError) -> RouteResult {
         let origin = try await position(query.from, parameter: "from")
         let target = try await walkTarget(query.to, feed: query.feed, bias: origin.coordinate)
+        try Self.checkWalkable(from: origin, to: target.position)
         let provider = try routingProvider(named: query.offline ? LocalRouting.providerID : query.provider)
         let route = try await route(RouteRequest(origin: origin.coordinate, destination: target.coordinate), with: provider)
         return RouteResult(route: route, origin: origin, destination: target, provider: provider.id)
+    }
+
+    /// The farthest apart two ends of a walking route may be: past it, one of the names was
+    /// surely read as a place the person did not mean (Dam Dam in India for Dam square).
+    public static let longestWalk = 50_000.0
+
+    /// Refuses a walk whose ends are more than ``longestWalk`` apart, naming both.
+    static func checkWalkable(from origin: ResolvedPosition, to destination: ResolvedPosition) throws(PlacesError) {
+        let metres = origin.coordinate.distance(to: destination.coordinate)
+        guard metres > longestWalk else { return }
+        func named(_ position: ResolvedPosition) -> String {
+            position.name.map { "\($0) (\(position.coordinate))" } ?? position.coordinate.description
+        }
+        throw PlacesError(
+            .usage,
+            "no walk from \(named(origin)) to \(named(destination)): they are \(Int((metres / 1000).rounded())) km apart, and a walk "
+                + "joins places at most \(Int(longestWalk / 1000)) km apart; check the names, or give LAT,LON or the town after a comma "
+                + "(\"Dam, Amsterdam\")")
     }
 
     /// `text` as a walk's target: `LAT,LON`; with a feed, one of its recommendations; else a name.

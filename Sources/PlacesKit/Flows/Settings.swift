@@ -19,17 +19,25 @@ public struct SettingValue: Sendable, Equatable {
 }
 
 extension PlacesService {
-    /// Every key places knows, with how to check and normalise a value.
+    /// Every key places knows, with how to check and normalise a value. `center` takes LAT,LON or
+    /// a name or address to look up (``setSetting(_:to:)`` stores where it is).
     public static let settingKeys: [String: @Sendable (String) throws(PlacesError) -> String] = [
         "center": { text throws(PlacesError) in
-            do {
-                let coordinate = try Coordinate(parsing: text)
-                return "\(NumberText.trimmed(coordinate.latitude, 7)),\(NumberText.trimmed(coordinate.longitude, 7))"
-            } catch {
-                throw PlacesError(.usage, "center \(String(describing: error))")
+            let input: PositionInput
+            do throws(PlacesError) { input = try PositionInput(parsing: text) } catch {
+                throw PlacesError(.usage, "center '\(text)' \(error.message)")
+            }
+            switch input {
+            case .coordinate(let coordinate): return centreText(coordinate)
+            case .name(let name): return name
             }
         }
     ]
+
+    /// "52.3702,4.8952" as a centre is saved.
+    static func centreText(_ coordinate: Coordinate) -> String {
+        "\(NumberText.trimmed(coordinate.latitude, 7)),\(NumberText.trimmed(coordinate.longitude, 7))"
+    }
 
     public static func checkSettingKey(_ key: String) throws(PlacesError) {
         guard settingKeys[key] != nil else {
@@ -61,10 +69,15 @@ extension PlacesService {
         return values
     }
 
-    /// Saves `value` for `key` in the store; returns it as stored.
-    public func setSetting(_ key: String, to value: String) throws(PlacesError) -> String {
+    /// Saves `value` for `key` in the store; returns it as stored. A centre given by name or
+    /// address ("Rokin 18", "Senaatintori, Helsinki") is looked up among the imported names and
+    /// saved as the position found (said as a notice).
+    public func setSetting(_ key: String, to value: String) async throws(PlacesError) -> String {
         try Self.checkSettingKey(key)
-        let normalised = try Self.settingKeys[key]?(value) ?? value
+        var normalised = try Self.settingKeys[key]?(value) ?? value
+        if key == "center", case .name(let name) = try PositionInput(parsing: value) {
+            normalised = Self.centreText(try await resolve(name: name, parameter: "center").coordinate)
+        }
         let opened = try store.writing()
         try StoreAccess.run { () throws(StoreError) in try opened.setSetting(key, to: normalised) }
         return normalised

@@ -4,14 +4,15 @@ import PlaceStore
 
 /// Names for stops from the local store, the way Timely Moves looked each place up: a favourite
 /// within reach first (the person's own name for it), else the nearest named place imported from
-/// OpenStreetMap (a café, a shop, a square), else the nearest street. Nothing when there is no
-/// store, nothing imported, or nothing within reach.
+/// OpenStreetMap (a café, a shop, a square), else the nearest address ("Rokin 18", as Timely Moves
+/// geocoded each stop's address), else the nearest street. Nothing when there is no store,
+/// nothing imported, or nothing within reach.
 public struct StopNames {
     public struct Name: Sendable, Equatable {
         public let name: String
         /// Metres from the stop's centre.
         public let distance: Double
-        /// Where it came from: `favourite`, `poi`, `street`, `place`.
+        /// Where it came from: `favourite`, `poi`, `address`, `street`, `place`.
         public let source: String
     }
 
@@ -46,13 +47,13 @@ public struct StopNames {
         let box = BoundingBox(center: centre, radius: reach)
         let nearby = try StoreAccess.run { () throws(StoreError) in try store.importedPlaces(in: box, categories: []) }
         var best: [NameKind: (String, Double)] = [:]
-        for place in nearby where place.isIndexed {
+        for place in nearby where place.isIndexed && place.category != "place=postcode" {
             guard let coordinate = place.record.coordinate else { continue }
             let distance = coordinate.distance(to: centre)
             guard distance <= reach, distance < best[place.record.kind]?.1 ?? .infinity else { continue }
             best[place.record.kind] = (place.record.name, distance)
         }
-        for (kind, source) in [(NameKind.poi, "poi"), (.street, "street"), (.place, "place")] {
+        for (kind, source) in [(NameKind.poi, "poi"), (.address, "address"), (.street, "street"), (.place, "place")] {
             if let (name, distance) = best[kind] { return Name(name: name, distance: distance, source: source) }
         }
         return nil

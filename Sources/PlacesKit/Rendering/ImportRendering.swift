@@ -23,9 +23,9 @@ public struct ImportRendering: Sendable {
         var lines: [String] = []
         for report in reports {
             let written = report.summary.written
-            let parts = [(NameKind.poi, "POI"), (.street, "street"), (.place, "place")].compactMap { kind, noun -> String? in
+            let parts = [(NameKind.poi, "POI"), (.street, "street"), (.place, "place"), (.address, "address")].compactMap { kind, noun -> String? in
                 guard let count = written[kind], count > 0 else { return nil }
-                return "\(Self.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+                return "\(Self.grouped(count)) \(noun)\(count == 1 ? "" : kind == .address ? "es" : "s")"
             }
             lines.append(
                 "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : report.format == "geonames-json" ? "cities" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s"

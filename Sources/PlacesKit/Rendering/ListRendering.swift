@@ -9,18 +9,30 @@ public struct CompletionRendering: Sendable {
     public let focus: Coordinate?
     public let suggestions: [Suggestion]
     public let style: TextStyle
+    /// How the lookup read the text, for the JSON document.
+    public let answer: LookupAnswer?
 
     public init(text: String, focus: Coordinate?, suggestions: [Suggestion], style: TextStyle = .plain) {
         self.text = text
         self.focus = focus
         self.suggestions = suggestions
         self.style = style
+        answer = nil
+    }
+
+    /// The answer of a lookup, with distances from its focus.
+    public init(text: String, answer: LookupAnswer, style: TextStyle = .plain) {
+        self.text = text
+        focus = answer.focus
+        suggestions = answer.suggestions
+        self.style = style
+        self.answer = answer
     }
 
     public func render(_ format: OutputFormat) -> String {
         switch format {
         case .table: table()
-        case .json: DocumentParts.completion(text, suggestions).serialized(pretty: true) + "\n"
+        case .json: (answer.map { DocumentParts.completion(text, $0) } ?? DocumentParts.completion(text, suggestions)).serialized(pretty: true) + "\n"
         case .ndjson: suggestions.map { DocumentParts.suggestion($0).serialized() + "\n" }.joined()
         case .geojson: DocumentParts.completionGeoJSON(suggestions).serialized(pretty: true) + "\n"
         }
@@ -33,7 +45,7 @@ public struct CompletionRendering: Sendable {
         var table = TextTable(columns)
         for suggestion in suggestions {
             var row = [
-                Self.shownName(suggestion), suggestion.record.kind.description, suggestion.record.detail ?? "",
+                Self.shownName(suggestion), suggestion.record.kind.description, Self.place(suggestion.record),
                 DocumentParts.matchLabel(suggestion.match),
             ]
             if focus != nil { row.append(suggestion.distance.map(Self.distance) ?? "") }
@@ -41,6 +53,14 @@ public struct CompletionRendering: Sendable {
         }
         guard style.isMarked else { return table.text(width: style.width) }
         return table.text(width: style.width, header: style.faint) { _, column, text in column == 0 ? style.strong(text) : text }
+    }
+
+    /// "Café · Kalverstraat 12, Amsterdam": the detail, and the town where the detail does not say it.
+    static func place(_ record: NameRecord) -> String {
+        guard let locality = record.locality, locality != record.name, !(record.detail?.contains(locality) ?? false) else {
+            return record.detail ?? ""
+        }
+        return [record.detail, locality].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// "München (Munich)" when an alternate name was typed towards, else the name.
@@ -146,7 +166,7 @@ public struct ReverseRendering: Sendable {
     func table() -> String {
         var table = TextTable([.init("Name"), .init("What"), .init("Distance", .right), .init("From"), .init("Where", shrinks: true)])
         for match in matches {
-            table.rows.append([match.name, match.kind, RouteDocument.distanceText(match.distance), match.source, match.detail ?? ""])
+            table.rows.append([match.label, match.kind, RouteDocument.distanceText(match.distance), match.source, match.detail ?? ""])
         }
         return table.render(width: style.width, header: style.faint) { _, _, text in text }.joined(separator: "\n") + "\n"
     }

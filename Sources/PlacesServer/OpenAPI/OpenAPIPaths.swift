@@ -205,12 +205,15 @@ enum OpenAPIPaths {
                 "/v1/complete",
                 [
                     "get": operation(
-                        "complete", "Names as you type, from the imported data (`places complete`).",
+                        "complete",
+                        "Names and addresses as you type, from the imported data (`places complete`): \"Senaatintori, Helsinki\", "
+                            + "\"Keizersgracht 148\", \"Hotel Kämp\". Give `text` or `q`.",
                         [
-                            query("text", ["type": "string", "minLength": 1, "maxLength": 200], "What has been typed so far.", required: true),
-                            query("near", coordinate, "Rank names near `LAT,LON` first."),
+                            query("text", ["type": "string", "minLength": 1, "maxLength": 200], "What has been typed so far."),
+                            query("q", ["type": "string", "minLength": 1, "maxLength": 200], "The same as `text`, as Photon's `/api` names it."),
+                            query("near", coordinate, "Rank names near `LAT,LON` first (else the saved centre, else the imported data's)."),
                             query("limit", ["type": "integer", "minimum": 1, "maximum": 100, "default": 10], "How many suggestions."),
-                            query("kind", Schema.enumeration(["street", "poi", "place"]), "Only these kinds.", repeated: true),
+                            query("kind", Schema.enumeration(["street", "poi", "place", "address"]), "Only these kinds.", repeated: true),
                             query("no-typos", flag, "Only exact and prefix matches."), format,
                         ],
                         [

@@ -158,8 +158,8 @@ enum OpenAPISchemas {
 
     static let suggestion = Schema.object(
         [
-            ("id", Schema.string), ("name", Schema.string), ("kind", Schema.enumeration(["street", "poi", "place"])),
-            ("detail", Schema.nullable(Schema.string)),
+            ("id", Schema.string), ("name", Schema.string), ("kind", Schema.enumeration(["street", "poi", "place", "address"])),
+            ("detail", Schema.nullable(Schema.string)), ("locality", Schema.nullable(Schema.string)), ("country", Schema.nullable(Schema.string)),
             ("matched_name", Schema.string), ("match", Schema.string), ("score", Schema.number), ("sources", Schema.array(Schema.string)),
             ("lat", Schema.number), ("lon", Schema.number), ("distance_m", Schema.integer),
         ], optional: ["matched_name", "lat", "lon", "distance_m"])
@@ -193,8 +193,10 @@ enum OpenAPISchemas {
             "results",
             Schema.array(
                 Schema.object([
-                    ("name", Schema.string), ("kind", Schema.string), ("distance_m", Schema.number), ("lat", Schema.number), ("lon", Schema.number),
-                    ("source", Schema.string), ("id", Schema.nullable(Schema.string)), ("detail", Schema.nullable(Schema.string)),
+                    ("name", Schema.string), ("label", Schema.string), ("kind", Schema.string), ("distance_m", Schema.number),
+                    ("lat", Schema.number), ("lon", Schema.number), ("source", Schema.string), ("id", Schema.nullable(Schema.string)),
+                    ("detail", Schema.nullable(Schema.string)), ("locality", Schema.nullable(Schema.string)),
+                    ("country", Schema.nullable(Schema.string)),
                 ]))
         ),
     ])
@@ -323,7 +325,20 @@ enum OpenAPISchemas {
                     ("Recommendation", recommendation),
                     ("Recommendations", rankedDocument("Recommendation", extra: [("feed", feed)], providers: false)),
                     ("Place", place), ("Suggestion", suggestion),
-                    ("Completion", Schema.object([("query", Schema.string), ("suggestions", Schema.array(Schema.ref("Suggestion")))])),
+                    (
+                        "Completion",
+                        Schema.object(
+                            [
+                                ("query", Schema.string),
+                                ("focus", Schema.object([("lat", Schema.number), ("lon", Schema.number), ("source", Schema.string)])),
+                                (
+                                    "area",
+                                    Schema.object([("id", Schema.string), ("name", Schema.string), ("country", Schema.nullable(Schema.string))])
+                                ),
+                                ("unknown_qualifier", Schema.string), ("kind_words", Schema.array(Schema.string)),
+                                ("suggestions", Schema.array(Schema.ref("Suggestion"))),
+                            ], optional: ["focus", "area", "unknown_qualifier", "kind_words"])
+                    ),
                     ("Route", route), ("Reverse", reverse), ("Stops", stops), ("Favorite", favorite),
                     ("Favorites", Schema.object([("favorites", Schema.array(Schema.ref("Favorite")))])),
                     ("FavoriteChange", Schema.object([("change", Schema.enumeration(["added", "updated"])), ("favorite", Schema.ref("Favorite"))])),

@@ -33,21 +33,23 @@ struct LookupRoutes {
 
     @Sendable func complete(_ request: Request, context: ServerContext) async throws -> Response {
         let query = try QueryParameters(request.uri.query)
-        try query.only(["text", "near", "limit", "kind", "no-typos", "format"])
+        try query.only(["text", "q", "near", "limit", "kind", "no-typos", "format"])
         let format = try query.choice("format", ["json", "geojson"], default: "json")
-        let text = try query.text("text", example: "Damr")
+        // `q` as Photon's `/api` takes it, `text` as the CLI names it.
+        if query.string("text") != nil, query.string("q") != nil { throw Problem.parameter("q", "is the same as text; give one of them") }
+        let text = try query.text(query.string("q") != nil ? "q" : "text", example: "Damr")
         let limit = try query.int("limit", default: 10)
         guard (1...100).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 100, not \(limit)") }
         var kinds: Set<NameKind> = []
         for name in query.list("kind") {
-            guard let kind = NameKind(name) else { throw Problem.parameter("kind", "'\(name)' must be street, poi or place") }
+            guard let kind = NameKind(name) else { throw Problem.parameter("kind", "'\(name)' must be \(NameKind.choices)") }
             kinds.insert(kind)
         }
-        let completion = AutocompleteQuery(
+        let completion = LookupQuery(
             text, focus: try query.coordinate("near"), limit: limit, kinds: kinds.isEmpty ? nil : kinds, typoTolerance: !(try query.flag("no-typos")))
-        let suggestions = try state.service.complete(completion)
+        let answer = try state.service.complete(completion)
         return format == "geojson"
-            ? JSONResponse.geo(DocumentParts.completionGeoJSON(suggestions)) : JSONResponse.make(DocumentParts.completion(text, suggestions))
+            ? JSONResponse.geo(DocumentParts.completionGeoJSON(answer.suggestions)) : JSONResponse.make(DocumentParts.completion(text, answer))
     }
 
     @Sendable func route(_ request: Request, context: ServerContext) async throws -> Response {

@@ -1,12 +1,14 @@
 import Autocomplete
 import Foundation
 import Hummingbird
+import PlaceSearch
 import PlacesKit
 
 /// `/api` and `/reverse` as Photon answers them, from the imported names: a map widget or a
 /// geocoder plugin pointed at `places serve` instead of photon.komoot.io works unchanged, with no
-/// public server's rate limit. Photon's parameters are taken; `lang`, `zoom` and
-/// `location_bias_scale` are accepted and do not change the answer (the index has one name per place).
+/// public server's rate limit. Photon's parameters are taken; `lang` names the countries in that
+/// language (else in their own, as Photon's default names are local ones); `zoom` and
+/// `location_bias_scale` are accepted and do not change the answer.
 struct PhotonRoutes {
     let state: ServerState
 
@@ -26,7 +28,7 @@ struct PhotonRoutes {
         let tags = try query.list("osm_tag").map { text throws(Problem) in try TagFilter(text) }
         let box = try Self.box(query)
         let filtered = !layers.isEmpty || !tags.isEmpty || box != nil
-        let suggestions = try state.service.complete(AutocompleteQuery(text, focus: focus, limit: filtered ? min(200, limit * 8) : limit))
+        let suggestions = try state.service.complete(LookupQuery(text, focus: focus, limit: filtered ? min(100, limit * 8) : limit)).suggestions
         var features: [JSONValue] = []
         for suggestion in suggestions where features.count < limit {
             let record = suggestion.record
@@ -34,7 +36,13 @@ struct PhotonRoutes {
             let imported = try await state.importedPlace(id: record.id)
             if !layers.isEmpty, !layers.contains(PhotonFeature.layer(record, imported: imported)) { continue }
             if !tags.allSatisfy({ $0.matches(imported?.category) }) { continue }
-            if let feature = PhotonFeature.feature(record, imported: imported) { features.append(feature) }
+            // The name typed towards, when it was the whole of another name of the place, not the
+            // same name spelt without its accents ("Akmene" is Akmenė).
+            let shown = suggestion.match == .exact ? suggestion.matchedName : nil
+            let differs = shown.map { TextFolding.fold($0) != TextFolding.fold(record.name) } ?? false
+            if let feature = PhotonFeature.feature(record, imported: imported, shownName: differs ? shown : nil, language: query.string("lang")) {
+                features.append(feature)
+            }
         }
         return JSONResponse.make(PhotonFeature.collection(features))
     }
@@ -63,7 +71,7 @@ struct PhotonRoutes {
             guard let record = imported?.record else { continue }
             if !layers.isEmpty, !layers.contains(PhotonFeature.layer(record, imported: imported)) { continue }
             if !tags.allSatisfy({ $0.matches(imported?.category) }) { continue }
-            if let feature = PhotonFeature.feature(record, imported: imported) { features.append(feature) }
+            if let feature = PhotonFeature.feature(record, imported: imported, language: query.string("lang")) { features.append(feature) }
         }
         return JSONResponse.make(PhotonFeature.collection(features))
     }

@@ -7,15 +7,26 @@ import Autocomplete
 extension Places {
     struct Complete: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Complete a street, place or POI name as you type, from the imported data.",
+            abstract: "Complete a street, place, POI or address as you type, from the imported data.",
             discussion: """
-                The last word is a prefix ("Damr" → Damrak, Damraksteeg), earlier words are whole words. Case, \
-                diacritics, apostrophes and hyphens do not matter ("cafe de" finds "Café de Jaren", "strasse" \
-                finds "Straße", "Muenchen" finds "München" and back); alternate names find their place \
-                ("München" → Munich, after importing GeoNames). \(TypoMatcher.rule) Typos rank below exact \
-                and prefix matches. With --near, names close by come first, without letting a famous place far \
-                away bury an exact match around the corner. The same place from several imported sources is one \
-                suggestion (--format json lists its sources).
+                The last word is a prefix ("Damr" → Damrak, Damraksteeg), earlier words are whole words, in any \
+                order. Case, diacritics, apostrophes and hyphens do not matter ("cafe de" finds "Café de Jaren", \
+                "strasse" finds "Straße", "Muenchen" finds "München" and back); alternate names find their place \
+                ("München" → Munich, "Helsingfors" → Helsinki). \(TypoMatcher.rule) Typos rank below exact and \
+                prefix matches.
+
+                Addresses: a number brings in the house numbers of the imported OpenStreetMap data \
+                ("Keizersgracht 1" lists Keizersgracht 1, 10, 100…; "148 Keizersgracht" works too), and \
+                postcodes ("1011 HB"). Without a number, a street is listed, not its houses.
+
+                Where: a town or country after a comma, or as the last word, narrows the answer to it \
+                ("Senaatintori, Helsinki", "Vaduz Liechtenstein"). Words for a kind of place match the kind as \
+                well as the name ("Hotel Kämp", "Centraal Station", "Pasila asema").
+
+                Names near the focus come first: --near, else the saved centre ('places config set center'), \
+                else the middle of the imported streets. A famous place far away beats a minor one close by \
+                only when it is much more important (a capital, not a hamlet). The same place from several \
+                imported sources is one suggestion (--format json lists its sources).
 
                 Answers come from the names imported with 'places import' (no network). Nothing imported \
                 yet: the command says so and exits 66.
@@ -24,6 +35,8 @@ extension Places {
                   places complete "Damr"
                   places complete "Dmrak" --near 52.37,4.89
                   places complete "cafe de" --kind poi --limit 5
+                  places complete "Keizersgracht 14"
+                  places complete "Senaatintori, Helsinki"
                   places complete "Kalverstr" --format json | jq '.suggestions[0]'
                 """)
 
@@ -38,7 +51,7 @@ extension Places {
         @Option(help: ArgumentHelp("How many suggestions (1–100).", valueName: "n"))
         var limit: Int = 10
 
-        @Option(help: ArgumentHelp("Only streets, POIs or places (repeatable, or comma-separated).", valueName: "kind"))
+        @Option(help: ArgumentHelp("Only streets, POIs, places or addresses (repeatable, or comma-separated).", valueName: "kind"))
         var kind: [String] = []
 
         @Flag(help: "Only exact and prefix matches, no typos.")
@@ -54,18 +67,20 @@ extension Places {
         func validate() throws {
             guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100, not \(limit)") }
             for name in kinds where NameKind(name) == nil {
-                throw ValidationError("--kind '\(name)' must be street, poi or place")
+                throw ValidationError("--kind '\(name)' must be \(NameKind.choices)")
             }
         }
 
         func run() throws {
             let service = try Session.service(store: storeOptions.store)
-            let query = AutocompleteQuery(
+            let query = LookupQuery(
                 text, focus: near, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)), typoTolerance: !noTypos)
-            let suggestions = try service.complete(query)
-            if suggestions.isEmpty { StandardError.line("places: no match for '\(text)' among the imported names") }
-            try StandardOutput.write(
-                CompletionRendering(text: text, focus: near, suggestions: suggestions, style: Terminal.style(.auto)).render(format))
+            let answer = try service.complete(query)
+            if let unknown = answer.unknownQualifier {
+                StandardError.line("places: '\(unknown)' names no imported place; completing '\(text)' without it")
+            }
+            if answer.suggestions.isEmpty { StandardError.line("places: no match for '\(text)' among the imported names") }
+            try StandardOutput.write(CompletionRendering(text: text, answer: answer, style: Terminal.style(.auto)).render(format))
         }
     }
 }

@@ -30,11 +30,17 @@ extension Places {
 }
 
 extension Places.ConfigCommand {
-    struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save a setting.")
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Save a setting.",
+            discussion: """
+                center takes LAT,LON, or a name or address among the imported names, saved as where it is:
+                  places config set center 52.370216,4.895168
+                  places config set center "Rokin 18"
+                """)
 
         @Argument(help: ArgumentHelp("The setting, e.g. center.", valueName: "key")) var key: String
-        @Argument(help: ArgumentHelp("Its value, e.g. 52.370216,4.895168.", valueName: "value")) var value: String
+        @Argument(help: ArgumentHelp("Its value, e.g. 52.370216,4.895168 or \"Rokin 18\".", valueName: "value")) var value: String
         @OptionGroup var storeOptions: StoreOptions
 
         func validate() throws {
@@ -42,8 +48,8 @@ extension Places.ConfigCommand {
             try PlacesError.validating { _ = try PlacesService.settingKeys[key]?(value) }
         }
 
-        func run() throws {
-            let normalised = try Session.service(store: storeOptions.store).setSetting(key, to: value)
+        func run() async throws {
+            let normalised = try await Session.service(store: storeOptions.store).setSetting(key, to: value)
             try StandardOutput.write("\(key) = \(normalised)\n")
         }
     }
