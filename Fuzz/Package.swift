@@ -37,6 +37,7 @@ let targets: [Target] = [
     harness("osm-file", ["OSMFormat"]),
     harness("name-list", ["Autocomplete", "PlaceSearch"]),
     harness("name-index", ["Autocomplete", "PlaceSearch"]),
+    harness("place-lookup", ["Autocomplete", "PlaceSearch"]),
     harness("recommendation-feed", ["PlaceProviders", "PlaceSearch"]),
     harness("foursquare", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
     harness("parkshark", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),

@@ -226,6 +226,14 @@ test_text = "\n".join(p.read_text() for p in (REPO / "Tests").rglob("*.swift"))
 for index, value in enumerate(sorted(set(re.findall(r'"--near", "([^"]+)"', test_text) +
                                       re.findall(r'Coordinate\(parsing: "([^"]+)"\)', test_text)))):
     seed("coordinate-text", f"test-{index}.txt", value)
+# What the tests look up by name (`complete`, `--near`, `--from`, `--to`, LookupQuery), under each choice byte.
+lookups = set(re.findall(r'"(?:complete|--near|--from|--to)", "([^"]+)"', test_text))
+lookups |= set(re.findall(r'LookupQuery\("([^"\\]*)"', test_text))
+lookups |= {"Senaatintori, Helsinki", "Keizersgracht 148", "148 Keizersgracht", "1016 ED", "Hotel Kämp", "Vaduz Liechtenstein",
+            "Centraal Station", "Keizersgracht 1", ", Helsinki", "Rokin 194-2, 1012, Amsterdam, NL"}
+for index, value in enumerate(sorted(lookups)):
+    for choice in (0, 0x05, 0x1A, 0x2F):
+        seed("place-lookup", f"test-{index}-{choice}.bin", bytes([choice]) + value.encode())
 arrivals = set(re.findall(r'"--(?:arrive|duration|max-walk|radius)", "([^"]+)"', test_text))
 arrivals |= {"now", "08:30", "fri 08:30", "tomorrow 9:00", "2026-11-27T08:30:00+01:00", "1h30m", "90m", "1.5h", "800m", "1.2km"}
 for index, value in enumerate(sorted(arrivals)):

@@ -52,7 +52,7 @@ share=$((total / ${#harnesses[@]}))
 # Inputs larger than a typical file of the kind only slow a run down.
 max_len() {
     case "$1" in
-        coordinate-text | arrival-text | polyline | config) echo 1024 ;;
+        coordinate-text | arrival-text | polyline | config | place-lookup) echo 1024 ;;
         name-index | pbf-block | protobuf | osm-pbf) echo 16384 ;;
         *) echo 65536 ;;
     esac
