@@ -41,6 +41,23 @@ struct BadInputTests {
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
+    /// A folder given to import is said, with the files in it that could be imported; it trapped
+    /// (exit 132) when Foundation's readData(ofLength:) met EISDIR.
+    @Test func aFolderToImportIsOneLineAndExit66() async throws {
+        let store = TemporaryStore()
+        let folder = store.folder.appendingPathComponent("extracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try SampleOSM.xml.write(to: folder.appendingPathComponent("sample.osm"), atomically: true, encoding: .utf8)
+        for arguments in [["import", folder.path], ["import", "--names", folder.path]] {
+            let output = try await CLI.run(arguments, environment: store.environment)
+            #expect(output.status == 66, "\(arguments): \(output.stderr)")
+            #expect(output.stderrLines.count == 1, "\(output.stderr)")
+            #expect(output.stderr.contains("is a folder; give the files to import"), "\(output.stderr)")
+        }
+        let output = try await CLI.run(["import", folder.path], environment: store.environment)
+        #expect(output.stderr.contains("sample.osm"), "the folder's importable files are named: \(output.stderr)")
+    }
+
     @Test func aBrokenConfigFileIsNamedWithItsLine() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -77,6 +77,7 @@ extension PlacesService {
         osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
     ) throws(PlacesError) -> [ImportBatch] {
         var batches: [ImportBatch] = []
+        for file in files + nameLists { try checkIsFile(file) }
         for file in files {
             if isGeoNamesJSON(file) {
                 let (source, places, report) = try readGeoNames(file)
@@ -247,7 +248,22 @@ extension PlacesService {
     private static func isGeoNamesJSON(_ file: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: file) else { return false }
         defer { try? handle.close() }
-        return GeoNamesJSONReader.recognises(Array(handle.readData(ofLength: 4_096)))
+        // read(upToCount:) throws where readData(ofLength:) traps (a folder: EISDIR).
+        guard let head = try? handle.read(upToCount: 4_096) else { return false }
+        return GeoNamesJSONReader.recognises(Array(head))
+    }
+
+    /// A folder is no file to import: said at once, with the files in it that could be, rather
+    /// than found out by a reader (Foundation's readData(ofLength:) traps on one).
+    static func checkIsFile(_ file: String) throws(PlacesError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+        let inside = ((try? FileManager.default.contentsOfDirectory(atPath: file)) ?? []).sorted().filter { name in
+            [".osm", ".pbf", ".osm.gz", ".osm.bz2", ".geojson", ".json", ".csv", ".tsv"].contains { name.lowercased().hasSuffix($0) }
+        }
+        let examples = inside.prefix(3).map { (file as NSString).appendingPathComponent($0) }
+        let hint = examples.isEmpty ? "" : " such as \(examples.joined(separator: ", "))"
+        throw PlacesError(.notFound, "\(file) is a folder; give the files to import\(hint)")
     }
 
     private static func readBytes(_ file: String) throws(PlacesError) -> [UInt8] {
