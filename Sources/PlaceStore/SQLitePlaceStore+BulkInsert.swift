@@ -126,7 +126,7 @@ private enum RowBinding {
         text(handle, 9, place.category)
         sqlite3_bind_int64(handle, 10, place.isIndexed ? 1 : 0)
         text(handle, 11, place.tags.isEmpty ? "{}" : TagsJSON.encode(place.tags))
-        text(handle, 12, AlternateNamesJSON.encode(record.alternateNames))
+        text(handle, 12, StringArrayJSON.encode(record.alternateNames))
         text(handle, 13, record.locality)
         text(handle, 14, record.countryCode)
         let result = sqlite3_step(handle)

@@ -4,17 +4,21 @@ public import PlaceSearch
 
 extension SQLitePlaceStore: ImportedPlacesStore {
     public func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) throws(StoreError) -> ImportSummary {
-        try writing { db in
+        let (bounds, categories) = ImportRecord.extent(of: places)
+        return try writing { db in
             try db.execute(
                 sql: """
-                    INSERT INTO import_source (key, label, format, imported_at, count, attribution, licence) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO import_source (key, label, format, imported_at, count, attribution, licence, south, west, north, east, categories)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(key) DO UPDATE SET label = excluded.label, format = excluded.format,
                         imported_at = excluded.imported_at, count = excluded.count,
-                        attribution = excluded.attribution, licence = excluded.licence
+                        attribution = excluded.attribution, licence = excluded.licence, south = excluded.south, west = excluded.west,
+                        north = excluded.north, east = excluded.east, categories = excluded.categories
                     """,
                 arguments: [
                     source.key, source.label, source.format, Date().timeIntervalSince1970, places.count, source.licence?.attribution,
-                    source.licence?.licence,
+                    source.licence?.licence, bounds?.south, bounds?.west, bounds?.north, bounds?.east,
+                    StringArrayJSON.encode(categories.sorted()) ?? "[]",
                 ])
             // What this file wrote last time and no longer has goes; rows it still has are
             // replaced below. Another file's rows with the same id change hands, never double.
@@ -101,17 +105,25 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.key, s.label, s.format, s.imported_at, s.attribution, s.licence,
-                        (SELECT COUNT(*) FROM imported_place p WHERE p.source = s.key) AS count
+                    SELECT s.key, s.label, s.format, s.imported_at, s.attribution, s.licence, s.south, s.west, s.north, s.east,
+                        s.categories, (SELECT COUNT(*) FROM imported_place p WHERE p.source = s.key) AS count
                     FROM import_source s ORDER BY s.imported_at
                     """
             ).map { row in
                 let attribution: String? = row["attribution"]
                 let licence: String? = row["licence"]
                 let terms = attribution.flatMap { attribution in licence.map { DataLicence(attribution: attribution, licence: $0) } }
+                let south: Double? = row["south"]
+                let west: Double? = row["west"]
+                let north: Double? = row["north"]
+                let east: Double? = row["east"]
+                let bounds = south.flatMap { south in
+                    west.flatMap { west in north.flatMap { north in east.map { BoundingBox(south: south, west: west, north: north, east: $0) } } }
+                }
                 return ImportRecord(
                     source: ImportSource(key: row["key"], label: row["label"], format: row["format"], licence: terms),
-                    importedAt: row["imported_at"], count: row["count"])
+                    importedAt: row["imported_at"], count: row["count"], bounds: bounds,
+                    categories: Set(StringArrayJSON.decode(row["categories"])))
             }
         }
     }
@@ -141,7 +153,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         let importance: Double = row["importance"]
         return NameRecord(
             id: row["id"], name: row["name"], kind: NameKind(rawValue: UInt8(clamping: kindValue)) ?? .poi, importance: Float(importance),
-            coordinate: coordinate, detail: row["detail"], alternateNames: AlternateNamesJSON.decode(row["alternate_names"]),
+            coordinate: coordinate, detail: row["detail"], alternateNames: StringArrayJSON.decode(row["alternate_names"]),
             locality: row["locality"], countryCode: row["country"], category: row["category"])
     }
 
@@ -151,9 +163,9 @@ extension SQLitePlaceStore: ImportedPlacesStore {
     }
 }
 
-/// Alternate names as a JSON array of strings (NULL for none): readable with `sqlite3`'s JSON
-/// functions.
-enum AlternateNamesJSON {
+/// A list of strings (alternate names, an import's categories) as a JSON array (NULL for none):
+/// readable with `sqlite3`'s JSON functions.
+enum StringArrayJSON {
     static func encode(_ names: [String]) -> String? {
         guard !names.isEmpty else { return nil }
         return JSONValue.array(names.map { .string($0) }).serialized()

@@ -151,6 +151,27 @@ enum StoreSchema {
                     PRAGMA user_version = 7;
                     """)
         }
+        register("v8: import extents", in: &migrator) { db in
+            // Each import's box and the main tags of its places, so that an answer can say whether
+            // the imported data covers a point and holds such places, and credit only the imports
+            // that could answer. Filled in for the imports already stored.
+            try db.execute(
+                sql: """
+                    ALTER TABLE import_source ADD COLUMN south REAL;
+                    ALTER TABLE import_source ADD COLUMN west REAL;
+                    ALTER TABLE import_source ADD COLUMN north REAL;
+                    ALTER TABLE import_source ADD COLUMN east REAL;
+                    ALTER TABLE import_source ADD COLUMN categories TEXT;
+                    UPDATE import_source SET
+                        south = (SELECT MIN(latitude) FROM imported_place p WHERE p.source = import_source.key),
+                        west = (SELECT MIN(longitude) FROM imported_place p WHERE p.source = import_source.key),
+                        north = (SELECT MAX(latitude) FROM imported_place p WHERE p.source = import_source.key),
+                        east = (SELECT MAX(longitude) FROM imported_place p WHERE p.source = import_source.key),
+                        categories = (SELECT json_group_array(category) FROM (SELECT DISTINCT category FROM imported_place p
+                            WHERE p.source = import_source.key AND category IS NOT NULL));
+                    PRAGMA user_version = 8;
+                    """)
+        }
         return migrator
     }()
 

@@ -185,6 +185,23 @@ enum PostgresSchema {
                 "ALTER TABLE imported_place ADD COLUMN locality text",
                 "ALTER TABLE imported_place ADD COLUMN country text",
             ]),
+        Migration(
+            version: 5, name: "import extents",
+            statements: [
+                // Each import's box and the main tags of its places, as in the SQLite store.
+                "ALTER TABLE import_source ADD COLUMN south double precision",
+                "ALTER TABLE import_source ADD COLUMN west double precision",
+                "ALTER TABLE import_source ADD COLUMN north double precision",
+                "ALTER TABLE import_source ADD COLUMN east double precision",
+                "ALTER TABLE import_source ADD COLUMN categories jsonb",
+                """
+                UPDATE import_source s SET south = e.south, west = e.west, north = e.north, east = e.east, categories = e.categories
+                FROM (SELECT source, min(latitude) AS south, min(longitude) AS west, max(latitude) AS north, max(longitude) AS east,
+                        COALESCE(jsonb_agg(DISTINCT category) FILTER (WHERE category IS NOT NULL), '[]'::jsonb) AS categories
+                    FROM imported_place GROUP BY source) e
+                WHERE e.source = s.key
+                """,
+            ]),
     ]
 
     static var version: Int { migrations.last?.version ?? 0 }

@@ -34,13 +34,18 @@ extension PostgresStore: SharedImportStore {
         let (documents, kinds, graph) = (batches, written, walkingGraph)
         let (key, label, format, count) = (source.key, source.label, source.format, places.count)
         let (attribution, licence, now) = (source.licence?.attribution, source.licence?.licence, Date().timeIntervalSince1970)
+        let (bounds, kept) = ImportRecord.extent(of: places)
+        let (south, west, north, east) = (bounds?.south, bounds?.west, bounds?.north, bounds?.east)
+        let categories = JSONValue.array(kept.sorted().map { .string($0) }).serialized()
         return try await transaction { connection, logger in
             try await connection.query(
                 """
-                INSERT INTO import_source (key, label, format, imported_at, count, attribution, licence)
-                VALUES (\(key), \(label), \(format), \(now), \(count), \(attribution), \(licence))
+                INSERT INTO import_source (key, label, format, imported_at, count, attribution, licence, south, west, north, east, categories)
+                VALUES (\(key), \(label), \(format), \(now), \(count), \(attribution), \(licence), \(south), \(west), \(north), \(east),
+                    \(categories)::jsonb)
                 ON CONFLICT (key) DO UPDATE SET label = excluded.label, format = excluded.format, imported_at = excluded.imported_at,
-                    count = excluded.count, attribution = excluded.attribution, licence = excluded.licence
+                    count = excluded.count, attribution = excluded.attribution, licence = excluded.licence, south = excluded.south,
+                    west = excluded.west, north = excluded.north, east = excluded.east, categories = excluded.categories
                 """, logger: logger)
             // What this source wrote last time and no longer has goes; another source's rows with
             // the same id change hands.
@@ -120,15 +125,21 @@ extension PostgresStore: SharedImportStore {
             let rows = try await client.query(
                 """
                 SELECT s.key, s.label, s.format, s.imported_at, s.attribution, s.licence,
-                    (SELECT count(*) FROM imported_place p WHERE p.source = s.key)
+                    (SELECT count(*) FROM imported_place p WHERE p.source = s.key), s.south, s.west, s.north, s.east, s.categories::text
                 FROM import_source s ORDER BY s.imported_at
                 """, logger: logger)
-            for try await (key, label, format, at, attribution, licence, count) in rows.decode(
-                (String, String, String, Double, String?, String?, Int).self)
+            for try await (key, label, format, at, attribution, licence, count, south, west, north, east, categories) in rows.decode(
+                (String, String, String, Double, String?, String?, Int, Double?, Double?, Double?, Double?, String?).self)
             {
                 let terms = attribution.flatMap { attribution in licence.map { DataLicence(attribution: attribution, licence: $0) } }
+                let bounds = south.flatMap { south in
+                    west.flatMap { west in north.flatMap { north in east.map { BoundingBox(south: south, west: west, north: north, east: $0) } } }
+                }
+                let kinds = categories.flatMap { try? JSONValue.parse($0).arrayValue?.compactMap(\.stringValue) } ?? []
                 records.append(
-                    ImportRecord(source: ImportSource(key: key, label: label, format: format, licence: terms), importedAt: at, count: count))
+                    ImportRecord(
+                        source: ImportSource(key: key, label: label, format: format, licence: terms), importedAt: at, count: count,
+                        bounds: bounds, categories: Set(kinds)))
             }
             return records
         }

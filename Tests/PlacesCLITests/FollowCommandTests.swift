@@ -33,6 +33,24 @@ struct FollowCommandTests {
         return url.path
     }
 
+    /// No recording of this walk: OSRM falls back to the imported streets, and the route event
+    /// says who routed it (`local`), not who was asked (it said `osrm`).
+    @Test func aRouteFromTheImportedStreetsIsCreditedToThem() async throws {
+        let store = TemporaryStore()
+        _ = try await ImportCommandTests.imported(store)
+        let scenario = Scenario()
+        let from = Coordinate(52.3758, 4.8968)
+        let to = Coordinate(52.3742, 4.8952)
+        let trace = try Self.write(Self.straightWalk(from: from, to: to), to: scenario, as: "walk.ndjson")
+        let output = try await CLI.run(
+            ["follow", "--to", "\(to.latitude),\(to.longitude)", "--trace", trace, "--format", "ndjson"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let events = try Self.events(output)
+        #expect(events.first?["event"]?.stringValue == "route")
+        #expect(events.first?["source"]?.stringValue == "local", "\(output.stdout)")
+        #expect(output.stderr.contains("routed over the imported streets instead"), "\(output.stderr)")
+    }
+
     @Test func theExampleWalkLeavesTheRouteComesBackAndArrivesForFortyPointsOnce() async throws {
         let store = TemporaryStore()
         let arguments = ["follow", "--feed", "examples/feed.json", "--to", "rec-waterlooplein", "--trace", "examples/walk.gpx", "--format", "ndjson"]

@@ -2,13 +2,15 @@ public import PlaceSearch
 
 /// OpenStreetMap places from the local store (`places import`), without the network: the same ids
 /// and the same mapping as the live ``OverpassProvider``, so `osm:node/123` is one place either way.
-public struct StoredOSMProvider: PlaceDetailsProvider {
+public struct StoredOSMProvider: PlaceDetailsProvider, CreditingPlaceProvider {
     public let id = OverpassProvider.providerID
     public let capabilities = ProviderCapabilities(categories: [.coffee, .parking])
     private let source: Source?
     private let storePath: String
     /// Read once, when the provider is made: what was imported then.
     public let status: ProviderStatus
+    /// The imports it searches (not the name lists), with their extents.
+    public let imports: [ImportRecord]
 
     /// Where the places are read: the embedded store (synchronously), or the database several
     /// server instances share (without blocking a thread).
@@ -36,7 +38,9 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
     public init(store: (any ImportedPlacesStore)?, storePath: String) {
         self.source = store.map(Source.embedded)
         self.storePath = storePath
-        status = Self.status(of: store.flatMap { try? $0.imports() }, storePath: storePath)
+        let all = store.flatMap { try? $0.imports() }
+        status = Self.status(of: all, storePath: storePath)
+        imports = Self.searched(all ?? [])
     }
 
     /// Over the imported places several server instances share (`places serve --database`).
@@ -45,12 +49,15 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
         self.source = .shared(store)
         storePath = store.location
         status = Self.status(of: imports, storePath: store.location)
+        self.imports = Self.searched(imports)
     }
+
+    /// Name lists give names to complete, never places to search.
+    static func searched(_ imports: [ImportRecord]) -> [ImportRecord] { imports.filter { !$0.source.isNameList && $0.count > 0 } }
 
     static func status(of imports: [ImportRecord]?, storePath: String) -> ProviderStatus {
         guard let imports, !imports.isEmpty else { return .notReady(.nothingImported(store: storePath)) }
-        // Name lists give names to complete, never places to search: credit only what answers.
-        let searched = imports.filter { !$0.source.isNameList && $0.count > 0 }
+        let searched = searched(imports)
         guard !searched.isEmpty else { return .notReady(.onlyNameListsImported(store: storePath)) }
         let count = searched.reduce(0) { $0 + $1.count }
         let credits = searched.map(\.source.credit)
@@ -58,8 +65,29 @@ public struct StoredOSMProvider: PlaceDetailsProvider {
             source: .imported, reason: .importedData(count: count, sources: credits.map(\.text)), credits: credits)
     }
 
+    /// The imports that could answer `request`: those holding its kind of place whose area meets
+    /// the area searched (an import made before extents were kept counts as everywhere). A
+    /// parking-only GeoJSON is no source of coffee; Helsinki's extract none of Amsterdam's.
+    public func imports(answering request: SearchRequest) -> [ImportRecord] {
+        guard let tags = Self.categories(for: request.category) else { return imports }
+        let box = BoundingBox(center: request.focus, radius: request.radius + (request.category == .parking ? Self.entranceReach : 0))
+        return imports.filter { record in
+            (record.categories.isEmpty || record.holds(anyOf: tags)) && (record.bounds.map { $0.intersects(box) } ?? true)
+        }
+    }
+
+    /// What the imports that could answer `request` are: the status said for an answer.
+    public func status(for request: SearchRequest) -> ProviderStatus {
+        let answering = imports(answering: request)
+        return answering.isEmpty ? status : Self.status(of: answering, storePath: storePath)
+    }
+
+    public func creditedSearch(_ request: SearchRequest) async throws -> CreditedPlaces {
+        CreditedPlaces(places: try await search(request), credits: imports(answering: request).map(\.source.credit))
+    }
+
     /// The main tags each category looks for.
-    static func categories(for category: SearchCategory) -> [String]? {
+    public static func categories(for category: SearchCategory) -> [String]? {
         switch category {
         case .coffee: ["amenity=cafe", "shop=coffee"]
         case .parking: ["amenity=parking", "amenity=parking_entrance"]

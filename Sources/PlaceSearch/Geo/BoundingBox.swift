@@ -62,6 +62,22 @@ public struct BoundingBox: Hashable, Sendable, Codable {
         return (west...east).contains(coordinate.longitude)
     }
 
+    /// Whether the two boxes share any point (neither crosses the antimeridian, or both are
+    /// taken whole).
+    public func intersects(_ other: BoundingBox) -> Bool {
+        guard south <= other.north, other.south <= north else { return false }
+        if crossesAntimeridian || other.crossesAntimeridian { return true }
+        return west <= other.east && other.west <= east
+    }
+
+    /// Metres from `coordinate` to the nearest point of this box (0 inside), roughly.
+    public func distance(to coordinate: Coordinate) -> Double {
+        let latitude = min(max(coordinate.latitude, south), north)
+        let longitude = crossesAntimeridian || contains(coordinate) ? coordinate.longitude : min(max(coordinate.longitude, west), east)
+        guard let nearest = try? Coordinate(latitude: latitude, longitude: longitude) else { return 0 }
+        return nearest.distance(to: coordinate)
+    }
+
     /// This box grown by `metres` on every side (roughly, by the degrees at its middle latitude).
     public func padded(by metres: Double) -> BoundingBox {
         let latitudeDelta = Geodesy.degrees(metres / Geodesy.meanRadius)

@@ -48,11 +48,11 @@ public struct Aggregator: Sendable {
                 group.addTask {
                     let started = ContinuousClock.now
                     do {
-                        let places = try await withDeadline(limit) { try await provider.search(request) }
+                        let answer = try await withDeadline(limit) { try await provider.searchWithCredits(request) }
                         var report = ProviderReport(
-                            provider: provider.id, count: places.count, failure: nil, elapsed: ContinuousClock.now - started)
-                        report.credits = provider.status.credits
-                        return (position, places, report)
+                            provider: provider.id, count: answer.places.count, failure: nil, elapsed: ContinuousClock.now - started)
+                        report.credits = answer.credits
+                        return (position, answer.places, report)
                     } catch {
                         let failure = ProviderError(provider: provider.id, wrapping: error)
                         let report = ProviderReport(

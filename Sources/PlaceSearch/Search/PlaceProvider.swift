@@ -51,6 +51,26 @@ public protocol PlaceDetailsProvider: PlaceProvider {
     func idProblem(_ id: PlaceID) -> String?
 }
 
+/// A provider whose answers come from different sources depending on the request: the live
+/// service or the imported files, and of those only the files that cover the area and hold such
+/// places. It says whose data each answer is, so that an answer credits what it came from and
+/// nothing else (``ProviderStatus/credits`` names everything it might use).
+public protocol CreditingPlaceProvider: PlaceProvider {
+    /// ``search(_:)``, with whose data the places are.
+    func creditedSearch(_ request: SearchRequest) async throws -> CreditedPlaces
+}
+
+/// Places and whose data they are.
+public struct CreditedPlaces: Sendable {
+    public var places: [Place]
+    public var credits: [DataCredit]
+
+    public init(places: [Place], credits: [DataCredit]) {
+        self.places = places
+        self.credits = credits
+    }
+}
+
 /// The categories a provider answers.
 public struct ProviderCapabilities: Sendable, Equatable {
     public var categories: Set<SearchCategory>
@@ -73,4 +93,11 @@ extension PlaceDetailsProvider {
 extension PlaceProvider {
     /// Whether this provider should be asked for `category`.
     public func answers(_ category: SearchCategory) -> Bool { capabilities.categories.contains(category) }
+
+    /// The places for `request` and whose data they are: a ``CreditingPlaceProvider`` says,
+    /// any other credits what its status names.
+    public func searchWithCredits(_ request: SearchRequest) async throws -> CreditedPlaces {
+        if let crediting = self as? any CreditingPlaceProvider { return try await crediting.creditedSearch(request) }
+        return CreditedPlaces(places: try await search(request), credits: status.credits)
+    }
 }

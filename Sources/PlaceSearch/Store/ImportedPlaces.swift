@@ -44,8 +44,8 @@ public struct ImportSource: Sendable, Equatable {
         self.licence = licence
     }
 
-    /// Name lists give names to complete, not places to search by category.
-    public var isNameList: Bool { format.hasPrefix("names") }
+    /// Name lists (CSV, TSV, GeoNames' JSON) give names to complete, not places to search by category.
+    public var isNameList: Bool { format.hasPrefix("names") || format == "geonames-json" }
 
     public var credit: DataCredit { DataCredit(source: label, licence: licence) }
 }
@@ -73,11 +73,27 @@ public struct ImportRecord: Sendable, Equatable {
     public var source: ImportSource
     public var importedAt: Double
     public var count: Int
+    /// The box around its places; nil when none has a position.
+    public var bounds: BoundingBox?
+    /// The main tags of its places (`amenity=cafe`, `amenity=parking`): what it can answer.
+    public var categories: Set<String>
 
-    public init(source: ImportSource, importedAt: Double, count: Int) {
+    public init(source: ImportSource, importedAt: Double, count: Int, bounds: BoundingBox? = nil, categories: Set<String> = []) {
         self.source = source
         self.importedAt = importedAt
         self.count = count
+        self.bounds = bounds
+        self.categories = categories
+    }
+
+    /// Whether it has places of any of `tags` (its main tags).
+    public func holds(anyOf tags: [String]) -> Bool { tags.contains(where: categories.contains) }
+
+    /// The extent and main tags of an import's places, as the store keeps them with it.
+    public static func extent(of places: [ImportedPlace]) -> (bounds: BoundingBox?, categories: Set<String>) {
+        var categories: Set<String> = []
+        for place in places { if let category = place.category { categories.insert(category) } }
+        return (BoundingBox(enclosing: places.lazy.compactMap(\.record.coordinate)), categories)
     }
 }
 

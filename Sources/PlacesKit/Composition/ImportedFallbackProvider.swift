@@ -4,7 +4,7 @@ import PlaceSearch
 /// A live provider that, when neither the network nor a recording can answer, answers from the
 /// data imported into the store: OpenStreetMap's places are the same either way (same ids, same
 /// mapping). Used for `auto` mode, where the network may be gone.
-struct ImportedFallbackProvider: PlaceDetailsProvider {
+struct ImportedFallbackProvider: PlaceDetailsProvider, CreditingPlaceProvider {
     let live: any PlaceProvider
     let notices: NoticeSink
     /// The imported data, read when the live provider cannot answer; nil when there is no store.
@@ -14,14 +14,17 @@ struct ImportedFallbackProvider: PlaceDetailsProvider {
     var capabilities: ProviderCapabilities { live.capabilities }
     var status: ProviderStatus { live.status }
 
-    func search(_ request: SearchRequest) async throws -> [Place] {
+    func search(_ request: SearchRequest) async throws -> [Place] { try await creditedSearch(request).places }
+
+    /// The live answer credits the live service; the imported one, the imported files it came from.
+    func creditedSearch(_ request: SearchRequest) async throws -> CreditedPlaces {
         do {
-            return try await live.search(request)
+            return try await live.searchWithCredits(request)
         } catch let failure as ProviderError where Self.fallsBack(failure) {
             guard let imported = await ready() else { throw failure }
-            let places = try await imported.search(request)
+            let answer = try await imported.creditedSearch(request)
             notices.say("\(id): \(failure.message); answered from the imported data instead")
-            return places
+            return answer
         }
     }
 

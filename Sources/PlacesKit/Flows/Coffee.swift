@@ -54,11 +54,13 @@ extension PlacesService {
             focus: focus.coordinate, now: now, timeZone: Self.areaTimeZone(outcome.places) ?? timeZone,
             routedMeters: routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds))
         let ranking = profile.rank(outcome.places, context: context)
+        if let note = await edgeNote(request, outcome: outcome, offline: query.offline) { notices.warn(note) }
         if ranking.ranked.isEmpty {
-            let why = query.openNow ? "open now and " : ""
+            let remedy = "try a longer " + wording.parameter("max-walk") + (query.openNow ? " or drop " + wording.parameter("open-now") : "")
             notices.say(
-                "no match: no coffee place \(why)within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate); try a longer "
-                    + wording.parameter("max-walk") + (query.openNow ? " or drop " + wording.parameter("open-now") : ""))
+                await nothingFound(
+                    "coffee place", condition: query.openNow ? "open now and " : "", request: request, outcome: outcome, offline: query.offline,
+                    walk: "\(Int((query.maxWalk.seconds / 60).rounded())) min walk", remedy: remedy))
         }
         let echo: JSONValue = [
             "category": "coffee",

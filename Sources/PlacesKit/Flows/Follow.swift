@@ -227,8 +227,9 @@ struct FollowWalk {
         for warning in found.warnings { service.notices.warn("\(provider.id): \(warning)") }
         events.append(
             .route(
-                source: provider.id.rawValue, distance: found.distance, duration: found.duration, points: found.path.count, at: fix.time,
-                reroute: reroute))
+                // Who answered: `local` when the live router fell back to the imported streets.
+                source: found.provider.rawValue, distance: found.distance, duration: found.duration, points: found.path.count,
+                at: fix.time, reroute: reroute))
         return found.path
     }
 

@@ -87,11 +87,13 @@ extension PlacesService {
         }
         let routed = routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds)
         let ranking = profile.rank(outcome.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone, routedMeters: routed))
+        if let note = await edgeNote(request, outcome: outcome, offline: query.offline) { notices.warn(note) }
         if ranking.ranked.isEmpty {
             let paying = query.advice ? " that takes \(query.methods.joined(separator: ",")) for \(stay.durationText)" : ""
             notices.say(
-                "no match: no parking within \(Int((query.maxWalk.seconds / 60).rounded())) min walk of \(focus.coordinate)\(paying); try a longer "
-                    + wording.parameter("max-walk"))
+                await nothingFound(
+                    "parking\(paying)", request: request, outcome: outcome, offline: query.offline,
+                    walk: "\(Int((query.maxWalk.seconds / 60).rounded())) min walk", remedy: "try a longer " + wording.parameter("max-walk")))
         }
         let echo: JSONValue = [
             "category": "parking",

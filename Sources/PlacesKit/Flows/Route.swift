@@ -46,7 +46,8 @@ extension PlacesService {
         try Self.checkWalkable(from: origin, to: target.position)
         let provider = try routingProvider(named: query.offline ? LocalRouting.providerID : query.provider)
         let route = try await route(RouteRequest(origin: origin.coordinate, destination: target.coordinate), with: provider)
-        return RouteResult(route: route, origin: origin, destination: target, provider: provider.id)
+        // The provider that answered: the imported streets' when a live one fell back to them.
+        return RouteResult(route: route, origin: origin, destination: target, provider: route.provider)
     }
 
     /// The farthest apart two ends of a walking route may be: past it, one of the names was

@@ -64,15 +64,14 @@ extension PlacesService {
     /// spot, else import or go live (naming the areas the recordings cover), else find recordings.
     func withoutRecordingAdvice(for request: SearchRequest) async -> Remedy {
         if locator.roots.isEmpty { return Remedy(.chooseRecordings) }
-        let box = BoundingBox(center: request.focus, radius: request.radius)
-        let found: [ImportedPlace]?
-        if let shared = store.shared {
-            found = try? await shared.store.importedPlaces(in: box, categories: [])
-        } else {
-            let opened = (try? store.reading()) ?? nil
-            found = opened.flatMap { try? $0.importedPlaces(in: box, categories: []) }
+        // An import covers the spot when its area does and it holds such places (a gazetteer's
+        // town is no café).
+        let tags = StoredOSMProvider.categories(for: request.category) ?? []
+        let imports = (try? await importsForSearching()) ?? []
+        let covering = imports.contains { record in
+            (record.bounds?.padded(by: request.radius).contains(request.focus) ?? false) && (tags.isEmpty || record.holds(anyOf: tags))
         }
-        if let found, !found.isEmpty { return Remedy(.useImportedData) }
+        if covering { return Remedy(.useImportedData) }
         return Remedy(.importOrGoLive(areas: locator.areas.map(\.name)))
     }
 
@@ -115,7 +114,15 @@ extension PlacesService {
         if outcome.allFailed {
             throw PlacesError(PlacesError.kind(for: outcome.failures), "the imported data could not be read")
         }
-        for provider in providers { notices.say("offline: \(wording.detail(provider.status))") }
+        for provider in providers {
+            // The imports that could answer this request, not every file imported; none: the
+            // empty answer says why.
+            if let stored = provider as? StoredOSMProvider {
+                if !stored.imports(answering: request).isEmpty { notices.say("offline: \(wording.detail(stored.status(for: request)))") }
+            } else {
+                notices.say("offline: \(wording.detail(provider.status))")
+            }
+        }
         return outcome
     }
 

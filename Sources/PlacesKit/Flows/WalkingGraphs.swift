@@ -102,6 +102,19 @@ public struct WalkingGraphs: Sendable {
         return best?.0
     }
 
+    /// The imported streets nearest to `coordinate`, and how far they are: the distance to the
+    /// nearest way where the graph's area is near, else to its area. Nil without graphs.
+    public func nearest(to coordinate: Coordinate) -> (source: String, metres: Double)? {
+        var best: (source: String, metres: Double)?
+        for entry in entries {
+            guard let box = entry.graph.bounds else { continue }
+            var metres = box.distance(to: coordinate)
+            if metres < 5_000, let snapped = entry.graph.snap(coordinate) { metres = snapped.distance }
+            if metres < best?.metres ?? .infinity { best = (entry.source, metres) }
+        }
+        return best
+    }
+
     /// The graph that covers both ends of a walk.
     public func covering(_ origin: Coordinate, _ destination: Coordinate) -> WalkingGraph? {
         entries.first { entry in
