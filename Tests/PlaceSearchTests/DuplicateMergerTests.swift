@@ -47,10 +47,21 @@ struct DuplicateMergerTests {
         #expect(DuplicateMerger().merge([a, b, c]).count == 3)
     }
 
-    @Test func recordsOfOneProviderAreNeverMergedWithEachOther() {
+    @Test func recordsOfOneProviderTwentyMetresApartAreTwoPlaces() {
         let a = Place.sample("osm", "node/1", name: "Screaming Beans", at: Self.dam)
         let b = Place.sample("osm", "node/2", name: "Screaming Beans", at: Self.nearby(20))
         #expect(DuplicateMerger().merge([a, b]).count == 2)
+    }
+
+    /// Vaduz's "Guflina" and "Café Guflina", a metre apart in OpenStreetMap: one café mapped as a
+    /// node and as its building. Another name a metre away is another place.
+    @Test func oneProvidersRecordsOfOneNameAMetreApartAreOnePlace() {
+        let node = Place.sample("osm", "node/1", name: "Guflina", at: Self.dam)
+        let building = Place.sample("osm", "way/2", name: "Café Guflina", at: Self.nearby(1))
+        let neighbour = Place.sample("osm", "node/3", name: "Café Engel", at: Self.nearby(2))
+        let merged = DuplicateMerger().merge([node, building, neighbour])
+        #expect(merged.count == 2)
+        #expect(merged.first?.sources.count == 2)
     }
 
     @Test func aRecordJoinsItsBestMatchNotTheFirst() throws {

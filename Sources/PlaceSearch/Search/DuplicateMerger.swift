@@ -3,8 +3,10 @@
 /// Two records are the same place when they come from different providers, lie within
 /// ``maximumDistance`` of each other and have similar names (``NameSimilarity``). The richer
 /// record wins (``Place/richness``); the other fills what the winner lacks, and both ids stay
-/// in ``Place/sources``. Records of one provider are never merged with each other: the provider
-/// already knows them apart (two branches of a chain on one street are two places).
+/// in ``Place/sources``. Records of one provider are merged only when they are the same name
+/// (apart from the word for what it is) within ``sameSourceDistance``: "Guflina" and "Café
+/// Guflina" a metre apart are one café mapped twice, while two branches of a chain on one street
+/// are two places.
 public struct DuplicateMerger: Sendable {
     public var maximumDistance: Double
     public var nameThreshold: Double
@@ -37,11 +39,13 @@ public struct DuplicateMerger: Sendable {
             var match: Int?
             var best = (similarity: 0.0, distance: Double.infinity)
             for (position, group) in groups.enumerated() {
-                guard !group.providers.contains(place.id.provider),
-                    abs(group.place.coordinate.latitude - place.coordinate.latitude) <= latitudeWindow
-                else { continue }
+                guard abs(group.place.coordinate.latitude - place.coordinate.latitude) <= latitudeWindow else { continue }
                 let distance = group.place.coordinate.distance(to: place.coordinate)
                 guard distance <= maximumDistance else { continue }
+                if group.providers.contains(place.id.provider) {
+                    guard distance <= Self.sameSourceDistance, NameSimilarity.similarity(group.name, name) >= Self.sameSourceSimilarity
+                    else { continue }
+                }
                 // Garages are named by their operator in one source and by their street in another
                 // ("CE-P09 Bijenkorf", "Damrak 1"): two garages this close are one garage.
                 let bothGarages = Self.isGarage(group.place) && Self.isGarage(place) && distance <= Self.garageDistance
@@ -62,6 +66,11 @@ public struct DuplicateMerger: Sendable {
         }
         return groups.sorted { $0.firstIndex < $1.firstIndex }.map(\.place)
     }
+
+    /// Two records of one provider this close (metres) with the same distinctive name are one
+    /// place mapped twice (a node and its building).
+    static let sameSourceDistance = 15.0
+    static let sameSourceSimilarity = 0.95
 
     /// Two garage records this close (metres) are the same garage whatever their names.
     static let garageDistance = 50.0
