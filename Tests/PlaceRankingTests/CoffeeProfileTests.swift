@@ -59,7 +59,20 @@ struct CoffeeProfileTests {
         let result = CoffeeProfile().rank(
             [Self.place("b", "Further", metres: 600), Self.place("a", "Closer", metres: 400)], context: Self.context)
         #expect(result.ranked.map(\.place.name) == ["Closer", "Further"])
-        #expect(result.ranked.allSatisfy { $0.components.first { $0.name == "rating" }?.detail.contains("nothing here is rated") == true })
+        #expect(result.notes.first?.contains("no place here is rated, so the walk decides: walk 0.90") == true, "\(result.notes)")
+        #expect(!result.ranked.contains { $0.components.contains { $0.name == "rating" } }, "a weight of 0 is no part of the score")
+    }
+
+    /// Offline nothing is rated: a café a fifth of the walk away is not put behind a coffee
+    /// shop because coffee is the other's trade (Dam Good Coffee at 79 m, Starbucks at 400 m).
+    @Test func withoutRatingsANearCafeBeatsAFarCoffeeShop() {
+        let far = Self.place("far", "Starbucks", metres: 400, concepts: [.coffeeShop])
+        let near = Self.place("near", "Dam Good Coffee", metres: 79, concepts: [.cafe])
+        let result = CoffeeProfile().rank([far, near], context: Self.context)
+        #expect(result.ranked.map(\.place.name) == ["Dam Good Coffee", "Starbucks"])
+        let rated = CoffeeProfile().rank(
+            [Self.place("far", "Starbucks", metres: 400, rating: 8, count: 50), near], context: Self.context)
+        #expect(rated.notes == ["weights: rating 0.50, walk 0.40, coffee 0.10"])
     }
 
     @Test func explanationsAddUpToTheScoreAndWeightsToOne() {

@@ -56,4 +56,6 @@ public struct RankingResult: Sendable {
     public let excluded: [Exclusion]
     /// How many places went in.
     public let candidateCount: Int
+    /// How the profile set its weights for these places, for `--explain`.
+    public var notes: [String] = []
 }

@@ -7,7 +7,9 @@ public import PlaceSearch
 /// Filters: coffee (see ``CoffeeClassifier``), the walking limit, and open-now when required
 /// (a place whose hours are unknown is left out then: the person asked to be sure).
 /// Scores: rating (``RatingScorer``) 0.5, walk (``WalkScorer``) 0.4, coffee focus
-/// (``CoffeeFocusScorer``) 0.1. Then best first and the top N.
+/// (``CoffeeFocusScorer``) 0.1. When no place is rated (offline, OpenStreetMap has no ratings)
+/// the rating's share goes to the walk: every place would get the same rating score, and the
+/// coffee focus would then outweigh a walk five times as long. Then best first and the top N.
 public struct CoffeeProfile: Sendable {
     /// The longest acceptable walk, in seconds.
     public var maximumWalkSeconds: Double
@@ -71,6 +73,21 @@ public struct CoffeeProfile: Sendable {
     public func rank(_ places: [Place], context: RankingContext) -> RankingResult {
         var context = context
         context.walking = walking
-        return pipeline().rank(places, context: context)
+        let weights =
+            "rating \(NumberText.fixed(ratingWeight, 2)), walk \(NumberText.fixed(walkWeight, 2)), coffee \(NumberText.fixed(focusWeight, 2))"
+        guard !places.contains(where: { $0.rating != nil }) else {
+            var result = pipeline().rank(places, context: context)
+            result.notes = ["weights: \(weights)"]
+            return result
+        }
+        var unrated = self
+        unrated.walkWeight += ratingWeight
+        unrated.ratingWeight = 0
+        var result = unrated.pipeline().rank(places, context: context)
+        result.notes = [
+            "weights: no place here is rated, so the walk decides: walk \(NumberText.fixed(unrated.walkWeight, 2)), "
+                + "coffee \(NumberText.fixed(focusWeight, 2)) (with ratings: \(weights))"
+        ]
+        return result
     }
 }

@@ -7,7 +7,7 @@ enum Explanation {
     /// The table's lines with each place's explanation under it, then the places left out.
     /// - Parameter extra: lines of the profile's own, shown before the merge provenance.
     static func interleave(_ lines: [String], _ result: RankingResult, style: TextStyle, extra: (RankedPlace) -> [String] = { _ in [] }) -> [String] {
-        var output = [lines[0]]
+        var output = [lines[0]] + result.notes.map { "   " + style.faint($0) }
         for (index, item) in result.ranked.enumerated() {
             output.append(lines[index + 1])
             output.append(contentsOf: Self.lines(for: item, style: style, extra: extra(item)))
