@@ -79,9 +79,16 @@ public enum TraceReader {
         throws(TraceError)
         -> TraceFormat
     {
-        if let given { return given }
         while !enoughToDetect(window), try window.fill() == .more {}
         let prefix = UnsafeBufferPointer(rebasing: window.bytes[window.start...])
+        // Text formats all: a NUL byte near the start is a program, an image or an archive, whose
+        // bytes an XML or JSON error would echo back.
+        if prefix.prefix(4_096).contains(0) {
+            throw TraceError(
+                input: window.name, problem: "is binary data, not a trace; expected GPX, GeoJSON, NDJSON fixes or gpsd JSON (text)",
+                kind: .malformed)
+        }
+        if let given { return given }
         if let format = TraceFormat.detect(prefix) ?? extensionHint { return format }
         let empty = !prefix.contains(where: { !ByteDecimals.isSpace($0) })
         throw TraceError(

@@ -28,7 +28,7 @@ extension PlacesServerCommand {
         @Option(help: ArgumentHelp("Folder of recorded HTTP interactions (several separated by ':').", valueName: "dir"))
         var cassetteDir: String?
 
-        @Option(help: ArgumentHelp("How long each provider may take, e.g. 10 or 2.5s.", valueName: "time"))
+        @Option(help: ArgumentHelp("How long each provider may take, e.g. 10s or 2.5s.", valueName: "time"))
         var deadline: String?
 
         @Flag(help: "Answer search, completion, details, routes and the Photon endpoints without a token (rate-limited by address).")

@@ -83,6 +83,7 @@ struct Places: AsyncParsableCommand {
             var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             message = Self.optionMessage(message)
+            if let suggestion = Self.commandSuggestion(message) { message = suggestion }
             let usage = code == .validationFailure
             let hint = usage ? " (see '\(helpCommand()) --help')" : ""
             StandardError.line("places: \(message)\(hint)")
@@ -103,6 +104,38 @@ struct Places: AsyncParsableCommand {
             return "\(match.option) '\(match.value)' must be \(list)"
         }
         return message
+    }
+
+    /// "Unexpected argument 'cofee'" as the first word of the command line: an unknown command,
+    /// with the command it is a typo of ("did you mean 'coffee'?"), as git and kubectl say.
+    static func commandSuggestion(_ message: String) -> String? {
+        guard let match = message.firstMatch(of: /^(?:Unexpected argument|\d+ unexpected arguments:) '(?<word>[^']*)'/),
+            CommandLine.arguments.dropFirst().first == String(match.word), !match.word.hasPrefix("-")
+        else { return nil }
+        let word = String(match.word).lowercased()
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        let close = names.map { ($0, Self.editDistance(word, $0)) }.filter { $0.1 <= max(1, $0.0.count / 3) }.min { $0.1 < $1.1 }
+        let known = "commands are " + names.filter { $0 != "help" }.joined(separator: ", ")
+        return "unknown command '\(match.word)'" + (close.map { "; did you mean '\($0.0)'?" } ?? "; \(known)")
+    }
+
+    /// Levenshtein distance, with a transposition counting as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let s = Array(a)
+        let t = Array(b)
+        guard !s.isEmpty else { return t.count }
+        guard !t.isEmpty else { return s.count }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: t.count + 1), count: s.count + 1)
+        for i in 0...s.count { rows[i][0] = i }
+        for j in 0...t.count { rows[0][j] = j }
+        for i in 1...s.count {
+            for j in 1...t.count {
+                let cost = s[i - 1] == t[j - 1] ? 0 : 1
+                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] { rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1) }
+            }
+        }
+        return rows[s.count][t.count]
     }
 
     /// `places coffee` when the command line names a subcommand, else `places`.

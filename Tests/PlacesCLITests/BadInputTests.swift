@@ -30,7 +30,11 @@ struct BadInputTests {
         (["parking", "--duration", "100"], 64, "--duration '100' needs a unit: say 100m or 100h"),
         (["follow", "--to", "52.37,4.9", "--trace", "walk.gpx", "--cooldown", "30"], 64, "--cooldown '30' needs a unit: say 30s or 30m"),
         (["coffee", "--deadline", "10"], 64, "--deadline '10' needs a unit: say 10s or 10ms"),
-        (["frobnicate"], 64, "frobnicate"),
+        (["frobnicate"], 64, "unknown command 'frobnicate'; commands are coffee"),
+        (["cofee"], 64, "unknown command 'cofee'; did you mean 'coffee'?"),
+        (["stpos", "day.gpx"], 64, "did you mean 'stops'?"),
+        (["coffee", "--near", "52.37 4.89"], 64, "put a comma between the two numbers"),
+        (["reverse", "Leidseplein"], 64, "got a name (this takes a position only)"),
     ])
     func badUsage(_ arguments: [String], status: Int32, message: String) async throws {
         let output = try await CLI.run(arguments)

@@ -37,6 +37,17 @@ struct HelpAgreementTests {
         }
     }
 
+    /// No help text shows a backslash: in a Swift multi-line string `\\` at a line's end is a
+    /// backslash and a line break, where `\` alone joins the lines (`reverse` and `cache` had it).
+    @Test func noHelpTextHasAStrayBackslash() throws {
+        func visit(_ command: any ParsableCommand.Type, _ path: [String]) {
+            let help = Places.helpMessage(for: command, columns: 200)
+            #expect(!help.contains("\\"), "\(path.joined(separator: " ")): \(help.split(separator: "\n").filter { $0.contains("\\") })")
+            for sub in command.configuration.subcommands { visit(sub, path + [sub._commandName]) }
+        }
+        visit(Places.self, ["places"])
+    }
+
     /// The exit-code table of `places --help` fits 80 columns, so no line of it wraps mid-phrase.
     @Test func theExitCodeTableFitsEightyColumns() {
         let discussion = Places.configuration.discussion

@@ -20,8 +20,7 @@ public struct CoordinateError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String {
         switch problem {
         case .wrongNumberOfParts(let count):
-            let got = count == 1 ? "one number" : "\(count) parts"
-            return "'\(input)' is not a coordinate: expected LAT,LON such as 52.37,4.89, got \(got)"
+            return "'\(input)' is not a coordinate: expected LAT,LON such as 52.37,4.89, \(Self.got(input, parts: count))"
         case .notANumber(let part):
             return "'\(input)' is not a coordinate: '\(part)' is not a number (expected LAT,LON such as 52.37,4.89)"
         case .notFinite:
@@ -32,5 +31,18 @@ public struct CoordinateError: Error, Equatable, Sendable, CustomStringConvertib
         case .longitudeOutOfRange(let value):
             return "'\(input)': longitude \(Coordinate.format(value)) is outside -180…180"
         }
+    }
+
+    /// What the text was instead: "got a name" for "Leidseplein", "put a comma between the two
+    /// numbers" for "52.37 4.89", "got one number", "got 3 parts".
+    static func got(_ input: String, parts: Int) -> String {
+        let words = input.split(whereSeparator: \.isWhitespace)
+        let isNumber = { (word: Substring) in
+            !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") } && Double(word) != nil
+        }
+        if parts == 0 { return "got nothing" }
+        if parts == 1, words.count == 2, words.allSatisfy(isNumber) { return "put a comma between the two numbers" }
+        if parts == 1, !input.contains(where: \.isNumber) { return "got a name (this takes a position only)" }
+        return parts == 1 ? "got one number" : "got \(parts) parts"
     }
 }

@@ -8,10 +8,10 @@ extension Places {
             commandName: "cache",
             abstract: "The HTTP cache of live answers: where it is, and clearing it.",
             discussion: """
-                Live answers are kept under $XDG_CACHE_HOME/places/http (~/.cache/places/http) for as long as \\
-                their services allow (Cache-Control, Expires), or an hour (Overpass) or a day (OSRM, Photon) \\
-                when they say nothing; an expired answer is asked again with If-None-Match. A service that \\
-                answered 429 is not asked again before the time it named. --no-cache asks the services \\
+                Live answers are kept under $XDG_CACHE_HOME/places/http (~/.cache/places/http) for as long as \
+                their services allow (Cache-Control, Expires), or an hour (Overpass) or a day (OSRM, Photon) \
+                when they say nothing; an expired answer is asked again with If-None-Match. A service that \
+                answered 429 is not asked again before the time it named. --no-cache asks the services \
                 anyway; [http] cache = false in the config turns the cache off.
 
                 Examples:

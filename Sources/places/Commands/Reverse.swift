@@ -7,8 +7,8 @@ extension Places {
         static let configuration = CommandConfiguration(
             abstract: "What is at a position: the nearest imported place, street or POI, and a live geocoder's answer.",
             discussion: """
-                Looks in the data imported with 'places import' for the nearest POI, street and place within \\
-                --radius, and asks Photon's /reverse when it can answer (live, or from recordings); nearest first. \\
+                Looks in the data imported with 'places import' for the nearest POI, street and place within \
+                --radius, and asks Photon's /reverse when it can answer (live, or from recordings); nearest first. \
                 The same lookup names the stops of 'places stops'. Nothing known nearby: "no match" on stderr, exit 0.
 
                 Examples:

@@ -19,7 +19,7 @@ struct GlobalOptions: ParsableArguments {
     var cassetteDir: String?
 
     @Option(
-        help: ArgumentHelp("How long each provider may take, e.g. 10 or 2.5s (default 10 s).", valueName: "time"),
+        help: ArgumentHelp("How long each provider may take, e.g. 10s or 2.5s (default 10 s).", valueName: "time"),
         transform: { try Parse.deadline($0) })
     var deadline: TimeAmount?
 
