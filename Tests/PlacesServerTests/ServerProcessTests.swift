@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PlaceSearch
 import Synchronization
 import Testing
@@ -31,8 +32,8 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = out.fileHandleForReading.readToEndRetrying()
+        let stderr = err.fileHandleForReading.readToEndRetrying()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
@@ -104,7 +105,7 @@ import Testing
         installed.standardOutput = out
         installed.standardError = FileHandle.nullDevice
         try installed.run()
-        let token = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let token = String(decoding: out.fileHandleForReading.readToEndRetrying(), as: UTF8.self)
         installed.waitUntilExit()
         #expect(installed.terminationStatus == 0)
         #expect(token.hasPrefix("plc_"))
@@ -196,5 +197,23 @@ final class StderrLines: Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return nil
+    }
+}
+
+extension FileHandle {
+    /// Everything up to the end, read with read(2) and retried when a signal interrupts it:
+    /// Foundation's readDataToEndOfFile() traps on EINTR (seen under load, with many children
+    /// ending and SIGCHLD arriving).
+    func readToEndRetrying() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 || errno != EINTR {
+                return data
+            }
+        }
     }
 }
