@@ -126,3 +126,18 @@ struct TrackingReadPathTests {
         }
     }
 }
+
+/// A program, an image or an archive given as a trace is said to be binary, whatever its name or
+/// the format asked for, and no byte of it is echoed back.
+struct BinaryTraceTests {
+    @Test(arguments: [nil, TraceFormat.gpx, .ndjson])
+    func binaryDataIsNoTrace(_ format: TraceFormat?) {
+        let bytes = Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + Array("<gpx><trk/></gpx>".utf8))
+        #expect {
+            _ = try TraceReader.source(data: bytes, name: "walk.gpx", format: format)
+        } throws: { error in
+            let text = (error as? TraceError)?.description ?? ""
+            return text.contains("is binary data, not a trace") && !text.contains("\\x00")
+        }
+    }
+}
