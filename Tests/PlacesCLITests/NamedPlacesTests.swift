@@ -60,6 +60,7 @@ struct NamedPlacesTests {
         #expect(output.stderrLines.count == 1, "\(output.stderr)")
         #expect(output.stderr.contains("--near 'Leidsplein' matches no place in the imported names"), "\(output.stderr)")
         #expect(output.stderr.contains("did you mean Leidseplein?"), "\(output.stderr)")
+        #expect(!output.stderr.contains("photon"), "--offline asks no geocoder, live or recorded: \(output.stderr)")
     }
 
     @Test func photonAnswersWhatTheImportedNamesDoNotKnow() async throws {
@@ -74,13 +75,15 @@ struct NamedPlacesTests {
         #expect(route?["distance_m"]?.doubleValue ?? 0 > 500)
     }
 
-    @Test func aPlaceElsewhereIsFoundByPhotonAndSearchedOffline() async throws {
+    /// `--offline` looks a name up among the imported names only: not with Photon, live or
+    /// recorded (it asked Photon's recordings, which a user without network did not expect).
+    @Test func offlineAsksNoGeocoderForANameTheImportedNamesDoNotKnow() async throws {
         let store = TemporaryStore()
         try await NamedOSM.imported(store)
         let output = try await CLI.run(["coffee", "--near", "Rijksmuseum", "--offline", "--format", "json"], environment: store.environment)
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stderr.contains("near: Rijksmuseum (museum"), "\(output.stderr)")
-        #expect(try JSONValue.parse(Data(output.stdout.utf8))["query"]?["near"]?["source"]?.stringValue == "photon")
+        #expect(output.status == 66, "\(output.stderr)")
+        #expect(output.stderr.contains("--near 'Rijksmuseum' matches no place in the imported names"), "\(output.stderr)")
+        #expect(!output.stderr.contains("photon"), "\(output.stderr)")
     }
 
     @Test(arguments: [
@@ -103,9 +106,10 @@ struct NamedPlacesTests {
         defer { server.stop() }
         let config = store.folder.appendingPathComponent("config.toml")
         try "[photon]\nendpoint = \"http://127.0.0.1:\(server.port)\"\n".write(to: config, atomically: true, encoding: .utf8)
-        // "Leidsepl" is only the start of a name: the geocoder is asked, fails, and the partial match answers.
+        // "Leidsepl" is only the start of a name: the geocoder is asked, fails, and the partial match
+        // answers. (Recommendations of a feed file: the search itself needs no network.)
         let output = try await CLI.run(
-            ["coffee", "--near", "Leidsepl", "--offline", "--config", config.path],
+            ["recommendations", "--near", "Leidsepl", "--feed", "examples/feed.json", "--config", config.path],
             environment: store.environment.merging(["PLACES_HTTP_MODE": "live"]) { $1 })
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("photon: 127.0.0.1:\(server.port)/api failed (HTTP 503: overloaded)"), "\(output.stderr)")

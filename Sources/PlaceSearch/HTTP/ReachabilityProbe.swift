@@ -16,29 +16,78 @@ import Synchronization
     private let systemConnect = Darwin.connect
 #endif
 
-/// Before the first request to a host, checks within about a second that it can be reached at
-/// all (its name resolves and a TCP connection opens), so that a machine without network falls
-/// back to recordings at once rather than after the whole deadline. The answer is kept for the
-/// process: a CLI call asks each host once.
+/// Before a request to a host, checks within about a second that it can be reached at all (its
+/// name resolves and a TCP connection opens), so that a machine without network falls back to
+/// recordings at once rather than after the whole deadline.
+///
+/// What it finds is remembered, so that the probe is not paid again and again: in the process for
+/// every probe alike (a server builds a chain per request), an answer for ``memory``; and a host
+/// found unreachable also in a file of the HTTP cache folder, for the CLI runs that follow within
+/// ``memory`` (each would otherwise spend a quarter of a second finding the network gone). A host
+/// that answers again clears its file.
 public final class ReachabilityProbe: HTTPMiddleware {
     private let timeout: Duration
-    private let known = Mutex<[String: String?]>([:])
+    private let memory: Duration
+    private let folder: URL?
+    /// Per host, what the last probe found and when; shared by every probe of the process.
+    private static let known = Mutex<[String: (problem: String?, at: ContinuousClock.Instant)]>([:])
 
-    public init(timeout: Duration = .seconds(1)) { self.timeout = timeout }
+    /// - Parameters:
+    ///   - memory: how long a probe's answer is trusted, in the process and across runs.
+    ///   - folder: where unreachable hosts are remembered across runs; nil for the process only.
+    public init(timeout: Duration = .seconds(1), memory: Duration = .seconds(30), folder: URL? = nil) {
+        self.timeout = timeout
+        self.memory = memory
+        self.folder = folder
+    }
 
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         let authority = request.authority ?? ""
-        let cached = known.withLock { $0[authority] }
+        let now = ContinuousClock.now
         let problem: String?
-        if let cached {
-            problem = cached
+        if let cached = Self.known.withLock({ $0[authority] }), now - cached.at < memory {
+            problem = cached.problem
+        } else if let remembered = rememberedUnreachable(authority) {
+            problem = remembered
+            Self.known.withLock { $0[authority] = (remembered, now) }
         } else {
             let port = request.scheme == "http" ? 80 : 443
             problem = await Self.probe(authority, defaultPort: port, timeout: timeout)
-            known.withLock { $0[authority] = .some(problem) }
+            Self.known.withLock { $0[authority] = (problem, ContinuousClock.now) }
+            remember(authority, problem)
         }
         if let problem { throw TransportError(.cannotConnect, host: authority, detail: problem) }
         return try await next(request, body)
+    }
+
+    /// Forgets what every probe of the process found (tests that change the network).
+    public static func forgetAll() { known.withLock { $0.removeAll() } }
+
+    // MARK: Across runs
+
+    private func file(_ authority: String) -> URL? {
+        let name = authority.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
+        return folder?.appendingPathComponent(String(name) + ".unreachable")
+    }
+
+    /// Why `authority` was unreachable when a run found it so less than ``memory`` ago, else nil.
+    private func rememberedUnreachable(_ authority: String) -> String? {
+        guard let file = file(authority), let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", maxSplits: 1)
+        guard lines.count == 2, let written = Double(lines[0]) else { return nil }
+        let age = Date().timeIntervalSince1970 - written
+        guard age >= 0, age < Double(memory.components.seconds) else { return nil }
+        return String(lines[1]) + " (found \(Int(age)) s ago)"
+    }
+
+    private func remember(_ authority: String, _ problem: String?) {
+        guard let file = file(authority) else { return }
+        guard let problem else {
+            try? FileManager.default.removeItem(at: file)
+            return
+        }
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data("\(Date().timeIntervalSince1970)\n\(problem)".utf8).write(to: file, options: .atomic)
     }
 
     /// Nil when `authority` answers a TCP connection within `timeout`; else why not.

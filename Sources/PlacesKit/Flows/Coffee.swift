@@ -45,7 +45,7 @@ public struct CoffeeQuery: Sendable {
 extension PlacesService {
     public func coffee(_ query: CoffeeQuery) async throws(PlacesError) -> RankedSearch {
         try query.validate(catalog: catalog)
-        let focus = try await position(query.near)
+        let focus = try await position(query.near, offline: query.offline)
         let profile = CoffeeProfile(maximumWalkSeconds: query.maxWalk.seconds, requireOpen: query.openNow, top: query.top)
         let radius = query.radius?.meters ?? profile.searchRadius
         let request = SearchRequest(category: .coffee, focus: focus.coordinate, radius: radius, limit: 50, openAt: now)

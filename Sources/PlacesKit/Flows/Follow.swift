@@ -94,7 +94,8 @@ extension PlacesService {
     /// Resolves the target (a point, a name, a recommendation), the monitor's settings and the
     /// routing provider.
     public func planFollow(_ query: FollowQuery) async throws(PlacesError) -> FollowPlan {
-        let target = try await walkTarget(query.to, feed: query.feed)
+        // Routed over the imported streets (--offline): the name is looked up among the imported names only.
+        let target = try await walkTarget(query.to, feed: query.feed, offline: query.provider == LocalRouting.providerID)
         var settings = query.settings
         settings.arrivalRadius = query.arrivalRadius ?? target.offer?.arrivalRadius ?? RecommendationOffer.defaultRadius
         let routing = query.route == nil ? try routingProvider(named: query.provider) : nil

@@ -12,7 +12,10 @@ extension PlacesService {
     /// when it fails or finds nothing, a partial match in the names (a prefix) answers, said as such.
     /// - Throws: ``PlacesError``: `notFound` naming what was searched and up to three close names;
     ///   `unavailable` when nothing could be asked at all.
-    public func resolve(name: String, parameter: String, bias: Coordinate? = nil, hint: String? = nil) async throws(PlacesError) -> ResolvedPosition {
+    /// - Parameter offline: the imported names only (`--offline`): no geocoder is asked, live or recorded.
+    public func resolve(
+        name: String, parameter: String, bias: Coordinate? = nil, hint: String? = nil, offline: Bool = false
+    ) async throws(PlacesError) -> ResolvedPosition {
         let focus = lookupFocus(bias)
         var searched: [String] = []
         var partial: (Suggestion, runnerUp: Suggestion?)?
@@ -39,7 +42,7 @@ extension PlacesService {
             closeNames = found.map(\.record.name)
         }
         var failures: [ProviderError] = []
-        for geocoder in registry.geocodingProviders where geocoder.status.isReady {
+        for geocoder in registry.geocodingProviders where geocoder.status.isReady && !offline {
             let source = "\(geocoder.id) (\(geocoder.status.service ?? "live"))"
             do {
                 let request = GeocodeRequest(text: name, focus: focus, limit: 5)

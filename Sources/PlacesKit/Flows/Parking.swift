@@ -68,7 +68,7 @@ public struct ParkingSearchResult: Sendable {
 extension PlacesService {
     public func parking(_ query: ParkingQuery) async throws(PlacesError) -> ParkingSearchResult {
         try query.validate(catalog: catalog)
-        let focus = try await position(query.near)
+        let focus = try await position(query.near, offline: query.offline)
         let zone = DestinationTimeZone.zone(for: focus.coordinate, fallback: timeZone)
         let stay = Stay(arrival: try ArrivalTime.arrival(query.arrive, now: now, timeZone: zone), duration: try ArrivalTime.duration(query.duration))
         if stay.arrival < now.addingTimeInterval(-60) {

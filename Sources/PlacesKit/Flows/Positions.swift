@@ -7,14 +7,16 @@ extension PlacesService {
 
     /// The position `input` gives, else the saved centre, else `center` in the config file, else
     /// Amsterdam's centre (said as a notice).
-    /// - Parameter parameter: the input's name for messages (`near`, `from`, `to`).
-    public func position(_ input: PositionInput?, parameter: String = "near") async throws(PlacesError) -> ResolvedPosition {
+    /// - Parameters:
+    ///   - parameter: the input's name for messages (`near`, `from`, `to`).
+    ///   - offline: look a name up in the imported names only: no geocoder, no recordings.
+    public func position(_ input: PositionInput?, parameter: String = "near", offline: Bool = false) async throws(PlacesError) -> ResolvedPosition {
         switch input {
         case .coordinate(let coordinate):
             return ResolvedPosition(coordinate: coordinate, origin: .given)
         case .name(let name):
             do {
-                return try await resolve(name: name, parameter: parameter)
+                return try await resolve(name: name, parameter: parameter, offline: offline)
             } catch {
                 await sayWhereAnswersCameFrom()
                 throw error

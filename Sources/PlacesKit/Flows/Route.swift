@@ -41,8 +41,8 @@ public struct RouteResult: Sendable {
 
 extension PlacesService {
     public func route(_ query: RouteQuery) async throws(PlacesError) -> RouteResult {
-        let origin = try await position(query.from, parameter: "from")
-        let target = try await walkTarget(query.to, feed: query.feed, bias: origin.coordinate)
+        let origin = try await position(query.from, parameter: "from", offline: query.offline)
+        let target = try await walkTarget(query.to, feed: query.feed, bias: origin.coordinate, offline: query.offline)
         try Self.checkWalkable(from: origin, to: target.position)
         let provider = try routingProvider(named: query.offline ? LocalRouting.providerID : query.provider)
         let route = try await route(RouteRequest(origin: origin.coordinate, destination: target.coordinate), with: provider)
@@ -69,7 +69,7 @@ extension PlacesService {
     }
 
     /// `text` as a walk's target: `LAT,LON`; with a feed, one of its recommendations; else a name.
-    public func walkTarget(_ text: String, feed: String?, bias: Coordinate? = nil) async throws(PlacesError) -> WalkTarget {
+    public func walkTarget(_ text: String, feed: String?, bias: Coordinate? = nil, offline: Bool = false) async throws(PlacesError) -> WalkTarget {
         let input: PositionInput
         do { input = try PositionInput(parsing: text) } catch { throw PlacesError(.usage, error.message, parameter: "to") }
         if case .coordinate(let coordinate) = input {
@@ -81,7 +81,7 @@ extension PlacesService {
             return WalkTarget(position: ResolvedPosition(coordinate: place.coordinate, name: place.name, origin: .given), recommendation: place)
         }
         let hint = "to name a recommendation, also give " + wording.parameter("feed")
-        return WalkTarget(position: try await resolve(name: text, parameter: "to", hint: hint), recommendation: nil)
+        return WalkTarget(position: try await resolve(name: text, parameter: "to", hint: hint, offline: offline), recommendation: nil)
     }
 
     /// The provider to route with: the one named, else the first that is ready with its own key
