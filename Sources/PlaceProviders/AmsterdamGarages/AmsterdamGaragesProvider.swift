@@ -9,7 +9,7 @@ public struct AmsterdamGaragesProvider: PlaceDetailsProvider {
     public static let defaultEndpoint = "http://opd.it-t.nl/data/amsterdam/ParkingLocation.json"
 
     public let id = AmsterdamGaragesProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.parking])
+    public let capabilities = ProviderCapabilities(categories: [.parking], coverage: .amsterdam)
     private let client: HTTPClient
     private let endpoint: URL
 

@@ -17,7 +17,7 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
     static let meterLimit = 40
 
     public let id = ParkSharkProvider.providerID
-    public let capabilities = ProviderCapabilities(categories: [.parking])
+    public let capabilities = ProviderCapabilities(categories: [.parking], coverage: .amsterdam)
     private let client: HTTPClient
 
     public init(client: HTTPClient) { self.client = client }

@@ -54,12 +54,15 @@ public struct HTTPClient: Sendable {
     public let redactor: Redactor
     /// Why a client that would have gone live answers from recordings ("no network: …"), when it does.
     public let offlineReason: String?
+    /// Whether there is any recording to replay: a client that only replays has nothing to
+    /// answer with without one.
+    public let hasRecordings: Bool
     private let chain: HTTPNext
 
     /// - Parameter middlewares: outermost first; the first one sees the request first.
     public init(
         transport: any HTTPTransport, middlewares: [any HTTPMiddleware] = [], mode: HTTPMode = .live,
-        cassetteLocation: String? = nil, redactor: Redactor = Redactor(), offlineReason: String? = nil
+        cassetteLocation: String? = nil, redactor: Redactor = Redactor(), offlineReason: String? = nil, hasRecordings: Bool = true
     ) {
         var next: HTTPNext = { request, body in try await transport.send(request, body: body) }
         for middleware in middlewares.reversed() {
@@ -71,6 +74,7 @@ public struct HTTPClient: Sendable {
         self.cassetteLocation = cassetteLocation
         self.redactor = redactor
         self.offlineReason = offlineReason
+        self.hasRecordings = hasRecordings
     }
 
     public func send(_ request: HTTPRequest, body: Data? = nil) async throws -> (HTTPResponse, Data) {

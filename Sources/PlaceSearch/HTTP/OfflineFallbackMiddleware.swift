@@ -14,7 +14,12 @@ public struct OfflineFallbackMiddleware: HTTPMiddleware {
             return try await next(request, body)
         } catch let error as TransportError where error.code == .cannotConnect {
             await recordings.noteFallback(error.code == .cannotConnect ? error.detail : error.description)
-            return try await recordings.intercept(request, body: body) { _, _ in throw error }
+            do {
+                return try await recordings.intercept(request, body: body) { _, _ in throw error }
+            } catch CassetteError.noMatch(var noMatch) {
+                noMatch.unreachable = error.detail
+                throw CassetteError.noMatch(noMatch)
+            }
         }
     }
 }

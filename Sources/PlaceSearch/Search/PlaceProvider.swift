@@ -51,6 +51,11 @@ public protocol PlaceDetailsProvider: PlaceProvider {
     func idProblem(_ id: PlaceID) -> String?
 }
 
+extension ProviderCapabilities.Coverage {
+    /// Amsterdam and its surroundings: what ParkShark and the city's garage feed know.
+    public static let amsterdam = Self(name: "Amsterdam", box: BoundingBox(south: 52.25, west: 4.70, north: 52.45, east: 5.10))
+}
+
 /// A provider whose answers come from different sources depending on the request: the live
 /// service or the imported files, and of those only the files that cover the area and hold such
 /// places. It says whose data each answer is, so that an answer credits what it came from and
@@ -77,11 +82,28 @@ public struct ProviderCapabilities: Sendable, Equatable {
     /// Categories it answers only when the user names it (`--provider osm`): it can, but its
     /// answers would mostly add noise to the others' (OpenStreetMap car parks have no prices).
     public var onRequest: Set<SearchCategory>
+    /// Where its service knows anything (a city's parking feed: that city); nil for anywhere.
+    public var coverage: Coverage?
 
-    public init(categories: Set<SearchCategory>, onRequest: Set<SearchCategory> = []) {
+    /// An area a provider's service covers, named for messages.
+    public struct Coverage: Sendable, Equatable {
+        public var name: String
+        public var box: BoundingBox
+
+        public init(name: String, box: BoundingBox) {
+            self.name = name
+            self.box = box
+        }
+    }
+
+    public init(categories: Set<SearchCategory>, onRequest: Set<SearchCategory> = [], coverage: Coverage? = nil) {
         self.categories = categories.union(onRequest)
         self.onRequest = onRequest
+        self.coverage = coverage
     }
+
+    /// Whether it could know anything at `point`.
+    public func covers(_ point: Coordinate) -> Bool { coverage?.box.contains(point) ?? true }
 }
 
 // MARK: - Default implementations

@@ -18,7 +18,8 @@ public struct CassetteLocator: Sendable {
     }
 
     /// `./cassettes`, else the recordings installed with the executable (`PREFIX/share/places/cassettes`
-    /// beside `PREFIX/bin/places`), else the `cassettes/` of the checkout it was built in.
+    /// beside `PREFIX/bin/places`, or a folder above it), else the `cassettes/` of the checkout it
+    /// was built from, wherever its build folder was (`swift build --scratch-path /elsewhere`).
     private static func discover() -> URL? {
         let fileManager = FileManager.default
         let local = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("cassettes")
@@ -34,7 +35,10 @@ public struct CassetteLocator: Sendable {
             }
             directory.deleteLastPathComponent()
         }
-        return nil
+        // This file's path when it was compiled: Sources/PlacesKit/Composition/ of the checkout.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("cassettes")
+        return isDirectory(checkout) ? checkout : nil
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

@@ -48,10 +48,12 @@ struct HTTPChainBuilder {
         var middlewares: [any HTTPMiddleware] = [LoggingMiddleware(logger: logger, redactor: redactor)]
         var cassettes: CassetteMiddleware?
         var location: String?
+        var hasRecordings = true
         if mode != .live || fallsBack {
             let provider = factory.id.rawValue
             let folder = locator.folder(for: provider) ?? (mode == .record || mode == .missing ? locator.recordingFolder(for: provider) : nil)
             let files = folder.map(CassetteMiddleware.cassetteFiles(in:)) ?? []
+            hasRecordings = !files.isEmpty || mode == .record || mode == .missing
             let target = folder.map { $0.appendingPathComponent("\(recordingName).json") }
             let cassetteMode: HTTPMode = mode == .live ? .replay : mode
             let cassette = CassetteMiddleware(
@@ -81,7 +83,8 @@ struct HTTPChainBuilder {
             let limits = ResponseLimits(maximumBodyBytes: factory.maximumAnswerBytes)
             transport = liveTransport(timeout: settings.deadline.seconds + 1, limits: limits, redactor: redactor)
         }
-        let client = HTTPClient(transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor)
+        let client = HTTPClient(
+            transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor, hasRecordings: hasRecordings)
         return ProviderSetup(factory: factory, client: client, credential: credential, cassettes: cassettes)
     }
 

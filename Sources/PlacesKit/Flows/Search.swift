@@ -18,10 +18,19 @@ public struct RankedSearch: Sendable {
 extension PlacesService {
     /// The providers that answer `category` and are ready; with a selection, exactly those, and one
     /// that is not ready is an error rather than a skip.
-    public func readyProviders(for category: SearchCategory, selected: [ProviderID]) throws(PlacesError) -> [any PlaceProvider] {
+    /// - Parameter focus: where the search is: a provider that knows one city only is left out
+    ///   elsewhere (said once), unless named.
+    public func readyProviders(for category: SearchCategory, selected: [ProviderID], focus: Coordinate? = nil) throws(PlacesError)
+        -> [any PlaceProvider]
+    {
         let selection = selected.isEmpty ? nil : Set(selected)
         var providers: [any PlaceProvider] = []
+        var elsewhere: [(id: ProviderID, area: String)] = []
         for found in registry.providers(for: category, among: selection) {
+            if let focus, selection == nil, !found.capabilities.covers(focus), let coverage = found.capabilities.coverage {
+                elsewhere.append((found.id, coverage.name))
+                continue
+            }
             let provider = withImportedFallback(found)
             if provider.status.isReady {
                 providers.append(provider)
@@ -30,6 +39,21 @@ extension PlacesService {
             } else {
                 notices.say("skipping \(provider.id): \(wording.detail(provider.status))")
             }
+        }
+        if !elsewhere.isEmpty, let focus {
+            let names = elsewhere.map(\.id.rawValue).joined(separator: " and ")
+            let areas = Set(elsewhere.map(\.area)).sorted().joined(separator: ", ")
+            let here =
+                "\(names) \(elsewhere.count == 1 ? "knows" : "know") \(areas) only, not \(focus); \(wording.parameter("offline")) answers from "
+                + "imported OpenStreetMap data (import an extract of this area)"
+            guard !providers.isEmpty else {
+                let live = registry.placeProviders.contains { $0.capabilities.onRequest.contains(category) }
+                throw PlacesError(
+                    .notFound,
+                    "no \(category) provider covers \(focus): " + here
+                        + (live ? ", or name OpenStreetMap live with \(wording.parameter("provider")) osm" : ""))
+            }
+            notices.say("skipping " + here)
         }
         guard !providers.isEmpty else {
             throw PlacesError(.configuration, "no \(category) provider is ready; see 'places providers'")
@@ -131,6 +155,6 @@ extension PlacesService {
         _ request: SearchRequest, selected: [ProviderID], offline: Bool, notes: (SearchOutcome) -> [String] = { _ in [] }
     ) async throws(PlacesError) -> SearchOutcome {
         if offline { return try await offlineSearch(request, providers: try await offlineProviders(selected: selected)) }
-        return try await search(request, providers: try readyProviders(for: request.category, selected: selected), notes: notes)
+        return try await search(request, providers: try readyProviders(for: request.category, selected: selected, focus: request.focus), notes: notes)
     }
 }

@@ -15,11 +15,16 @@ public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The cassette files that were searched.
         public let searched: [String]
         public let closest: Closest?
+        /// Why the service itself was not asked, when the recordings stood in for it ("overpass-api.de
+        /// does not resolve"): said with the missing recording, or a user never learns the network
+        /// is gone.
+        public var unreachable: String?
 
-        public init(request: String, searched: [String], closest: Closest?) {
+        public init(request: String, searched: [String], closest: Closest?, unreachable: String? = nil) {
             self.request = request
             self.searched = searched
             self.closest = closest
+            self.unreachable = unreachable
         }
     }
 
@@ -47,7 +52,8 @@ public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
         let searched =
             noMatch.searched.isEmpty
             ? "no recordings to search" : "\(noMatch.searched.count) recording\(noMatch.searched.count == 1 ? "" : "s") searched"
-        return "no recording of this request to \(request) (\(searched))"
+        let text = "no recording of this request to \(request) (\(searched))"
+        return noMatch.unreachable.map { "the network cannot be reached (\($0)) and there is \(text)" } ?? text
     }
 
     public var description: String {
