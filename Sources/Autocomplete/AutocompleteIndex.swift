@@ -64,6 +64,10 @@ public struct AutocompleteIndex: Sendable {
     /// Size of the index in bytes (the file size).
     public var byteCount: Int { view.storage.size }
 
+    /// The generation of what the index was built from (the store's imports), as its builder
+    /// was told (``AutocompleteIndexBuilder/sourceGeneration``); 0 when it was not.
+    public var sourceGeneration: Int { Int(view.sourceGeneration) }
+
     /// The centre of the imported data (the densest half-degree of its streets, POIs and
     /// addresses): where a lookup without a focus is focused. Nil when only name lists are imported.
     public var dataCentre: Coordinate? { view.dataCentre }

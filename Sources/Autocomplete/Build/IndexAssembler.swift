@@ -21,7 +21,7 @@ enum IndexAssembler {
     }
 
     /// - Parameter sections: each section as the parts it is the concatenation of.
-    static func assemble(file: ByteOutput, counts: Counts, trie: ByteOutput, sections: [[ByteOutput]])
+    static func assemble(file: ByteOutput, sourceGeneration: UInt32 = 0, counts: Counts, trie: ByteOutput, sections: [[ByteOutput]])
         throws(IndexBuildError) -> AutocompleteIndexBuilder.Summary
     {
         let directory = ByteOutput()
@@ -52,7 +52,7 @@ enum IndexAssembler {
             header.u32(UInt32(value))
         }
         header.u32(UInt32(IndexFormat.heavyThreshold))
-        header.u32(0)
+        header.u32(sourceGeneration)
         for (start, length) in table {
             header.u32(UInt32(truncatingIfNeeded: start))
             header.u32(UInt32(truncatingIfNeeded: start >> 32))

@@ -40,6 +40,9 @@ public final class AutocompleteIndexBuilder {
     public internal(set) var skipped = 0
     /// Records given.
     public internal(set) var added = 0
+    /// Written into the file's header: the generation of what it is built from (the store's
+    /// imports), for ``AutocompleteIndex/sourceGeneration``.
+    public var sourceGeneration: UInt32 = 0
 
     /// What a build produced.
     public struct Summary: Sendable {
@@ -179,7 +182,7 @@ public final class AutocompleteIndexBuilder {
         try writeNodes(wordNodes.order, into: &sections)
         func starts(_ counts: [Int]) -> [Int] { counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) } }
         return try IndexAssembler.assemble(
-            file: file,
+            file: file, sourceGeneration: sourceGeneration,
             counts: .init(
                 records: sections.recordCount, entries: sections.entryCount, words: sections.wordCount,
                 nodes: sections.nodeCount,

@@ -8,7 +8,9 @@ import PlaceSearch
 /// 8    u32 version (3)    u32 header size (256)
 /// 16   u64 file size
 /// 24   u32 records   u32 entries   u32 words   u32 nodes   u32 cells   u32 node list length (N)
-/// 48   u32 heavy-node threshold (T)   u32 reserved
+/// 48   u32 heavy-node threshold (T)   u32 source generation (what the index was built from:
+///      the store's import generation, so that an index left behind by an interrupted import
+///      is found out and built again)
 /// 56   12 × (u64 offset, u64 length): directory, records, entries, words, wordLists, postings,
 ///      byName, nodes, nodeLists, cells, cellPostings, blob
 /// 248  u64 FNV-1a of bytes 0..<248

@@ -18,6 +18,8 @@ struct IndexView: @unchecked Sendable {
     let blobSize: Int
     /// The centre of the imported data, where a lookup without a focus is focused.
     let dataCentre: Coordinate?
+    /// What the index was built from (the store's import generation), as the builder was told.
+    let sourceGeneration: UInt32
     /// First entry of each kind segment (place, street, poi, address) and the entry count.
     let entrySegments: [Int]
     /// First record of each kind segment and the record count.
@@ -90,6 +92,7 @@ struct IndexView: @unchecked Sendable {
         else {
             throw fail(.badSection("nodes"))
         }
+        sourceGeneration = storage.u32(52)
         let directoryBytes = lengths[IndexFormat.Section.directory.rawValue]
         guard directoryBytes >= IndexFormat.directoryLength,
             (directoryBytes - IndexFormat.directoryLength) % IndexFormat.trieNodeSize == 0

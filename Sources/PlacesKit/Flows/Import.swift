@@ -99,6 +99,9 @@ extension PlacesService {
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
+        sweepLeftovers()
+        let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
+        ImportLeftovers.note(folder: folder, kept: "nothing was imported; the store is as it was")
         let batches = try Self.readImports(osm: files, nameLists: nameLists, options: options, progress: progress)
         let opened = try store.writing()
         // One file, the usual import: its names are known before they are written, so the index
@@ -113,6 +116,7 @@ extension PlacesService {
                 staged.discard()
                 throw error
             }
+            ImportLeftovers.note(folder: folder, kept: Self.keptWords([batch.source.label]))
             if !written.changedStore, let unchanged = NameIndex.unchanged(storePath: store.path) {
                 staged.discard()
                 return ([written], unchanged)
@@ -121,10 +125,26 @@ extension PlacesService {
             return ([written], try NameIndex.rebuild(store: opened))
         }
         var reports: [ImportReport] = []
-        for batch in batches { reports.append(try write(batch, into: opened)) }
+        for batch in batches {
+            reports.append(try write(batch, into: opened))
+            ImportLeftovers.note(folder: folder, kept: Self.keptWords(reports.map(\.file)))
+        }
         // An import that changed nothing leaves the index as it is.
         if !reports.contains(where: \.changedStore), let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
         return (reports, try NameIndex.rebuild(store: opened))
+    }
+
+    /// What an interruption after these files were written keeps, in words.
+    static func keptWords(_ files: [String]) -> String {
+        "the import of \(files.joined(separator: ", ")) was kept in the store; its name index was not finished and is built again "
+            + "at the next use"
+    }
+
+    /// Removes what interrupted imports left beside the store, and says so.
+    func sweepLeftovers() {
+        let (count, bytes) = ImportLeftovers.sweep(storePath: store.path)
+        guard count > 0 else { return }
+        notices.say("removed \(count) file\(count == 1 ? "" : "s") (\(bytes / 1_000_000) MB) that an interrupted import left beside \(store.path)")
     }
 
     /// Writes one file's places into the store, then its walking graph.

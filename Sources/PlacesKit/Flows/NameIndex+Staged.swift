@@ -40,6 +40,7 @@ extension NameIndex {
                 return nil
             }
             expectedGeneration = after.generation + 1
+            builder.sourceGeneration = UInt32(truncatingIfNeeded: expectedGeneration)
             self.builder = builder
             let thread = Thread { [self] in
                 guard let builder = self.builder else {

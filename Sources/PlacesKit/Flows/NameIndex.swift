@@ -38,6 +38,7 @@ public enum NameIndex {
             let added: Int
             do {
                 let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
+                builder.sourceGeneration = UInt32(truncatingIfNeeded: generation)
                 try store.forEachIndexedName { try builder.add($0) }
                 try builder.write(to: url)
                 added = builder.added
@@ -59,9 +60,17 @@ public enum NameIndex {
     /// folder), the index is built in memory for this run (the store's names held at once).
     public static func open(storePath: String, notices: NoticeSink) throws(PlacesError) -> AutocompleteIndex? {
         let path = path(forStore: storePath)
+        let (count, bytes) = ImportLeftovers.sweep(storePath: storePath)
+        if count > 0 {
+            notices.say("removed \(count) file\(count == 1 ? "" : "s") (\(bytes / 1_000_000) MB) that an interrupted import left beside \(storePath)")
+        }
         if FileManager.default.fileExists(atPath: path) {
             do {
-                return try AutocompleteIndex.open(at: URL(fileURLWithPath: path))
+                let index = try AutocompleteIndex.open(at: URL(fileURLWithPath: path))
+                // An import interrupted between its store commit and the index leaves the index
+                // behind the store: found out here, and built again.
+                guard let behind = behind(index, storePath: storePath) else { return index }
+                notices.warn("the name index \(path) is behind the store (\(behind)); rebuilding it from the store")
             } catch {
                 // A damaged index is only a cache of the store: build it again when the store is there.
                 guard FileManager.default.fileExists(atPath: storePath) else {
@@ -94,6 +103,17 @@ public enum NameIndex {
 }
 
 extension NameIndex {
+    /// Why `index` does not hold what the store holds now, or nil when it does (or cannot be
+    /// told: no store, or an index built before it recorded its source).
+    static func behind(_ index: AutocompleteIndex, storePath: String) -> String? {
+        guard index.sourceGeneration != 0, let store = try? SQLitePlaceStore.openForReading(at: storePath),
+            let generation = try? store.importGeneration()
+        else { return nil }
+        let current = Int(UInt32(truncatingIfNeeded: generation))
+        guard current != index.sourceGeneration else { return nil }
+        return "built from import \(index.sourceGeneration), the store is at \(current): an import was interrupted"
+    }
+
     /// The index as it is, when an import changed nothing: nothing is built again.
     static func unchanged(storePath: String) -> Built? {
         let path = path(forStore: storePath)

@@ -60,6 +60,13 @@ extension Places.Import {
             // The database's client is the server's: places-server reads the files and writes them there.
             try database.handOver(["files"], serverArguments)
             let service = try Session.service(store: storeOptions.store)
+            let interruption = Interruption.onSignals { signal in
+                // The store is a transaction: what is kept is what committed. What was staged goes.
+                ImportLeftovers.cleanUp()
+                StandardError.line("places: interrupted: \(ImportLeftovers.whatIsKept)")
+                return signal == SIGINT ? 130 : 143
+            }
+            defer { interruption.cancel() }
             let bars = ProgressBars()
             defer { bars.finish() }
             let (reports, index) = try service.importFiles(osm: files, nameLists: options.nameLists, options: options.nameListOptions) { file in
