@@ -89,6 +89,12 @@ extension PlacesServerCommand {
                         "places serve: listening on http://\(settled.host):\(port) (store \(store.path)"
                             + (database.map { ", database \($0.location)" } ?? "") + ", \(names) names; "
                             + (settled.openSearch ? "search open without a token" : "every endpoint needs a token") + ")")
+                    if !settled.openSearch {
+                        // Photon's and geocoding clients (geopy, map widgets) send no token.
+                        PlacesServerCommand.line(
+                            "places serve: Photon clients (/api, /reverse) cannot send a token and get 401; "
+                                + "serve with --open-search to answer them")
+                    }
                 })
             do { try await Self.run(app, logger: logger) } catch {
                 await Self.close(database)

@@ -43,3 +43,21 @@ struct LookupEdgeTests {
         }
     }
 }
+
+/// The feed the config sets (`[feed] file = …`) is the default wherever a recommendation is named,
+/// as for `/v1/recommendations`: a route to `rec-…` needs no `feed`.
+struct ConfiguredFeedTests {
+    @Test func aRouteToARecommendationOfTheConfiguredFeedNeedsNoFeedNamed() async throws {
+        let feed = TestServer.repository.appendingPathComponent("examples/feed.json").path
+        let server = try TestServer(config: "[feed]\nfile = \"\(feed)\"\n")
+        try await server.withClient { client in
+            let token = try server.token(for: "ana")
+            let route = try await client.get("/v1/route?from=52.3731,4.8926&to=rec-waterlooplein", token: token)
+            #expect(route.status == .ok, "\(route.text)")
+            let to = try route.json()["route"]?["to"]?.arrayValue?.compactMap(\.doubleValue)
+            #expect(to.map { abs($0[1] - 52.3676) < 0.001 } == true, "\(route.text)")
+            let offline = try await client.get("/v1/route?from=52.3731,4.8926&to=52.3727,4.9006&offline=1", token: token)
+            #expect(offline.status != .badRequest, "offline is a parameter of /v1/route: \(offline.text)")
+        }
+    }
+}

@@ -80,6 +80,11 @@ extension PlacesService {
             let place = try recommendation(text, in: contents)
             return WalkTarget(position: ResolvedPosition(coordinate: place.coordinate, name: place.name, origin: .given), recommendation: place)
         }
+        // The feed the config sets is the default here too, as for recommendations: a
+        // recommendation's id needs no feed named when there is one.
+        if let configured = try? self.feed(nil), let contents = try? await loadFeed(configured), let place = contents.recommendation(text) {
+            return WalkTarget(position: ResolvedPosition(coordinate: place.coordinate, name: place.name, origin: .given), recommendation: place)
+        }
         let hint = "to name a recommendation, also give " + wording.parameter("feed")
         return WalkTarget(position: try await resolve(name: text, parameter: "to", hint: hint, offline: offline), recommendation: nil)
     }

@@ -229,8 +229,13 @@ enum OpenAPIPaths {
                         "route", "A walking route (`places route`).",
                         [
                             query("from", position, "Where from: `LAT,LON` or a name; default the saved centre."),
-                            query("to", position, "Where to: `LAT,LON`, a name, or with `feed` a recommendation id.", required: true), feed,
-                            query("provider", Schema.enumeration(["osrm", "google"]), "The routing provider."),
+                            query(
+                                "to", position, "Where to: `LAT,LON`, a name, or a recommendation id (of `feed`, else of the configured feed).",
+                                required: true), feed,
+                            query(
+                                "provider", Schema.enumeration(["osrm", "google", "local"]),
+                                "The routing provider; `local` walks the imported streets."),
+                            query("offline", flag, "Over the imported streets only: no network, no recordings (as `provider=local`)."),
                             query("format", Schema.enumeration(["json", "geojson", "gpx"]), "`json`, `geojson` or `gpx`."),
                         ],
                         [

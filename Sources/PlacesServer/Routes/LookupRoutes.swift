@@ -54,11 +54,12 @@ struct LookupRoutes {
 
     @Sendable func route(_ request: Request, context: ServerContext) async throws -> Response {
         let query = try QueryParameters(request.uri.query)
-        try query.only(["from", "to", "feed", "provider", "format"])
+        try query.only(["from", "to", "feed", "provider", "offline", "format"])
         let format = try query.choice("format", ["json", "geojson", "gpx"], default: "json")
         let route = RouteQuery(
             from: try query.position("from"), to: try query.required("to", example: "52.3676,4.9041"),
-            feed: try SearchRoutes(state: state).offeredFeed(query.string("feed")), provider: query.string("provider").map { ProviderID($0) })
+            feed: try SearchRoutes(state: state).offeredFeed(query.string("feed")), provider: query.string("provider").map { ProviderID($0) },
+            offline: try query.flag("offline"))
         let document = RouteDocument(try await state.service.route(route))
         switch format {
         case "geojson": return JSONResponse.geo(document.geojson())
