@@ -85,7 +85,8 @@ public struct AutocompleteIndex: Sendable {
         guard !plain.isEmpty else { return [] }
         let filter = RecordFilter(categories: query.categories, area: query.area)
         let search = CandidateSearch(
-            view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit, filter: filter)
+            view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit, filter: filter, radius: query.radius,
+            workLimit: query.workLimit)
         search.runTypoFree(plain)
         guard query.typoTolerance else { return suggestions(search.top.items, terms: plain, focus: query.focus) }
         let typos = QueryTerm.withTypos(plain, fallback: false)
@@ -97,7 +98,7 @@ public struct AutocompleteIndex: Sendable {
         if Self.needsFallback(found: search.top.items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) {
             let filler = CandidateSearch(
                 view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit,
-                walks: search.walks, filter: filter)
+                walks: search.walks, filter: filter, radius: query.radius, workLimit: query.workLimit)
             filler.runTypos(fallback)
             found += suggestions(Self.rest(filler.top.items, after: search.top.items, limit: limit), terms: fallback, focus: query.focus)
         }
@@ -112,7 +113,8 @@ public struct AutocompleteIndex: Sendable {
         let plain = QueryTerm.parse(query.text)
         guard !plain.isEmpty else { return [] }
         let scan = ExhaustiveSearch(
-            view: view, focus: query.focus, kinds: query.kinds, limit: limit, filter: RecordFilter(categories: query.categories, area: query.area))
+            view: view, focus: query.focus, kinds: query.kinds, limit: limit, filter: RecordFilter(categories: query.categories, area: query.area),
+            radius: query.focus == nil ? nil : query.radius)
         guard query.typoTolerance else { return suggestions(scan.run(plain), terms: plain, focus: query.focus) }
         let typos = QueryTerm.withTypos(plain, fallback: false)
         let items = scan.run(typos)

@@ -16,12 +16,20 @@ public struct AutocompleteQuery: Sendable {
     /// Only places of these kinds: OpenStreetMap tags (`tourism=hotel`) or bare keys (`aeroway`)
     /// their category must be; nil for any.
     public var categories: [String]?
-    /// Only places in this area; nil for anywhere.
+    /// Only places in this country (or not in another); nil for anywhere.
     public var area: AreaFilter?
+    /// Only names within this many metres of ``focus``: the search reads the focus grid ring by
+    /// ring and ends once the rings cover the radius, however few names matched (a town named
+    /// with a query: "markt, Borgvefeld" reads Borgvefeld's cells, not every "markt" there is).
+    public var radius: Double?
+    /// At most this many postings and grid entries read: a search that may end without its
+    /// full answer, for a reading of the query that is a guess (a kind word, a last word that is a
+    /// town); nil reads what the answer needs.
+    public var workLimit: Int?
 
     public init(
         _ text: String, focus: Coordinate? = nil, limit: Int = 10, kinds: Set<NameKind>? = nil,
-        typoTolerance: Bool = true, categories: [String]? = nil, area: AreaFilter? = nil
+        typoTolerance: Bool = true, categories: [String]? = nil, area: AreaFilter? = nil, radius: Double? = nil, workLimit: Int? = nil
     ) {
         self.text = text
         self.focus = focus
@@ -30,27 +38,21 @@ public struct AutocompleteQuery: Sendable {
         self.typoTolerance = typoTolerance
         self.categories = categories
         self.area = area
+        self.radius = radius
+        self.workLimit = workLimit
     }
 }
 
-/// An area answers must lie in: a country (by code), or a town, district or postcode (by the
-/// locality the answer records, else by its distance from the area's point).
+/// The country answers must lie in (a country named), or must not lie outside (a town named: the
+/// town's reach is ``AutocompleteQuery/radius`` around its point).
 public struct AreaFilter: Sendable, Equatable {
     /// A country's code ("FI"): answers of that country. Nil for a town.
     public var countryCode: String?
-    /// A town's point and how far its name reaches, metres.
-    public var centre: Coordinate?
-    public var reach: Double
-    /// The town's name: an answer whose locality is this name lies in it whatever the distance.
-    public var name: String?
-    /// The country the town is in, when known: an answer in another country is not in it.
+    /// The country a town is in, when known: an answer in another country is not in the town.
     public var townCountry: String?
 
-    public init(countryCode: String? = nil, centre: Coordinate? = nil, reach: Double = 0, name: String? = nil, townCountry: String? = nil) {
+    public init(countryCode: String? = nil, townCountry: String? = nil) {
         self.countryCode = countryCode
-        self.centre = centre
-        self.reach = reach
-        self.name = name
         self.townCountry = townCountry
     }
 }

@@ -53,6 +53,8 @@ struct SearchAgainstScanTests {
             let alternates = kind == .place && random.unit() < 0.5 ? (0..<(1 + random.below(3))).map { _ in word() } : []
             let id = index % 2 == 0 ? "osm:node/\(index)" : "names:list.csv#\(index)"
             records.append(NameRecord(id: id, name: name, kind: kind, importance: importance, coordinate: coordinate, alternateNames: alternates))
+            if kind == .poi, index % 5 != 0 { records[records.count - 1].category = ["tourism=hotel", "amenity=cafe", "shop=bakery"][index % 3] }
+            if let coordinate, index % 7 != 0 { records[records.count - 1].countryCode = coordinate.longitude < 6 ? "NL" : "DE" }
         }
         // The same place from two sources, close and far apart.
         for index in stride(from: 0, to: 600, by: 3) {
@@ -157,5 +159,26 @@ struct SearchAgainstScanTests {
             }
         }
         #expect(compared == 36)
+    }
+
+    /// A query within a radius of its focus (a town named with it) and of a kind or country (the
+    /// lookup's readings) answers as the scan does: the rings that cover the radius end the search
+    /// however few names pass, and nothing within it is missed.
+    @Test(arguments: [0, 64, 8_192])
+    func boundedAndFilteredQueriesAnswerAsTheScanDoes(scanLimit: Int) {
+        var compared = 0
+        for (number, query) in Self.queries.enumerated() where query.focus != nil {
+            var bounded = query
+            bounded.radius = [1_500, 8_000, 40_000][number % 3]
+            if number % 4 == 1 { bounded.categories = ["tourism=hotel", "amenity"] }
+            if number % 4 == 2 { bounded.area = AreaFilter(countryCode: "NL") }
+            let searched = Self.index.complete(bounded, scanLimit: scanLimit)
+            let scanned = Self.index.completeExhaustively(bounded)
+            let label = "\(query.text.debugDescription) radius \(bounded.radius ?? 0) categories \(bounded.categories ?? []) limit \(query.limit)"
+            #expect(searched.map(\.record.id) == scanned.map(\.record.id), "\(label)")
+            #expect(searched.map(\.score) == scanned.map(\.score), "\(label)")
+            if !scanned.isEmpty { compared += 1 }
+        }
+        #expect(compared > 30, "some bounded queries find something: \(compared)")
     }
 }

@@ -7,6 +7,9 @@ import PlaceSearch
 /// "Finlande"), from the system's locale data (CLDR, through Foundation), not a table of ours.
 /// It stands at the most important place of that country among the names.
 struct CountryRecords {
+    /// The scheme of their ids (`country:NL`).
+    static let source = "country"
+
     private var best: [String: (importance: Float, coordinate: Coordinate)] = [:]
 
     /// Languages every country is named in besides its own.
@@ -44,7 +47,7 @@ struct CountryRecords {
         // Its codes too, as people write them after a comma ("Dushanbe, TJK", "phuket tha").
         names += [code] + (alpha3[code].map { [$0] } ?? [])
         return NameRecord(
-            id: "country:\(code)", name: english, kind: .place, importance: 1, coordinate: coordinate, detail: "Country",
+            id: "\(source):\(code)", name: english, kind: .place, importance: 1, coordinate: coordinate, detail: "Country",
             alternateNames: names, countryCode: code, category: "place=country")
     }
 

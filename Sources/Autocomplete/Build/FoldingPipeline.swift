@@ -27,6 +27,14 @@ final class FoldingPipeline {
 
         init(_ records: [NameRecord]) { self.records = records }
 
+        private func note(source: ArraySlice<UInt8>) {
+            if let known = self.source {
+                if !hasSeveralSources, !source.elementsEqual(known) { hasSeveralSources = true }
+            } else {
+                self.source = Array(source)
+            }
+        }
+
         func fold() {
             ends.reserveCapacity(records.count)
             for record in records {
@@ -35,11 +43,9 @@ final class FoldingPipeline {
                     skipped += 1
                     continue
                 }
-                if let source {
-                    if !hasSeveralSources, !built.source.elementsEqual(source) { hasSeveralSources = true }
-                } else {
-                    source = Array(built.source)
-                }
+                // The countries made from the names (``CountryRecords``) are no source of their
+                // own: they would turn on pass 1 for every extract of one source.
+                if !built.source.elementsEqual(CountryRecords.source.utf8) { note(source: built.source) }
                 keys.u8(UInt8(IndexFormat.segment(of: record.kind)))
                 keys.key32(~built.importance.bitPattern)
                 keys.append(main.folded)

@@ -221,14 +221,21 @@ public struct PlaceLookup: Sendable {
     func search(_ reading: Reading, kinds: Set<NameKind>, focus: Coordinate?, typos: Bool, into found: inout Found) {
         guard !reading.words.isEmpty else { return }
         let text = LookupText.text(reading.words)
-        let centre = reading.area.flatMap { $0.reach == nil ? nil : $0.record.coordinate } ?? focus
+        // A town's reading is searched within the town's reach of its point, however it was named.
+        let town = reading.area.flatMap { area in area.reach.flatMap { reach in area.record.coordinate.map { ($0, reach) } } }
+        let centre = town?.0 ?? focus
         var searchKinds = kinds
         // "Hotel 5" is no address of a hotel.
         if reading.kindTags != nil { searchKinds.remove(.address) }
+        // A reading that is a guess (a kind word, a last word that is a town) is asked as typed and
+        // within a budget: the reading of the words as they are always runs in full.
+        let guess = reading.kindTags != nil || (reading.area.map { !$0.isSaid } ?? false)
+        let filtered = reading.kindTags != nil || reading.area != nil
         let candidates = index.complete(
             AutocompleteQuery(
-                text, focus: centre, limit: min(100, found.limit * Self.overFetch + 10), kinds: searchKinds, typoTolerance: typos,
-                categories: reading.kindTags, area: reading.area.map(Self.filter)))
+                text, focus: centre, limit: min(100, filtered ? found.limit + 5 : found.limit * Self.overFetch + 10), kinds: searchKinds,
+                typoTolerance: typos && !guess, categories: reading.kindTags, area: reading.area.map(Self.filter), radius: town?.1,
+                workLimit: reading.kindTags != nil ? Self.guessWork : nil))
         for candidate in candidates where candidate.record.id != reading.area?.record.id {
             var scored = candidate
             // One focus for every reading: the person's, so that readings compare.
@@ -256,11 +263,16 @@ public struct PlaceLookup: Sendable {
 
     // MARK: Areas
 
-    /// The index's filter for an area: a country by its code, a town by its name and reach.
+    /// The index's filter for an area: a country by its code; a town by its country (its reach is
+    /// the search's radius).
     static func filter(_ area: Area) -> AreaFilter {
-        guard let reach = area.reach else { return AreaFilter(countryCode: area.record.countryCode ?? "--") }
-        return AreaFilter(centre: area.record.coordinate, reach: reach, name: area.record.name, townCountry: area.record.countryCode)
+        guard area.reach != nil else { return AreaFilter(countryCode: area.record.countryCode ?? "--") }
+        return AreaFilter(townCountry: area.record.countryCode)
     }
+
+    /// Postings a kind word's reading may read: enough for any name's own word, not a scan of
+    /// every "markt…" there is for the few that are restaurants.
+    static let guessWork = 20_000
 
     /// Whether `record` lies in `area`: its locality is the area's name, or it is within the
     /// area's reach of its point; for a country, its country code is the country's.

@@ -5,7 +5,7 @@ extension CandidateSearch {
     // MARK: The loop
 
     func drain() {
-        while let (stored, index) = heap.first {
+        while let (stored, index) = heap.first, streamWork + gridWork < workLimit {
             var source = sources[index]
             if source.isPending {
                 heapPop()
@@ -24,8 +24,9 @@ extension CandidateSearch {
                 siftDown(0)
                 continue
             }
-            // Every other stream's bound is at most its stored one, at most this.
-            if current < top.threshold { return }
+            // Every other stream's bound is at most its stored one, at most this; −∞ once the
+            // rings cover the radius.
+            if current < top.threshold || current == -.infinity { return }
             // With a focus: the rings next to it first (they hold the candidates that raise the
             // bar most). Then, when only the proximity allowance keeps this stream alive, either
             // a ring (it lowers the allowance) or more of the stream (it lowers the importance)
@@ -34,7 +35,9 @@ extension CandidateSearch {
             let group = IndexFormat.group(segment: source.segment)
             if focus != nil, var grid = grids[group], !grid.isExhausted {
                 let margin = top.threshold - (current - allowance(source.segment))
-                if grid.halfWidth < Self.nearRings || (top.isFull && margin > 0 && gridWork <= streamWork) {
+                // Within a radius the grid is the way: its rings end the search.
+                let bounded = radius.map { grid.clearRadius < $0 } ?? false
+                if bounded || grid.halfWidth < Self.nearRings || (top.isFull && margin > 0 && gridWork <= streamWork) {
                     let before = grid.cellsRead
                     // Nothing in this ring is nearer than the rings before it reached.
                     let nearest = allowance(source.segment)
@@ -101,10 +104,20 @@ extension CandidateSearch {
         else { return }
         let importance = view.importance(entry)
         var proximity = 0.0
-        if let focus, let position = view.position(entry) {
-            proximity = SuggestionRanking.proximity(
-                distance: Self.distance(from: focus, cosine: focusCosine, position), kind: kind)
+        if let focus {
+            guard let position = view.position(entry) else {
+                if radius != nil { return }
+                return consider(entry, kind: kind, importance: importance, proximity: 0, text: text)
+            }
+            let distance = Self.distance(from: focus, cosine: focusCosine, position)
+            if let radius, distance > radius { return }
+            proximity = SuggestionRanking.proximity(distance: distance, kind: kind)
         }
+        consider(entry, kind: kind, importance: importance, proximity: proximity, text: text)
+    }
+
+    /// The rest of ``consider(_:hint:text:proximity:)`` once the entry's proximity is known.
+    @inline(__always) private func consider(_ entry: Int, kind: NameKind, importance: Double, proximity: Double, text: Double) {
         guard top.admits(text + SuggestionRanking.importanceWeight * importance + proximity),
             view.wordStarts(entry) & requiredStarts == requiredStarts
         else { return }

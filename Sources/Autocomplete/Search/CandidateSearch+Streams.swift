@@ -103,7 +103,7 @@ extension CandidateSearch {
     /// the top is full, and the postings are contiguous (no heap, no nodes, no sort).
     func runScans() {
         scans.sort { $0.tier > $1.tier }
-        for scan in scans {
+        for scan in scans where streamWork + gridWork < workLimit {
             let best = bestImportance(segment: scan.segment)
             guard top.admits(scan.tier + SuggestionRanking.importanceWeight * best + allowance(scan.segment)) else {
                 continue
@@ -138,6 +138,8 @@ extension CandidateSearch {
         let group = IndexFormat.group(segment: segment)
         guard let grid = grids[group] else { return SuggestionRanking.focusWeight }
         let radius = grid.clearRadius
+        // The rings cover the radius: every entry within it has been read.
+        if let limit = self.radius, radius >= limit { return -.infinity }
         if radius == .infinity { return 0 }
         return SuggestionRanking.focusWeight
             * pow(0.5, radius / SuggestionRanking.halfDistance(IndexFormat.segmentKinds[segment]))

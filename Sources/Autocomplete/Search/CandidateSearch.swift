@@ -28,6 +28,11 @@ final class CandidateSearch {
     let segments: [Int]
     /// What a record must be to enter (categories, area); nil: anything.
     let filter: RecordFilter?
+    /// Only entries within this many metres of the focus; the grid is read until its rings cover
+    /// it, and then nothing unread can enter (``allowance(_:)`` is −∞).
+    let radius: Double?
+    /// Postings and grid entries the search may read before it stops with what it has.
+    let workLimit: Int
     @exclusivity(unchecked) var top: TopK
     @exclusivity(unchecked) var terms: [QueryTerm] = []
     @exclusivity(unchecked) var sources: [CandidateSource] = []
@@ -87,10 +92,12 @@ final class CandidateSearch {
 
     init(
         view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, scanLimit: Int? = nil,
-        walks: TypoWalks = TypoWalks(), filter: RecordFilter? = nil
+        walks: TypoWalks = TypoWalks(), filter: RecordFilter? = nil, radius: Double? = nil, workLimit: Int? = nil
     ) {
         self.view = view
         self.filter = filter
+        self.radius = focus == nil ? nil : radius
+        self.workLimit = workLimit ?? .max
         self.walks = walks
         self.focus = focus
         self.scanLimit = scanLimit ?? (focus == nil ? Self.readAtOnce : Self.readAtOnceNearFocus)

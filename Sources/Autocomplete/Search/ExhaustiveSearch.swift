@@ -11,10 +11,12 @@ struct ExhaustiveSearch {
     let segments: [Int]
     let limit: Int
     let filter: RecordFilter?
+    let radius: Double?
 
-    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, filter: RecordFilter? = nil) {
+    init(view: IndexView, focus: Coordinate?, kinds: Set<NameKind>?, limit: Int, filter: RecordFilter? = nil, radius: Double? = nil) {
         self.view = view
         self.filter = filter
+        self.radius = radius
         self.focus = focus
         segments = IndexFormat.segmentKinds.indices.filter { kinds?.contains(IndexFormat.segmentKinds[$0]) ?? true }
         self.limit = limit
@@ -36,8 +38,11 @@ struct ExhaustiveSearch {
                 if let filter, !filter.accepts(view, record: record) { continue }
                 var proximity = 0.0
                 if let focus, let position = view.position(entry) {
-                    proximity = SuggestionRanking.proximity(
-                        distance: CandidateSearch.distance(from: focus, cosine: cosine, position), kind: kind)
+                    let distance = CandidateSearch.distance(from: focus, cosine: cosine, position)
+                    if let radius, distance > radius { continue }
+                    proximity = SuggestionRanking.proximity(distance: distance, kind: kind)
+                } else if radius != nil {
+                    continue
                 }
                 let score = SuggestionRanking.score(
                     match: match, secondary: view.isSecondary(entry), importance: view.importance(entry),

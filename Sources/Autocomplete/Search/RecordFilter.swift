@@ -1,36 +1,29 @@
 import PlaceSearch
 
-/// What a query's categories and area (``AutocompleteQuery/categories``,
-/// ``AutocompleteQuery/area``) ask of a record, checked in the search as a candidate enters the top,
-/// so that "hotel" near one place or "Senaatintori" in Helsinki find their few answers among many
+/// What a query's categories and country (``AutocompleteQuery/categories``,
+/// ``AutocompleteQuery/area``) ask of a record, checked in the search as a candidate enters the
+/// top, so that "hotel" near one place or "paris" in France find their few answers among many
 /// names instead of being cut from a list ranked without them. A filter only keeps records out,
 /// so the search's bounds stay bounds.
 struct RecordFilter {
     /// Categories as bytes: `tourism=hotel`, or a bare key.
     let categories: [[UInt8]]?
-    let area: AreaFilter?
     private let countryBytes: [UInt8]?
     private let townCountryBytes: [UInt8]?
-    private let foldedName: [UInt8]?
 
     init?(categories: [String]?, area: AreaFilter?) {
         guard categories != nil || area != nil else { return nil }
         self.categories = categories.map { $0.map { Array($0.utf8) } }
-        self.area = area
         countryBytes = area?.countryCode.map { Array($0.uppercased().utf8) }
         townCountryBytes = area?.townCountry.map { Array($0.uppercased().utf8) }
-        foldedName = area?.name.map(TextFolding.foldedWordBytes)
     }
 
     func accepts(_ view: IndexView, record: Int) -> Bool {
         if let categories, !Self.matches(view.recordCategory(record), categories) { return false }
-        guard let area else { return true }
         let country = view.recordCountryBytes(record)
         if let countryBytes { return country.elementsEqual(countryBytes) }
         if let townCountryBytes, country.count == 2, !country.elementsEqual(townCountryBytes) { return false }
-        if let foldedName, let locality = view.recordLocality(record), TextFolding.foldedWordBytes(locality) == foldedName { return true }
-        guard let centre = area.centre, let position = view.recordPosition(record) else { return false }
-        return Geodesy.distance(centre, position) <= area.reach
+        return true
     }
 
     /// Whether `category` (`railway=station`) is one of `tags`, or has a bare key among them.
