@@ -41,9 +41,9 @@ public enum TraceReader {
     }
 
     /// The path of a route, for following it: the first LineString (or MultiLineString, its parts
-    /// joined) of a GeoJSON file, Point features passed over; the first `<rte>` of a GPX file, or its
-    /// first `<trk>` when it has no route; all fixes of NDJSON or gpsd input. Repeated positions are
-    /// dropped.
+    /// joined) of a GeoJSON file, Point features passed over; the first `<rte>` of a GPX file, or
+    /// its tracks joined in order when it has no route; all fixes of NDJSON or gpsd input. Repeated
+    /// positions are dropped.
     /// - Throws: ``TraceError`` as ``open(path:format:gpxPoints:)`` does, and when the route has no
     ///   line of at least two points or one of its points cannot be read.
     public static func readPath(path: String, format: TraceFormat? = nil) throws(TraceError) -> [Coordinate] {
@@ -132,7 +132,6 @@ public enum TraceReader {
             var route: [Coordinate] = []
             var track: [Coordinate] = []
             var firstRoute: Int?
-            var firstTrack: Int?
             while let item = try reader.next() {
                 switch item {
                 case .fix(let fix):
@@ -140,8 +139,9 @@ public enum TraceReader {
                         if firstRoute == nil { firstRoute = reader.lastPointOwner }
                         if reader.lastPointOwner == firstRoute { route.append(fix.coordinate) }
                     } else {
-                        if firstTrack == nil { firstTrack = reader.lastPointOwner }
-                        if reader.lastPointOwner == firstTrack { track.append(fix.coordinate) }
+                        // Every track, in the file's order: a walk recorded in parts (a pause, a
+                        // day's stages) is one route, not its first part.
+                        track.append(fix.coordinate)
                     }
                 case .skipped(let issue):
                     throw routePointError(name, issue)

@@ -31,3 +31,14 @@ struct StopNamesTests {
         #expect(try names.name(for: Coordinate(52.37252, 4.89345))?.source == "street", "no house within reach: the street")
     }
 }
+
+/// A GPX route is named for where it goes as the person named it.
+struct RouteGPXNameTests {
+    @Test func aRouteToANamedPlaceIsNamedForIt() {
+        let route = Route(provider: "local", path: [Coordinate(52.3731, 4.8926), Coordinate(52.3727, 4.9006)], distance: 600, duration: 430)
+        var document = RouteDocument(route: route, origin: Coordinate(52.3731, 4.8926), destination: Coordinate(52.3727, 4.9006))
+        #expect(document.gpx().contains("<name>Walk to 52.3727,4.9006</name>"))
+        document.destinationName = "Nieuwmarkt"
+        #expect(document.gpx().contains("<name>Walk to Nieuwmarkt</name>"))
+    }
+}

@@ -84,3 +84,17 @@ struct InstructionsTests {
         #expect(Instructions.compass(bearing) == word)
     }
 }
+
+/// A route's summary names the two streets walked longest, each once.
+struct RouteSummaryTests {
+    static func step(_ name: String?, _ metres: Double, _ maneuver: String? = nil) -> RouteStep {
+        RouteStep(instruction: name ?? "", distance: metres, duration: metres / 1.4, maneuver: maneuver, name: name)
+    }
+
+    @Test func aStreetWalkedInTwoStretchesIsNamedOnce() {
+        let steps = [Self.step("Rokin", 300), Self.step("Langebrugsteeg", 40), Self.step("Rokin", 250), Self.step(nil, 0, "arrive")]
+        #expect(WalkingRoute.summary(of: steps) == "Rokin, Langebrugsteeg", "was \"Rokin, Rokin\"")
+        #expect(WalkingRoute.summary(of: [Self.step("Damrak", 100), Self.step("Dam", 50), Self.step("Rokin", 200)]) == "Damrak, Rokin")
+        #expect(WalkingRoute.summary(of: [Self.step(nil, 100)]) == nil)
+    }
+}

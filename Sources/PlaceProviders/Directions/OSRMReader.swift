@@ -34,7 +34,12 @@ enum OSRMReader {
             for step in try leg["steps"]?.array() ?? [] {
                 steps.append(try self.step(step, legIndex: legIndex, legCount: legsJSON.count))
             }
-            if let summary = try leg["summary"]?.string(), !summary.isEmpty { summaries.append(summary) }
+            if let summary = try leg["summary"]?.string(), !summary.isEmpty {
+                // "Rokin, Rokin": a street named twice is said once.
+                var names: [Substring] = []
+                for name in summary.split(separator: ",").map({ $0.drop { $0 == " " } }) where !names.contains(name) { names.append(name) }
+                summaries.append(names.joined(separator: ", "))
+            }
             legs.append(
                 RouteLeg(
                     distance: try leg.member("distance").double(in: RoutingText.sensibleMetres),

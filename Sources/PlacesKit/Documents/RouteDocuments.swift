@@ -8,6 +8,9 @@ public struct RouteDocument: Sendable {
     public let origin: Coordinate
     public let destination: Coordinate
 
+    /// The destination's name when it was given by name ("Nieuwmarkt"), for the GPX route's name.
+    public var destinationName: String? = nil
+
     public init(route: Route, origin: Coordinate, destination: Coordinate) {
         self.route = route
         self.origin = origin
@@ -16,6 +19,7 @@ public struct RouteDocument: Sendable {
 
     public init(_ result: RouteResult) {
         self.init(route: result.route, origin: result.origin.coordinate, destination: result.destination.coordinate)
+        destinationName = result.destination.position.name
     }
 
     /// One JSON object per step (NDJSON).
@@ -107,7 +111,7 @@ public struct RouteDocument: Sendable {
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="places" xmlns="http://www.topografix.com/GPX/1/1">
               <metadata>
-                <name>\(Self.escape("Walk to \(destination)"))</name>
+                <name>\(Self.escape("Walk to \(destinationName ?? destination.description)"))</name>
             """
         if let attribution = route.attribution { text += "\n    <copyright author=\"\(Self.escape(attribution))\"/>" }
         text += "\n  </metadata>\n  <rte>\n"

@@ -80,6 +80,13 @@ extension PlacesService {
             let place = try recommendation(text, in: contents)
             return WalkTarget(position: ResolvedPosition(coordinate: place.coordinate, name: place.name, origin: .given), recommendation: place)
         }
+        // A place's id as coffee, parking or complete print it (osm:node/42, foursquare:…): where
+        // its provider says it is.
+        if let id = try? PlaceID(parsing: text), registry.provider(id.provider) != nil {
+            let place = try await details(for: id, as: text, offline: offline)
+            notices.say("to: \(place.name) (\(id)) \(place.coordinate)")
+            return WalkTarget(position: ResolvedPosition(coordinate: place.coordinate, name: place.name, origin: .given), recommendation: nil)
+        }
         // The feed the config sets is the default here too, as for recommendations: a
         // recommendation's id needs no feed named when there is one.
         if let configured = try? self.feed(nil), let contents = try? await loadFeed(configured), let place = contents.recommendation(text) {

@@ -39,13 +39,20 @@ public struct WalkingRoute: Sendable, Equatable {
             attribution: WalkingGraph.attribution)
     }
 
-    /// The names of the two longest named stretches, in walking order, as OSRM summarises: "Damrak, Rokin".
-    var summary: String? {
-        let named = steps.enumerated().filter { $0.element.name != nil && $0.element.maneuver != "arrive" }
-        let longest = named.sorted { $0.element.distance > $1.element.distance }.prefix(2).sorted {
-            $0.offset < $1.offset
+    /// The two streets walked longest, in walking order, as OSRM summarises: "Damrak, Rokin". A
+    /// street walked in two stretches (a turn between) counts once, with both ("Rokin, Rokin" was said).
+    var summary: String? { Self.summary(of: steps) }
+
+    static func summary(of steps: [RouteStep]) -> String? {
+        var metres: [String: Double] = [:]
+        var first: [String: Int] = [:]
+        for (offset, step) in steps.enumerated() where step.maneuver != "arrive" {
+            guard let name = step.name else { continue }
+            metres[name, default: 0] += step.distance
+            if first[name] == nil { first[name] = offset }
         }
-        let names = longest.compactMap(\.element.name)
+        let longest = metres.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(2).map(\.key)
+        let names = longest.sorted { (first[$0] ?? 0) < (first[$1] ?? 0) }
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 }
