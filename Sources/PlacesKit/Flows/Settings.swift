@@ -62,7 +62,7 @@ extension PlacesService {
             }
         }
         for key in Self.settingKeys.keys.sorted() {
-            guard let value = settings.config.value(key) else { continue }
+            guard let value = try settings.config.value(key) else { continue }
             let overridden = values.contains { $0.key == key }
             values.append(SettingValue(key: key, value: value, source: .configFile(settings.config.displayName), isEffective: !overridden))
         }
