@@ -80,8 +80,14 @@ enum CLI {
             process.standardInput = FileHandle.nullDevice
         }
         let started = ContinuousClock.now
+        // The end is read where the process ends, not after the await: on a loaded machine the
+        // test's task can wait minutes for a thread of the pool, and that is not the run's time.
+        let ended = EndTime()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
+            process.terminationHandler = { _ in
+                ended.instant = ContinuousClock.now
+                continuation.resume()
+            }
             do {
                 try process.run()
             } catch {
@@ -89,13 +95,19 @@ enum CLI {
                 continuation.resume(throwing: error)
             }
         }
-        let elapsed = ContinuousClock.now - started
+        let elapsed = (ended.instant ?? ContinuousClock.now) - started
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
             elapsed: elapsed)
     }
+}
+
+/// When a process ended, written by its termination handler before it resumes the waiting task
+/// (which orders the write before the read).
+private final class EndTime: @unchecked Sendable {
+    var instant: ContinuousClock.Instant?
 }
 
 /// A folder of cassettes for one test, made by editing copies of the bundled ones.
