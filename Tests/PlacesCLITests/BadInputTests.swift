@@ -95,7 +95,7 @@ struct BadInputTests {
         try FileManager.default.createDirectory(at: nowhere, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: nowhere) }
         let copy = nowhere.appendingPathComponent("places")
-        try FileManager.default.copyItem(at: CLI.executable, to: copy)
+        try CLI.placeBinary(at: copy)
         let none = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "osm"], in: nowhere, binary: copy)
         #expect(none.status == 69)
         #expect(none.stderr.contains("no cassettes folder was found; give one with --cassette-dir"), "\(none.stderr)")

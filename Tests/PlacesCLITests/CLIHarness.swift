@@ -32,6 +32,15 @@ enum CLI {
         return folder.appendingPathComponent("places")
     }
 
+    /// Puts `places` at `destination` as a hard link. A copy is written through a descriptor that a
+    /// process forked meanwhile by a test running alongside inherits, and until that process ends the
+    /// copy cannot be run ("Text file busy"); a link writes nothing. A copy only where no link can be made.
+    static func placeBinary(at destination: URL) throws {
+        do { try FileManager.default.linkItem(at: executable, to: destination) } catch {
+            try FileManager.default.copyItem(at: executable, to: destination)
+        }
+    }
+
     /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time,
     /// and recordings only: keyless providers would otherwise ask the network (a test that means to
     /// go live points them at the loopback server and sets PLACES_HTTP_MODE itself).
