@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // The config file's TOML (toml++ underneath).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // The server's: none of them is linked into `places`.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
@@ -102,6 +104,7 @@ let package = Package(
             dependencies: [
                 "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat", "WalkingGraph",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // What the two executables' command lines share: the options of `places import` that

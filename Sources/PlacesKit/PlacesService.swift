@@ -17,6 +17,8 @@ public import PlaceSearch
 /// ```
 public struct PlacesService: Sendable {
     public let settings: PlacesSettings
+    /// How providers are reached, as the settings resolved it (auto for a service without providers).
+    public let httpMode: HTTPModeChoice
     public let catalog: ProviderCatalog
     public let registry: ProviderRegistry
     public let aggregator: Aggregator
@@ -65,34 +67,43 @@ public struct PlacesService: Sendable {
         }
         names = NameIndexHandle(storePath: self.store.path)
         locator = CassetteLocator(explicit: settings.options.cassetteDirectories, environment: settings.environment)
-        aggregator = Aggregator(deadline: settings.deadline)
+
+        // What providers are reached with is read from the config file only when there are
+        // providers to reach: a service over the store alone (stops, complete, a listing) runs
+        // whatever is wrong in [http] or a provider's section.
+        let asksProviders = !catalog.factories.isEmpty
+        httpMode = try asksProviders ? settings.httpMode : (try? settings.httpMode) ?? .auto
+        aggregator = Aggregator(deadline: try asksProviders ? settings.deadline : (try? settings.deadline) ?? .seconds(10))
 
         var credentials: [ProviderID: Credential] = [:]
         for factory in catalog.factories {
             guard case .keyed(let variable, let section) = factory.access else { continue }
             if let value = settings.environment[variable], !value.isEmpty {
                 credentials[factory.id] = Credential(value: value, source: variable)
-            } else if let value = settings.config.value("\(section).api_key"), !value.isEmpty {
+            } else if let value = try settings.config.value("\(section).api_key"), !value.isEmpty {
                 credentials[factory.id] = Credential(value: value, source: settings.config.displayName)
             }
         }
         let redactor = Redactor(knownSecrets: credentials.values.map(\.value))
         var logger = Logger(label: "places") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = settings.logDebug ? .debug : .warning
-        // A recording's age is against the real clock, not PLACES_NOW (which pins opening hours).
-        let cacheEnabled = settings.config.value("http.cache").map { $0 != "false" } ?? true
+        var cacheEnabled = false
+        if asksProviders { cacheEnabled = try settings.config.value("http.cache").map { $0 != "false" } ?? true }
         cache = cacheEnabled ? HTTPCacheStore(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("http")) : nil
+        // A recording's age is against the real clock, not PLACES_NOW (which pins opening hours).
         let builder = HTTPChainBuilder(
-            settings: settings, locator: locator, recordingName: recordingName, logger: logger, redactor: redactor,
+            settings: settings, httpMode: httpMode, deadline: aggregator.deadline, locator: locator, recordingName: recordingName, logger: logger,
+            redactor: redactor,
             cassetteOptions: CassetteOptions(simulateLatency: settings.simulateReplayLatency, maximumAge: settings.cassetteMaximumAge),
             cache: cache,
-            userAgent: UserAgentMiddleware(product: "places", version: PlacesService.version, contact: settings.config.value("http.contact")))
+            userAgent: UserAgentMiddleware(
+                product: "places", version: PlacesService.version, contact: try asksProviders ? settings.config.value("http.contact") : nil))
         var setups: [ProviderID: ProviderSetup] = [:]
         var registry = ProviderRegistry()
         for factory in catalog.factories {
             let setup = builder.setup(factory, credential: credentials[factory.id])
             setups[factory.id] = setup
-            let section = settings.config.section(factory.id.rawValue)
+            let section = try settings.config.section(factory.id.rawValue)
             registry.register(factory.make(ProviderContext(client: setup.client, credential: setup.credential, settings: section)))
         }
         // Routes over the imported streets: a provider of its own, made here because it needs the store.

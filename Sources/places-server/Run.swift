@@ -81,6 +81,8 @@ extension PlacesServerCommand {
             if let database { await Self.sayLackingWalkingGraphs(database, storePath: location.path) }
             let service = try await PlacesService.withPlugins(
                 settings: places, recordingName: "serve", notices: ServerNotices.sink(logger), wording: .neutral, store: StoreAccess(holding: store))
+            // What is wrong in the config file and did not stop the start: said once, before it listens.
+            for warning in places.config.warnings() { PlacesServerCommand.line("places serve: \(warning)") }
             let settled = settings
             let app = buildApplication(
                 ServerParts(service: service, store: store, shared: database, settings: settled, logger: logger) { port in

@@ -67,14 +67,19 @@ struct Places: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            Session.sayConfigWarnings()
         } catch let error as CLIError {
+            Session.sayConfigWarnings()
             StandardError.line("places: \(error.message)")
             Foundation.exit(error.status.rawValue)
         } catch let error as PlacesError {
+            // A command stopped by its config file says that alone, in one line.
+            if !(error.underlyingError is ConfigProblem) { Session.sayConfigWarnings() }
             let hint = error.kind == .usage ? " (see '\(helpCommand()) --help')" : ""
             StandardError.line("places: \(CLIWording.wording.line(error))\(hint)")
             Foundation.exit(ExitStatus(error.kind).rawValue)
         } catch {
+            Session.sayConfigWarnings()
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))

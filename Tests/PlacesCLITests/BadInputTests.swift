@@ -70,7 +70,10 @@ struct BadInputTests {
         try Data("[foursquare]\napi_key = fsq3-unquoted\n".utf8).write(to: config)
         let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--config", config.path])
         #expect(output.status == 78)
-        #expect(output.stderr == "places: \(config.path):2: the value of api_key must be a \"quoted string\", a number, true or false\n")
+        #expect(
+            output.stderr
+                == "places: \(config.path):2: the value of api_key must be a \"quoted string\", a number, true or false; "
+                + "fix or remove that line (TOML: text goes in quotes, key = \"value\")\n")
         let missing = try await CLI.run(["providers", "--config", "/nonexistent/places.toml"])
         #expect(missing.status == 78)
         #expect(missing.stderr.contains("/nonexistent/places.toml does not exist"))
@@ -113,7 +116,7 @@ struct BadInputTests {
         try FileManager.default.createDirectory(at: nowhere, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: nowhere) }
         let copy = nowhere.appendingPathComponent("places")
-        try FileManager.default.copyItem(at: CLI.executable, to: copy)
+        try CLI.placeBinary(at: copy)
         let none = try await CLI.run(["coffee", "--near", "52.37,4.89", "--provider", "osm"], in: nowhere, binary: copy)
         #expect(none.status == 69)
         #expect(none.stderr.contains("no cassettes folder was found; give one with --cassette-dir"), "\(none.stderr)")

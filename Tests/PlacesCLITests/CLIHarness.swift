@@ -32,6 +32,15 @@ enum CLI {
         return folder.appendingPathComponent("places")
     }
 
+    /// Puts `places` at `destination` as a hard link. A copy is written through a descriptor that a
+    /// process forked meanwhile by a test running alongside inherits, and until that process ends the
+    /// copy cannot be run ("Text file busy"); a link writes nothing. A copy only where no link can be made.
+    static func placeBinary(at destination: URL) throws {
+        do { try FileManager.default.linkItem(at: executable, to: destination) } catch {
+            try FileManager.default.copyItem(at: executable, to: destination)
+        }
+    }
+
     /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time,
     /// and recordings only: keyless providers would otherwise ask the network (a test that means to
     /// go live points them at the loopback server and sets PLACES_HTTP_MODE itself).
@@ -80,8 +89,14 @@ enum CLI {
             process.standardInput = FileHandle.nullDevice
         }
         let started = ContinuousClock.now
+        // The end is read where the process ends, not after the await: on a loaded machine the
+        // test's task can wait minutes for a thread of the pool, and that is not the run's time.
+        let ended = EndTime()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
+            process.terminationHandler = { _ in
+                ended.instant = ContinuousClock.now
+                continuation.resume()
+            }
             do {
                 try process.run()
             } catch {
@@ -89,13 +104,19 @@ enum CLI {
                 continuation.resume(throwing: error)
             }
         }
-        let elapsed = ContinuousClock.now - started
+        let elapsed = (ended.instant ?? ContinuousClock.now) - started
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
             elapsed: elapsed)
     }
+}
+
+/// When a process ended, written by its termination handler before it resumes the waiting task
+/// (which orders the write before the read).
+private final class EndTime: @unchecked Sendable {
+    var instant: ContinuousClock.Instant?
 }
 
 /// A folder of cassettes for one test, made by editing copies of the bundled ones.

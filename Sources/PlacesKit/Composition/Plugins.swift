@@ -9,7 +9,8 @@ public enum PluginDiscovery {
     public static let prefix = "places-provider-"
 
     /// Every plugin found, by name, with where it is.
-    public static func executables(environment: [String: String], config: ConfigFile) -> [(name: String, url: URL)] {
+    /// - Throws: ``PlacesError`` (`configuration`) when `[plugins]` in the config cannot be read.
+    public static func executables(environment: [String: String], config: ConfigFile) throws(PlacesError) -> [(name: String, url: URL)] {
         var found: [String: URL] = [:]
         var order: [String] = []
         for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
@@ -22,7 +23,7 @@ public enum PluginDiscovery {
                 order.append(name)
             }
         }
-        for (name, path) in config.section("plugins").sorted(by: { $0.key < $1.key }) {
+        for (name, path) in try config.section("plugins").sorted(by: { $0.key < $1.key }) {
             let expanded = path.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst(1) : path
             if found[name] == nil { order.append(name) }
             found[name] = URL(fileURLWithPath: expanded)
@@ -31,10 +32,11 @@ public enum PluginDiscovery {
     }
 
     /// The catalog's factory for each plugin found: described, or broken with the reason.
+    /// - Throws: ``PlacesError`` (`configuration`) when `[plugins]` in the config cannot be read.
     public static func factories(
         environment: [String: String], config: ConfigFile, builtIn: Set<ProviderID>, deadline: Duration, notices: NoticeSink
-    ) async -> [ProviderFactory] {
-        let plugins = executables(environment: environment, config: config)
+    ) async throws(PlacesError) -> [ProviderFactory] {
+        let plugins = try executables(environment: environment, config: config)
         guard !plugins.isEmpty else { return [] }
         return await withTaskGroup(of: (Int, ProviderFactory).self) { group in
             for (index, plugin) in plugins.enumerated() {
@@ -76,8 +78,9 @@ extension PlacesService {
         wording: Wording = .neutral, timeZone: TimeZone = .current, store: StoreAccess? = nil
     ) async throws(PlacesError) -> PlacesService {
         var catalog = catalog
-        let found = await PluginDiscovery.factories(
-            environment: settings.environment, config: settings.config, builtIn: Set(catalog.ids), deadline: settings.deadline, notices: notices)
+        let found = try await PluginDiscovery.factories(
+            environment: settings.environment, config: settings.config, builtIn: Set(catalog.ids), deadline: try settings.deadline,
+            notices: notices)
         for factory in found { catalog.register(factory) }
         return try PlacesService(
             settings: settings, catalog: catalog, recordingName: recordingName, notices: notices, wording: wording, timeZone: timeZone,

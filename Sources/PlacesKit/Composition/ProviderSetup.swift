@@ -20,6 +20,9 @@ struct ProviderSetup: Sendable {
 /// live one in `auto` falls back to its recordings when the network cannot be reached.
 struct HTTPChainBuilder {
     let settings: PlacesSettings
+    /// The mode and deadline the settings resolved.
+    let httpMode: HTTPModeChoice
+    let deadline: Duration
     let locator: CassetteLocator
     let recordingName: String
     let logger: Logger
@@ -35,7 +38,7 @@ struct HTTPChainBuilder {
     /// The mode `factory`'s provider works in, and whether recordings answer when the network is gone.
     func mode(for factory: ProviderFactory, credential: Credential?) -> (mode: HTTPMode, fallsBack: Bool) {
         if case .retired = factory.access { return (.replay, false) }
-        if let forced = settings.httpMode.forced { return (forced, false) }
+        if let forced = httpMode.forced { return (forced, false) }
         switch factory.access {
         case .keyless: return (.live, true)
         case .keyed: return credential == nil ? (.replay, false) : (.live, true)
@@ -81,7 +84,7 @@ struct HTTPChainBuilder {
             middlewares.append(RateLimitMiddleware(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("holds")))
             middlewares.append(userAgent)
             let limits = ResponseLimits(maximumBodyBytes: factory.maximumAnswerBytes)
-            transport = liveTransport(timeout: settings.deadline.seconds + 1, limits: limits, redactor: redactor)
+            transport = liveTransport(timeout: deadline.seconds + 1, limits: limits, redactor: redactor)
         }
         let client = HTTPClient(
             transport: transport, middlewares: middlewares, mode: mode, cassetteLocation: location, redactor: redactor, hasRecordings: hasRecordings)

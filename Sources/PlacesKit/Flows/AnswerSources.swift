@@ -43,7 +43,7 @@ extension PlacesService {
         if let unreachable { note += ": the network cannot be reached (\(unreachable))" }
         if !keyVariables.isEmpty {
             note += "; set \(keyVariables.joined(separator: " or ")) to ask the live APIs"
-        } else if settings.httpMode == .replay {
+        } else if httpMode == .replay {
             note += "; " + wording(Remedy(.goLive))
         }
         return note

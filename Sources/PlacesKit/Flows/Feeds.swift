@@ -16,7 +16,7 @@ extension PlacesService {
         let source: FeedSource
         if let option {
             let name = option.trimmingCharacters(in: .whitespaces)
-            if let named = settings.config.value("feeds.\(name)") {
+            if let named = try settings.config.value("feeds.\(name)") {
                 guard let parsed = FeedSource(parsing: named) else {
                     throw PlacesError(
                         .configuration, "\(name) in [feeds] of \(settings.config.displayName): '\(named)' is neither an http(s) URL nor a path")
@@ -29,7 +29,7 @@ extension PlacesService {
                     .usage, "'\(option)' is neither a file, an http(s) URL nor a name from [feeds] in the config\(knownFeedNames)", parameter: "feed")
             }
         } else {
-            let section = settings.config.section("feed")
+            let section = try settings.config.section("feed")
             let configured: FeedSource?
             do {
                 configured = try RecommendationFeedProvider.configuredSource(section)
@@ -82,7 +82,7 @@ extension PlacesService {
 
     /// ` (named feeds: a, b)` when `[feeds]` has any, for messages.
     private var knownFeedNames: String {
-        let names = settings.config.values.keys.filter { $0.hasPrefix("feeds.") }.map { String($0.dropFirst("feeds.".count)) }.sorted()
+        let names = settings.config.readableSection("feeds").keys.sorted()
         return names.isEmpty ? "" : " (named feeds: \(names.joined(separator: ", ")))"
     }
 }

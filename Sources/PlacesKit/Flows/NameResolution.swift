@@ -93,8 +93,8 @@ extension PlacesService {
             parameter: parameter)
     }
 
-    /// `center` from the config file, when it is a coordinate.
-    var configuredCentre: Coordinate? { settings.config.value("center").flatMap { try? Coordinate(parsing: $0) } }
+    /// `center` from the config file, when it is a coordinate (and can be read: a focus is a hint).
+    var configuredCentre: Coordinate? { (try? settings.config.value("center")).flatMap { try? Coordinate(parsing: $0) } }
 
     /// The focus of a lookup: the position given, else the saved centre, else the configured one;
     /// nil leaves it to the lookup (the centre of the imported data).

@@ -29,7 +29,7 @@ extension PlacesService {
     /// The saved centre, else the config's, else Amsterdam's.
     public func defaultCentre(parameter: String = "near") throws(PlacesError) -> ResolvedPosition {
         if let saved = try centre(inStore: ()) { return saved }
-        if let configured = settings.config.value("center") {
+        if let configured = try settings.config.value("center") {
             do {
                 return ResolvedPosition(coordinate: try Coordinate(parsing: configured), origin: .configuredCentre(file: settings.config.displayName))
             } catch {

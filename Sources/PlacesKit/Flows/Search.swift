@@ -102,7 +102,7 @@ extension PlacesService {
     /// OpenStreetMap asked live in `auto` mode: the imported data answers when the network and the
     /// recordings cannot (when something is imported; read only then).
     func withImportedFallback(_ provider: any PlaceProvider) -> any PlaceProvider {
-        guard provider.id == OverpassProvider.providerID, settings.httpMode == .auto, setups[provider.id]?.client.mode == .live else {
+        guard provider.id == OverpassProvider.providerID, httpMode == .auto, setups[provider.id]?.client.mode == .live else {
             return provider
         }
         return ImportedFallbackProvider(live: provider, notices: notices) { try? await importedProvider() }

@@ -46,13 +46,19 @@ extension PlacesService {
     }
 
     /// `key`'s value from the store, else from the config file; nil when neither sets it.
+    /// - Throws: ``PlacesError`` (`configuration`) when the store does not set it and a line of the
+    ///   config file that cannot be read may have.
     public func setting(_ key: String) throws(PlacesError) -> SettingValue? {
         try Self.checkSettingKey(key)
-        return try settingValues().first { $0.key == key && $0.isEffective }
+        if let value = try settingValues().first(where: { $0.key == key && $0.isEffective }) { return value }
+        _ = try settings.config.value(key)
+        return nil
     }
 
-    /// Every setting from the store and from the config file, the store's first; a key set in
-    /// both is listed twice, the config file's marked as not effective.
+    /// Every setting from the store, then every value the config file sets (keys of a section as
+    /// `section.key`; API keys shown as REDACTED). A setting set in both is listed twice, the config
+    /// file's marked as not effective. Lines of the config file that cannot be read are left out
+    /// (``ConfigFile/warnings(_:)`` says them).
     public func settingValues() throws(PlacesError) -> [SettingValue] {
         var values: [SettingValue] = []
         if let opened = try store.reading() {
@@ -61,10 +67,11 @@ extension PlacesService {
                 values.append(SettingValue(key: key, value: saved[key] ?? "", source: .store(store.path), isEffective: true))
             }
         }
-        for key in Self.settingKeys.keys.sorted() {
-            guard let value = settings.config.value(key) else { continue }
-            let overridden = values.contains { $0.key == key }
-            values.append(SettingValue(key: key, value: value, source: .configFile(settings.config.displayName), isEffective: !overridden))
+        let saved = Set(values.map(\.key))
+        for (key, value) in settings.config.values.sorted(by: { $0.key < $1.key }) {
+            let shown = key == "api_key" || key.hasSuffix(".api_key") ? Redactor.placeholder : value
+            values.append(
+                SettingValue(key: key, value: shown, source: .configFile(settings.config.displayName), isEffective: !saved.contains(key)))
         }
         return values
     }

@@ -43,9 +43,19 @@ public struct PlacesSettings: Sendable {
     public let options: SettingsOptions
     public let environment: [String: String]
     public let config: ConfigFile
-    public let httpMode: HTTPModeChoice
-    /// Per provider deadline.
-    public let deadline: Duration
+    /// How providers are reached: the option, else PLACES_HTTP_MODE, else `[http] mode`, else auto.
+    /// - Throws: ``PlacesError`` (`configuration`) when the config file's value is what counts and
+    ///   cannot be used; only a flow that asks providers reads it.
+    public var httpMode: HTTPModeChoice {
+        get throws(PlacesError) { try resolvedMode.get() }
+    }
+    /// Per provider deadline: the option, else PLACES_DEADLINE, else `[http] deadline`, else 10 s.
+    /// - Throws: ``PlacesError`` (`configuration`) as ``httpMode`` does.
+    public var deadline: Duration {
+        get throws(PlacesError) { try resolvedDeadline.get() }
+    }
+    private let resolvedMode: Result<HTTPModeChoice, PlacesError>
+    private let resolvedDeadline: Result<Duration, PlacesError>
     /// "Now": PLACES_NOW when set (so that "open now" can be reproduced), else the clock, read
     /// each time it is asked (a server runs for days).
     public var now: Date { pinnedNow ?? Date() }
@@ -58,15 +68,16 @@ public struct PlacesSettings: Sendable {
     public let logDebug: Bool
 
     /// - Throws: ``PlacesError``: `usage` for a bad option value, `configuration` for a bad
-    ///   environment variable or config file.
+    ///   environment variable or a config file that cannot be read at all. What is wrong inside the
+    ///   file is said only when a value it hides is asked for (see ``ConfigFile/problems``).
     public init(_ options: SettingsOptions = SettingsOptions(), environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(PlacesError)
     {
         self.options = options
         self.environment = environment
         config = try Self.loadConfig(options.configFile, environment: environment)
-        httpMode = try Self.resolveMode(options.httpMode, environment: environment, config: config)
-        deadline = try Self.resolveDeadline(options.deadline, environment: environment, config: config)
+        resolvedMode = try Self.resolveMode(options.httpMode, environment: environment, config: config)
+        resolvedDeadline = try Self.resolveDeadline(options.deadline, environment: environment, config: config)
         pinnedNow = try Self.resolveNow(environment)
         cassetteMaximumAge = try Self.resolveMaximumAge(environment)
         simulateReplayLatency = ["1", "recorded", "true"].contains(environment["PLACES_REPLAY_LATENCY"] ?? "")
@@ -90,29 +101,47 @@ public struct PlacesSettings: Sendable {
             ?? (environment["HOME"].map { $0 + "/.config" } ?? NSHomeDirectory() + "/.config")
     }
 
-    /// The option, else PLACES_HTTP_MODE, else `[http] mode`, else auto.
-    private static func resolveMode(_ option: String?, environment: [String: String], config: ConfigFile) throws(PlacesError) -> HTTPModeChoice {
-        let given: (text: String, parameter: String?, source: String)? =
-            if let option { (option, "http-mode", "") } else if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty {
-                (variable, nil, "PLACES_HTTP_MODE")
-            } else if let setting = config.value("http.mode") { (setting, nil, "http.mode in \(config.displayName)") } else { nil }
-        guard let given else { return .auto }
-        guard let mode = HTTPModeChoice(rawValue: given.text) else {
-            let names = HTTPModeChoice.allCases.map(\.rawValue).joined(separator: ", ")
-            if let parameter = given.parameter {
-                throw PlacesError(.usage, "'\(given.text)' is not a mode; use one of \(names)", parameter: parameter)
+    /// The option, else PLACES_HTTP_MODE, else `[http] mode`, else auto. The option's and the
+    /// variable's problems are thrown now; the config file's are kept for whoever reads the mode.
+    private static func resolveMode(
+        _ option: String?, environment: [String: String], config: ConfigFile
+    ) throws(PlacesError) -> Result<HTTPModeChoice, PlacesError> {
+        let names = HTTPModeChoice.allCases.map(\.rawValue).joined(separator: ", ")
+        if let option {
+            guard let mode = HTTPModeChoice(rawValue: option) else {
+                throw PlacesError(.usage, "'\(option)' is not a mode; use one of \(names)", parameter: "http-mode")
             }
-            throw PlacesError(.configuration, "\(given.source) '\(given.text)' is not a mode; use one of \(names)")
+            return .success(mode)
         }
-        return mode
+        if let variable = environment["PLACES_HTTP_MODE"], !variable.isEmpty {
+            guard let mode = HTTPModeChoice(rawValue: variable) else {
+                throw PlacesError(.configuration, "PLACES_HTTP_MODE '\(variable)' is not a mode; use one of \(names)")
+            }
+            return .success(mode)
+        }
+        return Result { () throws(PlacesError) in
+            guard let setting = try config.value("http.mode") else { return .auto }
+            guard let mode = HTTPModeChoice(rawValue: setting) else {
+                throw PlacesError(.configuration, "http.mode in \(config.displayName) '\(setting)' is not a mode; use one of \(names)")
+            }
+            return mode
+        }
     }
 
-    private static func resolveDeadline(_ option: String?, environment: [String: String], config: ConfigFile) throws(PlacesError) -> Duration {
-        let text = option ?? environment["PLACES_DEADLINE"] ?? config.value("http.deadline") ?? "10"
-        guard let seconds = TimeText.seconds(text, bareUnit: 1), acceptableDeadline(seconds) else {
-            throw PlacesError(.configuration, "the deadline '\(text)' must be a time from 10 ms to 1 hour, such as 10 or 2.5s")
+    private static func resolveDeadline(
+        _ option: String?, environment: [String: String], config: ConfigFile
+    ) throws(PlacesError) -> Result<Duration, PlacesError> {
+        func duration(_ text: String, from source: String = "") throws(PlacesError) -> Duration {
+            guard let seconds = TimeText.seconds(text, bareUnit: 1), acceptableDeadline(seconds) else {
+                throw PlacesError(.configuration, "the deadline '\(text)'\(source) must be a time from 10 ms to 1 hour, such as 10 or 2.5s")
+            }
+            return .nanoseconds(Int64(seconds * 1e9))
         }
-        return .nanoseconds(Int64(seconds * 1e9))
+        if let text = option ?? environment["PLACES_DEADLINE"] { return .success(try duration(text)) }
+        return Result { () throws(PlacesError) in
+            guard let text = try config.value("http.deadline") else { return .seconds(10) }
+            return try duration(text, from: " in [http] of \(config.displayName)")
+        }
     }
 
     /// From 10 ms (less cannot even be measured meaningfully) to an hour.

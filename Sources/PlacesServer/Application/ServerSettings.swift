@@ -94,7 +94,7 @@ public struct ServerSettings: Sendable {
     /// The settings `[serve]` in the config file gives, over these.
     /// - Throws: ``PlacesError`` (`configuration`) naming the key and the file.
     public mutating func apply(_ config: ConfigFile) throws(PlacesError) {
-        let section = config.section("serve")
+        let section = try config.section("serve")
         do {
             if let listen = section["listen"] { try self.listen(listen) }
             if let rate = section["rate_limit"] { try rateLimit(rate) }

@@ -60,7 +60,7 @@ struct SearchRoutes {
     /// server read its files or fetch their addresses.
     func offeredFeed(_ name: String?) throws(Problem) -> String? {
         guard let name else { return nil }
-        let offered = state.service.settings.config.values.keys.filter { $0.hasPrefix("feeds.") }.map { String($0.dropFirst(6)) }.sorted()
+        let offered = state.service.settings.config.readableSection("feeds").keys.sorted()
         guard offered.contains(name) else {
             let list =
                 offered.isEmpty ? "this server offers only its configured feed (leave feed out)" : "use one of \(offered.joined(separator: ", "))"

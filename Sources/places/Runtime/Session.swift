@@ -2,14 +2,14 @@ import Foundation
 import PlaceProviders
 import PlaceSearch
 import PlacesKit
+import Synchronization
 
 /// The CLI's side of the front door: a ``PlacesService`` built from the options, its notices
 /// written to stderr as they come, its remedies worded with our flags.
 enum Session {
     /// - Parameter command: names the file recordings go to (`cassettes/<provider>/<command>.json`).
     static func service(_ global: GlobalOptions, command: String) async throws -> PlacesService {
-        let environment = ProcessInfo.processInfo.environment
-        let settings = try PlacesSettings(global.settingsOptions, environment: environment)
+        let settings = try Self.settings(global.settingsOptions)
         let service = try await PlacesService.withPlugins(
             settings: settings, recordingName: command, notices: stderrNotices, wording: CLIWording.wording)
         StandardError.hide(service.secrets)
@@ -20,8 +20,31 @@ enum Session {
     /// No providers are made: a listing must start as fast as `--help`.
     static func service(store: String?) throws -> PlacesService {
         try PlacesService(
-            settings: try PlacesSettings(SettingsOptions(store: store)), catalog: ProviderCatalog([]), notices: stderrNotices,
+            settings: try Self.settings(SettingsOptions(store: store)), catalog: ProviderCatalog([]), notices: stderrNotices,
             wording: CLIWording.wording)
+    }
+
+    /// The settings `options` and the environment give; their config file is kept for ``sayConfigWarnings()``.
+    static func settings(_ options: SettingsOptions = SettingsOptions()) throws(PlacesError) -> PlacesSettings {
+        let settings = try PlacesSettings(options, environment: ProcessInfo.processInfo.environment)
+        configRead.withLock { $0 = settings.config }
+        return settings
+    }
+
+    /// The config file this run read, until its warnings are said.
+    private static let configRead = Mutex<ConfigFile?>(nil)
+
+    /// Says, once, what is wrong in the config file this run read (lines that cannot be read,
+    /// unknown keys): at the end of a command that ran anyway, or before another failure's line.
+    /// A command that stopped because of the file says only that.
+    static func sayConfigWarnings() {
+        let read = configRead.withLock { read in
+            let config = read
+            read = nil
+            return config
+        }
+        guard let config = read else { return }
+        for warning in config.warnings() { StandardError.line("places: \(warning)") }
     }
 
     static let stderrNotices = NoticeSink { StandardError.line("places: \($0.text)") }
