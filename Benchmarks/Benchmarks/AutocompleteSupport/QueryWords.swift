@@ -5,8 +5,8 @@ import Foundation
 /// part of it the synthetic names need: lower case, no diacritics, ß → ss, ł → l, letters and
 /// digits only. Both sides (our index folds by itself, FTS5 by unicode61 remove_diacritics 2) get
 /// the same query text.
-enum QueryWords {
-    static func of(_ text: String) -> [String] {
+public enum QueryWords {
+    public static func of(_ text: String) -> [String] {
         let folded = text.lowercased()
             .replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ł", with: "l")
             .folding(options: [.diacriticInsensitive], locale: nil)
