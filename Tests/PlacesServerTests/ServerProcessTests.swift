@@ -144,6 +144,32 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(stderr.all.contains { $0.contains("places serve: stopped") }, "\(stderr.all)")
     }
+
+    /// A connection that has sent half a request head, or nothing, is closed at once when the
+    /// server stops: it was waited on until the graceful period ran out, and then Service
+    /// Lifecycle's cancellation limit trapped.
+    @Test func sigtermClosesConnectionsThatHaveNotFinishedAHead() async throws {
+        let scratch = try Scratch()
+        let (process, stderr, port) = try Self.start(["--listen", "127.0.0.1:0"], scratch)
+        let pid = process.processIdentifier
+        let closed = try await onThread {
+            let silent = try RawConnection(port: port)
+            let half = try RawConnection(port: port)
+            half.send("GET /health HTTP/1.1\r\nHo")
+            // Connections are accepted in order: once a later one is answered, both are the server's.
+            let later = try RawConnection(port: port)
+            later.send("GET /health HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+            let answered = later.readToEnd().text.hasPrefix("HTTP/1.1 200")
+            kill(pid, SIGTERM)
+            return (answered, silent.readToEnd().closed, half.readToEnd().closed)
+        }
+        process.waitUntilExit()
+        #expect(closed.0)
+        #expect(closed.1 && closed.2, "both connections closed by the server")
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+        #expect(stderr.all.contains { $0.contains("places serve: stopped") }, "\(stderr.all)")
+    }
 }
 
 /// A store and a home of its own, recordings only.

@@ -5,7 +5,8 @@ import NIOCore
 /// A connection must finish its first request head within the idle timeout. Hummingbird's idle
 /// timeout starts once a head has been read (with WebSocket upgrades on, the HTTP handlers are set
 /// up only then), so without this a client sending half a head and nothing more would hold a
-/// connection for ever. Later heads and bodies are under Hummingbird's own idle timeout.
+/// connection for ever. Later heads and bodies are under Hummingbird's own idle timeout. A stop
+/// closes such a connection at once.
 struct HeadDeadlineChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
     let inner: Inner
@@ -71,6 +72,17 @@ final class FirstHeadDeadline: ChannelInboundHandler, RemovableChannelHandler {
         }
         tail = Array(bytes.suffix(3))
         context.fireChannelRead(data)
+    }
+
+    /// The server is stopping: a connection still without a whole request head has nothing in
+    /// flight to finish, and would otherwise hold the stop (the upgrade negotiation behind this
+    /// handler waits for a head, and does not hear the quiesce event or cancellation).
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     static func containsEmptyLine(_ bytes: [UInt8]) -> Bool {
