@@ -63,7 +63,7 @@ struct PostgresOpeningTests {
             let store = try await fixture.instance()
             #expect(try await store.accounts().map(\.name) == ["local"])
             let location = try #require(store as? PostgresStore).database
-            #expect(try await Self.versions(location) == [1, 2, 3])
+            #expect(try await Self.versions(location) == [1, 2, 3, 4, 5])
         }
     }
 
