@@ -44,6 +44,7 @@ let package = Package(
         .target(
             name: "PlaceSearch",
             dependencies: [
+                "CTimeZoneMap",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
@@ -63,6 +64,9 @@ let package = Package(
         .target(name: "CZlib"),
         // The system libcurl: the live HTTP transport on Linux, where URLSession cannot bound an answer.
         .target(name: "CCurl"),
+        // The time zone of every point on Earth (Scripts/make-time-zone-map.py writes it), embedded in
+        // the binary so that an installed or copied `places` needs no resource file.
+        .target(name: "CTimeZoneMap", exclude: ["time-zones.bin", "README.md"]),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
         .target(name: "OSMFormat", dependencies: ["PlaceSearch", "XMLScanning", "CZlib"]),
         // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
@@ -151,7 +155,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning", "PlaceSearchTesting"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
@@ -211,7 +215,7 @@ let package = Package(
 )
 
 // Shared settings for every target (as swift-log, openapi-runtime and hummingbird do).
-for target in package.targets where !["CZlib", "CCurl"].contains(target.name) {
+for target in package.targets where !["CZlib", "CCurl", "CTimeZoneMap"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -28,7 +28,8 @@ public struct PlacesService: Sendable {
     public let notices: NoticeSink
     /// How notices word remedies and inputs (the CLI names its flags).
     public let wording: Wording
-    /// The zone clock times are read in where the place's own is not known.
+    /// The zone of the person asking: the times of their own traces and stops are shown in it.
+    /// Never a place's: opening hours are read on each place's own clock (`Place.timeZone`).
     public let timeZone: TimeZone
     let setups: [ProviderID: ProviderSetup]
     /// The on-disk HTTP cache live answers go through; nil when `[http] cache = false`.

@@ -55,7 +55,7 @@ struct OSMOpeningHoursTests {
     @Test func offEveryDayIsAKnownClosedWeekButHolidaysAloneSayNothing() throws {
         let closed = try #require(OSMOpeningHours.parse("Mo-Su off"))
         #expect(closed.intervals.isEmpty && !closed.alwaysOpen)
-        #expect(OSMTags.hours(["opening_hours": "Mo-Su off"])?.isOpen(at: Date()) == false)
+        #expect(OSMTags.hours(["opening_hours": "Mo-Su off"])?.isOpen(at: Date(), defaultTimeZone: .gmt) == false)
         #expect(OSMOpeningHours.parse("PH off") == nil)
         #expect(OSMTags.hours(["opening_hours": "PH off"])?.isKnown == false)
     }
@@ -64,7 +64,7 @@ struct OSMOpeningHoursTests {
         let parsed = try #require(OSMOpeningHours.parse("Mo-Su 08:00-01:00"))
         let hours = OpeningHours(intervals: parsed.intervals, timeZoneIdentifier: "Europe/Amsterdam")
         // Saturday 21 November 2026, 00:30 in Amsterdam: Friday's hours are still running.
-        #expect(hours.isOpen(at: try Date("2026-11-20T23:30:00Z", strategy: .iso8601)) == true)
-        #expect(hours.isOpen(at: try Date("2026-11-21T00:30:00Z", strategy: .iso8601)) == false)
+        #expect(hours.isOpen(at: try Date("2026-11-20T23:30:00Z", strategy: .iso8601), defaultTimeZone: .gmt) == true)
+        #expect(hours.isOpen(at: try Date("2026-11-21T00:30:00Z", strategy: .iso8601), defaultTimeZone: .gmt) == false)
     }
 }

@@ -46,34 +46,34 @@ struct OpeningHoursTests {
     @Test func aWeekKnownToBeClosedIsClosedNotUnknown() {
         let closed = OpeningHours(intervals: [], text: "Mo-Su off", hasWeeklySchedule: true)
         #expect(closed.isKnown)
-        #expect(closed.isOpen(at: Date()) == false)
-        #expect(closed.statusText(at: Date()) == "closed")
+        #expect(closed.isOpen(at: Date(), defaultTimeZone: .gmt) == false)
+        #expect(closed.statusText(at: Date(), defaultTimeZone: .gmt) == "closed")
     }
 
     @Test func hoursThatStartAfterMidnightDoNotOpenAtMidnight() {
         // Friday's entry for 01:00–03:00 on Saturday morning (Foursquare writes "+0100"–"+0300").
         let late = OpeningHours(intervals: [Interval(weekday: .friday, opens: 1500, closes: 1620)], timeZoneIdentifier: "UTC")
-        #expect(late.isOpen(at: Self.instant("2026-11-21T00:30:00Z")) == false)  // Saturday 00:30
-        #expect(late.isOpen(at: Self.instant("2026-11-21T01:30:00Z")) == true)
-        #expect(late.isOpen(at: Self.instant("2026-11-21T03:00:00Z")) == false)
+        #expect(late.isOpen(at: Self.instant("2026-11-21T00:30:00Z"), defaultTimeZone: .gmt) == false)  // Saturday 00:30
+        #expect(late.isOpen(at: Self.instant("2026-11-21T01:30:00Z"), defaultTimeZone: .gmt) == true)
+        #expect(late.isOpen(at: Self.instant("2026-11-21T03:00:00Z"), defaultTimeZone: .gmt) == false)
     }
 
     @Test func unknownHoursAnswerNil() {
-        #expect(OpeningHours(text: "by appointment").isOpen(at: Date()) == nil)
+        #expect(OpeningHours(text: "by appointment").isOpen(at: Date(), defaultTimeZone: .gmt) == nil)
         #expect(!OpeningHours(text: "by appointment").isKnown)
     }
 
     @Test func alwaysOpenIsOpen() {
-        #expect(OpeningHours(isAlwaysOpen: true).isOpen(at: Date()) == true)
-        #expect(OpeningHours(isAlwaysOpen: true).statusText(at: Date()) == "open 24/7")
+        #expect(OpeningHours(isAlwaysOpen: true).isOpen(at: Date(), defaultTimeZone: .gmt) == true)
+        #expect(OpeningHours(isAlwaysOpen: true).statusText(at: Date(), defaultTimeZone: .gmt) == "open 24/7")
     }
 
     @Test func aSnapshotIsTrustedOnlyNearItsMoment() {
         let moment = Self.instant("2026-11-20T10:00:00Z")
         let hours = OpeningHours(snapshot: .init(isOpen: true, at: moment))
-        #expect(hours.isOpen(at: moment.addingTimeInterval(600)) == true)
-        #expect(hours.isOpen(at: moment.addingTimeInterval(-600)) == true)
-        #expect(hours.isOpen(at: moment.addingTimeInterval(3600)) == nil)
+        #expect(hours.isOpen(at: moment.addingTimeInterval(600), defaultTimeZone: .gmt) == true)
+        #expect(hours.isOpen(at: moment.addingTimeInterval(-600), defaultTimeZone: .gmt) == true)
+        #expect(hours.isOpen(at: moment.addingTimeInterval(3600), defaultTimeZone: .gmt) == nil)
     }
 
     @Test func statusSaysUntilWhenOrWhenItOpens() {

@@ -42,8 +42,10 @@ struct CoffeeCommandTests {
         #expect(results.map { $0["name"] as? String } == Self.topThree)
         #expect(results.map { $0["rank"] as? Int } == [1, 2, 3])
         for result in results {
-            for key in ["id", "name", "lat", "lon", "categories", "rating", "price", "open_now", "address", "walk", "score", "components", "sources"]
-            {
+            for key in [
+                "id", "name", "lat", "lon", "categories", "rating", "price", "open_now", "time_zone", "address", "walk", "score", "components",
+                "sources",
+            ] {
                 #expect(result.keys.contains(key), "result lacks \(key)")
             }
             let components = try #require(result["components"] as? [[String: Any]])
@@ -133,7 +135,7 @@ struct CoffeeCommandTests {
     }
 
     @Test func openNowDoesNotDependOnTheMachinesTimeZone() async throws {
-        // OpenStreetMap gives no time zone; Foursquare's answers say the area is in Europe/Amsterdam.
+        // OpenStreetMap gives no time zone: each place's is the zone at its position (Europe/Amsterdam).
         func openFlags(_ zone: String) async throws -> [String] {
             let output = try await CLI.run(
                 ["coffee", "--near", "52.37,4.89", "--top", "50", "--format", "ndjson"],

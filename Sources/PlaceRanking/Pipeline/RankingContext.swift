@@ -7,24 +7,27 @@ public struct RankingContext: Sendable {
     public var focus: Coordinate
     /// "Now" for opening hours.
     public var now: Date
-    /// For places whose own time zone is unknown.
+    /// The zone at the focus, where clock times the user gives are read (an arrival at "08:30").
+    /// Opening hours are not read in it: each place's are read in its own zone (``Place/timeZone``).
     public var timeZone: TimeZone
     public var walking: WalkingModel
     /// Walking distances from a routing provider, where known (metres).
     public var routedMeters: [PlaceID: Double]
 
+    /// - Parameter timeZone: the zone at the focus; nil looks it up (``TimeZoneMap``).
     public init(
-        focus: Coordinate, now: Date, timeZone: TimeZone = .current, walking: WalkingModel = WalkingModel(),
+        focus: Coordinate, now: Date, timeZone: TimeZone? = nil, walking: WalkingModel = WalkingModel(),
         routedMeters: [PlaceID: Double] = [:]
     ) {
         self.focus = focus
         self.now = now
-        self.timeZone = timeZone
+        self.timeZone = timeZone ?? TimeZoneMap.zone(at: focus)
         self.walking = walking
         self.routedMeters = routedMeters
     }
 
+    /// Whether `place` is open at ``now``, on its own clock.
     public func isOpen(_ place: Place) -> Bool? {
-        place.hours?.isOpen(at: now, defaultTimeZone: timeZone)
+        place.isOpen(at: now)
     }
 }

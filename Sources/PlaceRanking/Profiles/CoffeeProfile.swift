@@ -53,7 +53,7 @@ public struct CoffeeProfile: Sendable {
                     switch context.isOpen(candidate.place) {
                     case true?: return nil
                     case false?:
-                        let status = candidate.place.hours?.statusText(at: context.now, defaultTimeZone: context.timeZone)
+                        let status = candidate.place.openingStatus(at: context.now)
                         return status ?? "closed now"
                     case nil: return "opening hours unknown"
                     }

@@ -6,6 +6,11 @@ public import Foundation
 /// trusted for 15 minutes around that time and nowhere else. A place whose hours could not be
 /// read has no ``OpeningHours`` at all, and ``isOpen(at:defaultTimeZone:)`` answers `nil`
 /// ("unknown") rather than guessing.
+///
+/// The hours are read in ``timeZoneIdentifier`` when the provider gave one, else in the zone the
+/// caller passes: the zone at the place's position, which ``Place/isOpen(at:)`` and
+/// ``Place/openingStatus(at:)`` look up. Never the machine's zone: a server in UTC answers for
+/// places everywhere.
 public struct OpeningHours: Hashable, Sendable, Codable {
     public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {
         // ISO 8601 numbering, as Foursquare uses it.
@@ -87,8 +92,9 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     public static let snapshotValidity: TimeInterval = 15 * 60
 
     /// Whether the place is open at `date`: `true`, `false`, or `nil` when that is not known.
-    /// - Parameter defaultTimeZone: used when the place's own time zone is unknown.
-    public func isOpen(at date: Date, defaultTimeZone: TimeZone = .current) -> Bool? {
+    /// - Parameter defaultTimeZone: the zone at the place's position, used when the provider gave
+    ///   none (``Place/isOpen(at:)`` passes it).
+    public func isOpen(at date: Date, defaultTimeZone: TimeZone) -> Bool? {
         if isAlwaysOpen { return true }
         if hasWeeklySchedule {
             let (weekday, minute) = localTime(of: date, defaultTimeZone: defaultTimeZone)
@@ -100,8 +106,10 @@ public struct OpeningHours: Hashable, Sendable, Codable {
         return nil
     }
 
-    /// "open until 18:00", "closed, opens Tue 08:00", "open 24/7", or nil when unknown.
-    public func statusText(at date: Date, defaultTimeZone: TimeZone = .current) -> String? {
+    /// "open until 18:00", "closed, opens Tue 08:00", "open 24/7", or nil when unknown; the clock
+    /// times are the place's own.
+    /// - Parameter defaultTimeZone: as for ``isOpen(at:defaultTimeZone:)``.
+    public func statusText(at date: Date, defaultTimeZone: TimeZone) -> String? {
         if isAlwaysOpen { return "open 24/7" }
         guard hasWeeklySchedule else {
             guard let open = isOpen(at: date, defaultTimeZone: defaultTimeZone) else { return nil }
@@ -124,9 +132,12 @@ public struct OpeningHours: Hashable, Sendable, Codable {
         return "closed"
     }
 
-    /// The place's time zone, else `defaultTimeZone`.
+    /// The zone the provider gave, when this machine's zone database knows it.
+    public var statedTimeZone: TimeZone? { timeZoneIdentifier.flatMap(NamedTimeZones.zone) }
+
+    /// The zone the provider gave, else `defaultTimeZone`.
     public func timeZone(default defaultTimeZone: TimeZone) -> TimeZone {
-        timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? defaultTimeZone
+        statedTimeZone ?? defaultTimeZone
     }
 
     /// Weekday and minute of the day at the place. Plain arithmetic on the zone's offset: a

@@ -58,6 +58,7 @@ public enum DocumentParts {
             "rating": rating(place.rating),
             "price": place.price.map { JSONValue($0.tier) } ?? .null,
             "open_now": optional(item.isOpen),
+            "time_zone": .string(place.timeZone.identifier),
             "address": optional(place.address?.fullText),
             "walk": walk(item.walk),
             "score": number(item.score, places: 4),

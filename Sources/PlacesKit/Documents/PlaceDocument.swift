@@ -1,26 +1,25 @@
 public import Foundation
 public import PlaceSearch
 
-/// Everything known about one place, as JSON and GeoJSON (`show`, `/v1/places/{id}`).
+/// Everything known about one place, as JSON and GeoJSON (`show`, `/v1/places/{id}`). Its hours
+/// are read on the place's own clock (``Place/timeZone``), whatever the zone of the machine.
 public struct PlaceDocument: Sendable {
     public let place: Place
     public let now: Date
-    public let timeZone: TimeZone
 
-    public init(place: Place, now: Date, timeZone: TimeZone) {
+    public init(place: Place, now: Date) {
         self.place = place
         self.now = now
-        self.timeZone = timeZone
     }
 
     public func json() -> JSONValue {
         var hoursValue: JSONValue = .null
         if let hours = place.hours {
             hoursValue = [
-                "time_zone": DocumentParts.optional(hours.timeZoneIdentifier),
+                "time_zone": .string(place.timeZone.identifier),
                 "text": DocumentParts.optional(hours.text),
-                "open_now": DocumentParts.optional(hours.isOpen(at: now, defaultTimeZone: timeZone)),
-                "status": DocumentParts.optional(hours.statusText(at: now, defaultTimeZone: timeZone)),
+                "open_now": DocumentParts.optional(place.isOpen(at: now)),
+                "status": DocumentParts.optional(place.openingStatus(at: now)),
                 "always_open": .bool(hours.isAlwaysOpen),
                 "weekly": .array(
                     hours.intervals.map { interval in

@@ -63,6 +63,7 @@ extension ParkingSearchResult: RankedDocument {
         object["rating"] = nil
         object["price"] = nil
         object["open_now"] = nil
+        object["time_zone"] = nil
         let offer = item.place.parking
         let price = StayPricing.price(item.place, for: stay)
         object["kind"] = offer.map { .string($0.kind.rawValue) } ?? .null
@@ -124,7 +125,7 @@ extension RecommendationsResult: RankedDocument {
     /// One result: the fields of `coffee` that a recommendation has, plus its offer.
     public func item(_ item: RankedPlace) -> JSONValue {
         guard case .object(var object) = DocumentParts.ranked(item) else { return .null }
-        for key in ["categories", "rating", "price", "open_now", "address"] { object[key] = nil }
+        for key in ["categories", "rating", "price", "open_now", "time_zone", "address"] { object[key] = nil }
         let offer = item.place.recommendation
         object["description"] = DocumentParts.optional(item.place.summary)
         object["points"] = offer.map { JSONValue($0.points) } ?? .null

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PlaceProviders
 import PlaceRanking
 public import PlaceSearch
@@ -50,9 +50,11 @@ extension PlacesService {
         let radius = query.radius?.meters ?? profile.searchRadius
         let request = SearchRequest(category: .coffee, focus: focus.coordinate, radius: radius, limit: 50, openAt: now)
         let outcome = try await answers(request, selected: query.providers, offline: query.offline)
+        // Each place's hours are read on its own clock (Place.timeZone), never this machine's.
         let context = RankingContext(
-            focus: focus.coordinate, now: now, timeZone: Self.areaTimeZone(outcome.places) ?? timeZone,
+            focus: focus.coordinate, now: now,
             routedMeters: routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds))
+        warnIfPlacesClocksAreUnknown()
         let ranking = profile.rank(outcome.places, context: context)
         if let note = await edgeNote(request, outcome: outcome, offline: query.offline) { notices.warn(note) }
         if ranking.ranked.isEmpty {
@@ -72,15 +74,5 @@ extension PlacesService {
             "at": .string(now.formatted(.iso8601)),
         ]
         return RankedSearch(category: .coffee, focus: focus, request: request, outcome: outcome, ranking: ranking, query: echo)
-    }
-
-    /// The time zone the places around the focus are in, as the providers that know it say
-    /// (OpenStreetMap does not): the hours of places without their own zone are read in it,
-    /// rather than in the zone of the machine, which may be far away.
-    public static func areaTimeZone(_ places: [Place]) -> TimeZone? {
-        let zones = places.compactMap { $0.hours?.timeZoneIdentifier }
-        let counts = Dictionary(zones.map { ($0, 1) }, uniquingKeysWith: +)
-        let mostCommon = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-        return mostCommon.flatMap(TimeZone.init(identifier:))
     }
 }

@@ -30,7 +30,9 @@ extension PlacesService {
         }
         if let problem = details.idProblem(placeID) { throw PlacesError(.usage, problem) }
         do {
-            return try await withDeadline(aggregator.deadline(for: provider.id)) { try await details.details(for: placeID) }
+            let place = try await withDeadline(aggregator.deadline(for: provider.id)) { try await details.details(for: placeID) }
+            warnIfPlacesClocksAreUnknown()
+            return place
         } catch {
             await sayWhereAnswersCameFrom()
             let failure = ProviderError(provider: provider.id, wrapping: error)

@@ -69,7 +69,8 @@ extension PlacesService {
     public func parking(_ query: ParkingQuery) async throws(PlacesError) -> ParkingSearchResult {
         try query.validate(catalog: catalog)
         let focus = try await position(query.near, offline: query.offline)
-        let zone = DestinationTimeZone.zone(for: focus.coordinate, fallback: timeZone)
+        warnIfPlacesClocksAreUnknown()
+        let zone = TimeZoneMap.zone(at: focus.coordinate)
         let stay = Stay(arrival: try ArrivalTime.arrival(query.arrive, now: now, timeZone: zone), duration: try ArrivalTime.duration(query.duration))
         if stay.arrival < now.addingTimeInterval(-60) {
             notices.warn("the arrival \(ArrivalTime.describe(stay.arrival, in: zone)) is in the past; the stay is priced for then")

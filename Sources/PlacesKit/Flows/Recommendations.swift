@@ -45,9 +45,10 @@ extension PlacesService {
         let provider = try feed(query.feed)
         let focus = try await position(query.near)
         let feed = try await loadFeed(provider)
+        warnIfPlacesClocksAreUnknown()
         let profile = RecommendationsProfile(maximumWalkSeconds: query.maxWalk.seconds, top: query.top)
         let routed = routedWalks(from: focus.coordinate, to: feed.places, maximumWalkSeconds: query.maxWalk.seconds)
-        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: timeZone, routedMeters: routed))
+        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, routedMeters: routed))
         if ranking.ranked.isEmpty {
             let expired = ranking.excluded.filter { $0.stage == "expired" }.count
             let note = expired > 0 ? " (\(expired) of \(feed.places.count) expired)" : ""
@@ -65,6 +66,6 @@ extension PlacesService {
         ]
         return RecommendationsResult(
             focus: focus, feed: feed, source: provider.source, ranking: ranking, query: echo,
-            timeZone: DestinationTimeZone.zone(for: focus.coordinate, fallback: timeZone))
+            timeZone: TimeZoneMap.zone(at: focus.coordinate))
     }
 }

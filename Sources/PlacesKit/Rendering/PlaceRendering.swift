@@ -36,9 +36,9 @@ extension PlaceDocument {
 
         if let hours = place.hours, hours.isKnown || hours.text != nil {
             lines.append("")
-            let zone = hours.timeZoneIdentifier.map { " (\($0))" } ?? ""
-            let status = hours.statusText(at: now, defaultTimeZone: timeZone).map { "  " + $0 } ?? ""
-            lines.append(style.strong("Hours") + zone + status)
+            // The place's own clock: its zone is named, and the times are its local times.
+            let status = place.openingStatus(at: now).map { "  " + $0 } ?? ""
+            lines.append(style.strong("Hours") + " (\(place.timeZone.identifier))" + status)
             if hours.isAlwaysOpen {
                 lines.append("  every day, all day")
             } else if !hours.intervals.isEmpty {

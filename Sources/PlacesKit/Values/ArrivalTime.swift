@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+import PlaceSearch
 
 /// When a driver arrives and how long they stay, as people type them (`fri 08:30`, `2h`).
 public enum ArrivalTime {
@@ -109,15 +109,5 @@ public enum ArrivalTime {
 
     private static func invalid(_ text: String) -> PlacesError {
         failure("arrive", "'\(text)' is not a time; use now, 08:30, 'fri 08:30', 'tomorrow 9:00' or an ISO 8601 time")
-    }
-}
-
-/// The time zone to read a destination's clock times in, without a time-zone database: the
-/// Netherlands (where the parking providers are) by its box, else the machine's own zone.
-public enum DestinationTimeZone {
-    public static func zone(for coordinate: Coordinate, fallback: TimeZone) -> TimeZone {
-        let netherlands = (50.75...53.7).contains(coordinate.latitude) && (3.2...7.3).contains(coordinate.longitude)
-        if netherlands, let amsterdam = TimeZone(identifier: "Europe/Amsterdam") { return amsterdam }
-        return fallback
     }
 }

@@ -18,7 +18,8 @@ enum OpenAPISchemas {
                     ("count", Schema.nullable(Schema.integer)),
                 ]))
         ),
-        ("price", Schema.nullable(Schema.integer)), ("open_now", Schema.nullable(Schema.boolean)), ("address", Schema.nullable(Schema.string)),
+        ("price", Schema.nullable(Schema.integer)), ("open_now", Schema.nullable(Schema.boolean)), ("time_zone", Schema.string),
+        ("address", Schema.nullable(Schema.string)),
         ("walk", Schema.ref("Walk")), ("score", Schema.number),
         (
             "components",
@@ -55,7 +56,7 @@ enum OpenAPISchemas {
     }
 
     static let parking = Schema.derived(
-        ranked, removing: ["rating", "price", "open_now"],
+        ranked, removing: ["rating", "price", "open_now", "time_zone"],
         adding: [
             ("kind", Schema.nullable(Schema.string)), ("reference", Schema.nullable(Schema.string)),
             (
@@ -88,7 +89,7 @@ enum OpenAPISchemas {
         ], optional: ["note"])
 
     static let recommendation = Schema.derived(
-        ranked, removing: ["categories", "rating", "price", "open_now", "address"],
+        ranked, removing: ["categories", "rating", "price", "open_now", "time_zone", "address"],
         adding: [
             ("description", Schema.nullable(Schema.string)), ("points", Schema.nullable(Schema.integer)),
             ("radius_m", Schema.nullable(Schema.number)),
@@ -128,7 +129,7 @@ enum OpenAPISchemas {
                 "hours",
                 Schema.nullable(
                     Schema.object([
-                        ("time_zone", Schema.nullable(Schema.string)), ("text", Schema.nullable(Schema.string)),
+                        ("time_zone", Schema.string), ("text", Schema.nullable(Schema.string)),
                         ("open_now", Schema.nullable(Schema.boolean)),
                         ("status", Schema.nullable(Schema.string)), ("always_open", Schema.boolean),
                         ("weekly", Schema.array(Schema.object([("day", Schema.string), ("opens", Schema.string), ("closes", Schema.string)]))),

@@ -20,7 +20,7 @@ struct LookupRoutes {
         let format = try query.choice("format", ["json", "geojson"], default: "json")
         let (id, text) = try Self.placeID(context)
         let place = try await state.service.details(for: id, as: text, offline: try query.flag("offline"))
-        let document = PlaceDocument(place: place, now: state.service.now, timeZone: state.service.timeZone)
+        let document = PlaceDocument(place: place, now: state.service.now)
         return format == "geojson" ? JSONResponse.geo(document.geojson()) : JSONResponse.make(document.json())
     }
 

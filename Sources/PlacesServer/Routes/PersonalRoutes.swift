@@ -79,7 +79,7 @@ struct PersonalRoutes {
         guard let favorite = try await state.shared({ store throws(StoreError) in try await store.favorite(id, of: owner) }) else {
             throw Self.notFound(id)
         }
-        var document = PlaceDocument(place: favorite.place, now: state.service.now, timeZone: state.service.timeZone).json()
+        var document = PlaceDocument(place: favorite.place, now: state.service.now).json()
         if case .object(var object) = document {
             object["note"] = DocumentParts.optional(favorite.note)
             object["added_at"] = .string(ISO8601Text.format(favorite.addedAt))

@@ -35,7 +35,7 @@ extension Places {
             let service = try await Session.service(global, command: "show")
             let place = try await service.details(for: placeID, as: id, offline: offline)
             await service.sayWhereAnswersCameFrom()
-            let document = PlaceDocument(place: place, now: service.now, timeZone: service.timeZone)
+            let document = PlaceDocument(place: place, now: service.now)
             try StandardOutput.write(document.render(format, style: Terminal.style(global.color)))
         }
     }

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// A parking place's price list: an hourly rate during paid hours, which differ by weekday.
 ///
@@ -153,15 +152,7 @@ public struct ParkingTariff: Sendable, Equatable, Codable {
         return result
     }
 
-    private static let zones = Mutex<[String: TimeZone]>([:])
-
-    /// Time zones by identifier, made once: making one reads the zone database.
     private static func zone(_ identifier: String) -> TimeZone {
-        zones.withLock { cache in
-            if let zone = cache[identifier] { return zone }
-            let zone = TimeZone(identifier: identifier) ?? .gmt
-            cache[identifier] = zone
-            return zone
-        }
+        NamedTimeZones.zone(identifier) ?? .gmt
     }
 }
