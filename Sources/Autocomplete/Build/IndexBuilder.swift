@@ -77,7 +77,11 @@ public final class AutocompleteIndexBuilder {
         direct = ExternalSorter(name: "direct", budget: sorterBudget, directory: directory)
     }
 
-    deinit {
+    deinit { removeTemporaryFolder() }
+
+    /// The sorted runs are spent once the index is written: removed then, not when the builder is
+    /// released, which a process that exits right after (an import's last act) may never do.
+    private func removeTemporaryFolder() {
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
@@ -97,6 +101,7 @@ public final class AutocompleteIndexBuilder {
     public func write(to url: URL) throws(IndexBuildError) -> Summary {
         let destination = url.path
         let temporary = destination + ".building-\(getpid())"
+        defer { removeTemporaryFolder() }
         try drainFolding()
         let file = try ByteOutput(path: temporary)
         do throws(IndexBuildError) {
@@ -112,6 +117,7 @@ public final class AutocompleteIndexBuilder {
 
     /// Builds the index into memory.
     func buildInMemory() throws(IndexBuildError) -> [UInt8] {
+        defer { removeTemporaryFolder() }
         try drainFolding()
         let memory = ByteOutput()
         _ = try assemble(into: memory)
