@@ -119,4 +119,27 @@ struct WalkingCommandTests {
         #expect(gone.status != 0)
         #expect(gone.stderr.contains("import canal.osm again"), "\(gone.stderr)")
     }
+
+    /// `route --explain` says where each end joined the ways; a start on the water is placed on the
+    /// nearest street, and how far that was is said.
+    @Test func routeExplainSaysWhereEachEndJoinsTheWays() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let output = try await CLI.run(
+            ["route", "--from", "52.3702,4.8930", "--to", CanalOSM.north, "--offline", "--explain"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 3 && lines[1] == "start: 22 m to Zuidkade" && lines[2] == "end: 0 m to Noordkade", "\(output.stdout)")
+    }
+
+    /// `coffee --explain` says, under each place walked over the graph, where the walk joined the ways.
+    @Test func coffeeExplainSaysWhereEachWalkJoinsTheWays() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let output = try await CLI.run(
+            ["coffee", "--near", CanalOSM.south, "--offline", "--explain", "--max-walk", "30"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("start: 0 m to Zuidkade; end: 22 m to Zuidkade"), "\(output.stdout)")
+        #expect(output.stdout.contains("start: 0 m to Zuidkade; end: 7 m to Steeg"), "\(output.stdout)")
+    }
 }

@@ -12,16 +12,19 @@ public struct RankingContext: Sendable {
     public var walking: WalkingModel
     /// Walking distances from a routing provider, where known (metres).
     public var routedMeters: [PlaceID: Double]
+    /// Where those routed walks joined the ways at each end, where the router says.
+    public var walkEnds: [PlaceID: WalkEnds]
 
     public init(
         focus: Coordinate, now: Date, timeZone: TimeZone = .current, walking: WalkingModel = WalkingModel(),
-        routedMeters: [PlaceID: Double] = [:]
+        routedMeters: [PlaceID: Double] = [:], walkEnds: [PlaceID: WalkEnds] = [:]
     ) {
         self.focus = focus
         self.now = now
         self.timeZone = timeZone
         self.walking = walking
         self.routedMeters = routedMeters
+        self.walkEnds = walkEnds
     }
 
     public func isOpen(_ place: Place) -> Bool? {

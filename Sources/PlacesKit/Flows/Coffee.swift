@@ -50,9 +50,10 @@ extension PlacesService {
         let radius = query.radius?.meters ?? profile.searchRadius
         let request = SearchRequest(category: .coffee, focus: focus.coordinate, radius: radius, limit: 50, openAt: now)
         let outcome = try await answers(request, selected: query.providers, offline: query.offline)
+        let routed = routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds)
         let context = RankingContext(
-            focus: focus.coordinate, now: now, timeZone: Self.areaTimeZone(outcome.places) ?? timeZone,
-            routedMeters: routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds))
+            focus: focus.coordinate, now: now, timeZone: Self.areaTimeZone(outcome.places) ?? timeZone, routedMeters: routed.metres,
+            walkEnds: routed.ends)
         let ranking = profile.rank(outcome.places, context: context)
         if ranking.ranked.isEmpty {
             let why = query.openNow ? "open now and " : ""

@@ -47,7 +47,9 @@ extension PlacesService {
         let feed = try await loadFeed(provider)
         let profile = RecommendationsProfile(maximumWalkSeconds: query.maxWalk.seconds, top: query.top)
         let routed = routedWalks(from: focus.coordinate, to: feed.places, maximumWalkSeconds: query.maxWalk.seconds)
-        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: timeZone, routedMeters: routed))
+        let ranking = profile.rank(
+            feed.places,
+            context: RankingContext(focus: focus.coordinate, now: now, timeZone: timeZone, routedMeters: routed.metres, walkEnds: routed.ends))
         if ranking.ranked.isEmpty {
             let expired = ranking.excluded.filter { $0.stage == "expired" }.count
             let note = expired > 0 ? " (\(expired) of \(feed.places.count) expired)" : ""
