@@ -13,6 +13,7 @@ import WalkingGraph
 ///   `access=destination`) runs under it 5 m from its middle.
 /// - Senatstorget, a multipolygon square of two untagged outer halves, with a statue in its
 ///   middle (an untagged inner ring).
+/// - Östra torget, a square of its own sharing Torget's east edge (a large square mapped in parts).
 /// - Off Södra gatan: Gården (`access=private`), Kundgången (`foot=customers`), Galleria (an indoor
 ///   corridor on level 1); north of the town Djuptunneln (`layer=-2`), 560 m from the last street.
 struct SquareTownTests {
@@ -66,6 +67,18 @@ struct SquareTownTests {
         let walk = try graph.route(from: a, to: b)
         #expect(abs(walk.distance - a.distance(to: b)) < 0.5)
         #expect(walk.path == [a, b])
+    }
+
+    @Test func aPointOnTheEdgeTwoSquaresShareWalksStraightIntoEither() throws {
+        let graph = try Self.graph()
+        let onTheEdge = Coordinate(60.0002, 25.0018)
+        #expect(graph.snap(onTheEdge)?.isInArea == true)
+        for inside in [Coordinate(60.0002, 25.0012), Coordinate(60.0002, 25.0024)] {
+            for (from, to) in [(onTheEdge, inside), (inside, onTheEdge)] {
+                let walk = try graph.route(from: from, to: to)
+                #expect(abs(walk.distance - from.distance(to: to)) < 0.5, "\(from) to \(to): \(walk.distance) m")
+            }
+        }
     }
 
     @Test func aPointAboveTheTunnelOffTheSquareGoesToTheStreetNotTheTunnel() throws {

@@ -15,21 +15,27 @@ extension WalkingGraph {
         let latitude = FixedPoint.value(coordinate.latitude)
         let longitude = FixedPoint.value(coordinate.longitude)
         let scale = LocalScale(latitude: coordinate.latitude)
+        var inside: [Int] = []
+        var onEdge: [Int] = []
         for index in 0..<view.areaCount {
             let area = view.area(index)
             guard area.encloses(latitude, longitude), area.traits.isOpen, !area.anchors.isEmpty else { continue }
             let geometry = view.geometry(of: area)
-            guard
-                geometry.contains(latitude, longitude)
-                    || geometry.distanceToEdge(latitude, longitude, scale: scale) <= Self.areaEdgeTolerance,
-                let component = area.anchors.lazy.compactMap({ self.view.areaAnchor($0) }).first.map(view.component)
-            else { continue }
-            return SnappedPoint(
-                requested: coordinate, coordinate: coordinate, distance: 0, wayName: view.name(area.name),
-                wayKind: area.kind, traits: area.traits, fallbackReach: nil, chain: -1, offset: 0,
-                component: component, area: index)
+            if geometry.contains(latitude, longitude) {
+                inside.append(index)
+            } else if geometry.distanceToEdge(latitude, longitude, scale: scale) <= Self.areaEdgeTolerance {
+                onEdge.append(index)
+            }
         }
-        return nil
+        let areas = inside + onEdge
+        guard let first = areas.first else { return nil }
+        let area = view.area(first)
+        guard let component = area.anchors.lazy.compactMap({ self.view.areaAnchor($0) }).first.map(view.component)
+        else { return nil }
+        return SnappedPoint(
+            requested: coordinate, coordinate: coordinate, distance: 0, wayName: view.name(area.name),
+            wayKind: area.kind, traits: area.traits, fallbackReach: nil, chain: -1, offset: 0,
+            component: component, areas: areas)
     }
 }
 
@@ -51,10 +57,23 @@ extension GraphView {
         return AreaGeometry(rings: rings)
     }
 
-    /// The straight pieces between a point inside area `index` and the anchors it sees, in walking
-    /// order: from the point when `leaving`, else to it. Anchors on another component than the
-    /// point's are left out; when the point sees none (a hole's shadow), every anchor is used.
-    func areaEndpoints(_ point: SnappedPoint, area index: Int, leaving: Bool) -> [Endpoint] {
+    /// The straight pieces between a point in one or more areas and the anchors it sees, in
+    /// walking order: from the point when `leaving`, else to it; one per anchor.
+    func areaEndpoints(_ point: SnappedPoint, leaving: Bool) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
+        var reached: Set<Int> = []
+        for index in point.areas {
+            for endpoint in areaEndpoints(point, area: index, leaving: leaving) where reached.insert(endpoint.node).inserted {
+                endpoints.append(endpoint)
+            }
+        }
+        return endpoints
+    }
+
+    /// The straight pieces between a point in area `index` and the anchors it sees. Anchors on
+    /// another component than the point's are left out; when the point sees none (a hole's
+    /// shadow), every anchor is used.
+    private func areaEndpoints(_ point: SnappedPoint, area index: Int, leaving: Bool) -> [Endpoint] {
         let area = self.area(index)
         let geometry = self.geometry(of: area)
         let here = (FixedPoint.value(point.requested.latitude), FixedPoint.value(point.requested.longitude))
@@ -78,16 +97,18 @@ extension GraphView {
         return seen.isEmpty ? unseen : seen
     }
 
-    /// Straight across from one point to another in the same area, when one sees the other.
+    /// Straight across from one point to another in an area both are in (or on the edge of), when
+    /// one sees the other there.
     func directAcross(from origin: SnappedPoint, to destination: SnappedPoint) -> ChainPiece? {
-        guard let index = origin.area, destination.area == index else { return nil }
-        let geometry = self.geometry(of: area(index))
         let a = (FixedPoint.value(origin.requested.latitude), FixedPoint.value(origin.requested.longitude))
         let b = (FixedPoint.value(destination.requested.latitude), FixedPoint.value(destination.requested.longitude))
-        guard a == b || geometry.sees(a, b) else { return nil }
-        let metres = LocalScale(latitude: origin.requested.latitude).distance(a.0, a.1, b.0, b.1)
-        return ChainPiece(
-            chain: ChainPiece.acrossChain, from: 0, to: metres,
-            across: ChainPiece.Across(area: index, from: origin.requested, to: destination.requested))
+        for index in origin.areas where destination.areas.contains(index) {
+            guard a == b || geometry(of: area(index)).sees(a, b) else { continue }
+            let metres = LocalScale(latitude: origin.requested.latitude).distance(a.0, a.1, b.0, b.1)
+            return ChainPiece(
+                chain: ChainPiece.acrossChain, from: 0, to: metres,
+                across: ChainPiece.Across(area: index, from: origin.requested, to: destination.requested))
+        }
+        return nil
     }
 }

@@ -34,7 +34,7 @@ struct Endpoint {
 extension GraphView {
     /// The nodes a walk from `point` reaches first: the ends of its chain it may walk towards.
     func departures(from point: SnappedPoint) -> [Endpoint] {
-        if let area = point.area { return areaEndpoints(point, area: area, leaving: true) }
+        if point.area != nil { return areaEndpoints(point, leaving: true) }
         let chain = self.chain(point.chain)
         var result: [Endpoint] = []
         if chain.forward, let end = chain.end {
@@ -54,7 +54,7 @@ extension GraphView {
 
     /// The nodes a walk to `point` comes from: the ends of its chain from which it may be walked to.
     func arrivals(at point: SnappedPoint) -> [Endpoint] {
-        if let area = point.area { return areaEndpoints(point, area: area, leaving: false) }
+        if point.area != nil { return areaEndpoints(point, leaving: false) }
         let chain = self.chain(point.chain)
         var result: [Endpoint] = []
         if chain.forward, let start = chain.start {

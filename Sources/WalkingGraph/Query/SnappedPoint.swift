@@ -25,8 +25,10 @@ public struct SnappedPoint: Sendable, Equatable {
     let offset: Double
     /// The connected part of the graph it is in.
     let component: Int
-    /// The pedestrian area it stands in, walked straight across from the point itself.
-    let area: Int?
+    /// The pedestrian areas it stands in or on the edge of (two squares that share an edge), the
+    /// one it is inside first: walked straight across from the point itself.
+    let areas: [Int]
+    var area: Int? { areas.first }
 
     /// True when the point stands inside a pedestrian area (a square) and the walk crosses it
     /// straight from there.
@@ -209,7 +211,7 @@ extension WalkingGraph {
         return SnappedPoint(
             requested: requested, coordinate: coordinate, distance: distance, wayName: view.name(chain.name),
             wayKind: chain.kind, traits: chain.traits, fallbackReach: fallbackReach,
-            chain: chain.index, offset: min(offset, chain.length), component: view.component(node), area: nil)
+            chain: chain.index, offset: min(offset, chain.length), component: view.component(node), areas: [])
     }
 }
 
