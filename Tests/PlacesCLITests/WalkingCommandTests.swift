@@ -119,4 +119,50 @@ struct WalkingCommandTests {
         #expect(gone.status != 0)
         #expect(gone.stderr.contains("import canal.osm again"), "\(gone.stderr)")
     }
+
+    /// A graph written before the format knew squares and tunnels (version 1) is built again from
+    /// its OpenStreetMap file, said once, and the new file is kept.
+    @Test func aGraphOfAnOlderVersionIsBuiltAgainFromItsFile() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let folder = store.folder.appendingPathComponent("places.walks")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        for file in files {
+            var bytes = try Data(contentsOf: file)
+            bytes[8] = 1  // version 1, with a header checksum that matches it
+            let checksum = bytes.withUnsafeBytes { MappedFile.fnv1a(UnsafeRawBufferPointer(rebasing: $0[0..<376])) }
+            withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(376..<384, with: $0) }
+            try bytes.write(to: file)
+        }
+        let output = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--offline"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(
+            output.stderr.contains("walking graph version 1 is not supported (this build reads 2)")
+                && output.stderr.contains("building it again from canal.osm"), "\(output.stderr)")
+        let again = try await CLI.run(["route", "--from", CanalOSM.south, "--to", CanalOSM.north, "--offline"], environment: store.environment)
+        #expect(again.status == 0 && !again.stderr.contains("version"), "rebuilt once: \(again.stderr)")
+    }
+
+    /// `route --explain` says where each end joined the ways; a start on the water is placed on the
+    /// nearest street, and how far that was is said.
+    @Test func routeExplainSaysWhereEachEndJoinsTheWays() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let output = try await CLI.run(
+            ["route", "--from", "52.3702,4.8930", "--to", CanalOSM.north, "--offline", "--explain"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 3 && lines[1] == "start: 22 m to Zuidkade" && lines[2] == "end: 0 m to Noordkade", "\(output.stdout)")
+    }
+
+    /// `coffee --explain` says, under each place walked over the graph, where the walk joined the ways.
+    @Test func coffeeExplainSaysWhereEachWalkJoinsTheWays() async throws {
+        let store = TemporaryStore()
+        _ = try await CanalOSM.imported(store)
+        let output = try await CLI.run(
+            ["coffee", "--near", CanalOSM.south, "--offline", "--explain", "--max-walk", "30"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("start: 0 m to Zuidkade; end: 22 m to Zuidkade"), "\(output.stdout)")
+        #expect(output.stdout.contains("start: 0 m to Zuidkade; end: 7 m to Steeg"), "\(output.stdout)")
+    }
 }

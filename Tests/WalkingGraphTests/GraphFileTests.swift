@@ -135,6 +135,34 @@ struct GraphFileTests {
         }
     }
 
+    @Test func aScrambledGraphWithSquaresOpenedWithoutTheChecksumNeverTraps() throws {
+        // The areas' sections (rings, anchors) are read with the same bounds checks as the rest.
+        let url = TestGraphs.temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try SquareTownTests.graph().write(to: url)
+        let whole = try Data(contentsOf: url)
+        let points = [
+            SquareTownTests.torgetMiddle, SquareTownTests.eastOfTorget, Coordinate(60.00035, 25.0052),
+            Coordinate(60.0050, 24.9982), Coordinate(60.00035, 25.0059),
+        ]
+        var generator = SplitMix(seed: 26)
+        for round in 0..<40 {
+            var bytes = whole
+            for _ in 0..<(round < 20 ? 16 : 400) {
+                let offset =
+                    GraphFormat.headerSize + Int(generator.next() % UInt64(bytes.count - GraphFormat.headerSize))
+                bytes[offset] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            try bytes.write(to: url)
+            let opened = try WalkingGraph.open(at: url, verifyChecksum: false)
+            for from in points {
+                _ = opened.snap(from)
+                _ = opened.distances(from: from, to: points)
+                for to in points { _ = try? opened.route(from: from, to: to) }
+            }
+        }
+    }
+
     @Test func writingReplacesAnOldFileWhole() throws {
         let url = TestGraphs.temporaryURL()
         defer { try? FileManager.default.removeItem(at: url) }

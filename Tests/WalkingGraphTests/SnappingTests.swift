@@ -40,12 +40,20 @@ struct SnappingTests {
         )
     }
 
-    @Test func theMiddleOfASquareGoesToItsOutline() throws {
+    @Test func theMiddleOfASquareStandsOnTheSquare() throws {
+        // Bovenplein is a pedestrian area (area=yes): a walk from its middle crosses it straight to
+        // the top of the steps, the one way onto it, rather than starting from its edge.
         let graph = try TestGraphs.canalTown()
         let middle = Coordinate(52.3718, 4.8945)
         let snapped = try #require(graph.snap(middle))
         #expect(snapped.wayName == "Bovenplein")
-        #expect(abs(snapped.distance - middle.distance(to: Coordinate(52.3716, 4.8945))) < 0.05)
+        #expect(snapped.isInArea && snapped.distance == 0)
+        let topOfTheSteps = Coordinate(52.3716, 4.8940)
+        let footOfTheSteps = Coordinate(52.3712, 4.8940)
+        let walk = try graph.route(from: middle, to: footOfTheSteps)
+        #expect(walk.path.first == middle && walk.path.dropFirst().first == topOfTheSteps)
+        let straightOver = middle.distance(to: topOfTheSteps) + topOfTheSteps.distance(to: footOfTheSteps)
+        #expect(abs(walk.distance - straightOver) < 0.1, "\(walk.distance) m, over the square and down the steps \(straightOver) m")
     }
 
     @Test func snappingAgreesWithLookingAtEveryWay() throws {

@@ -13,17 +13,20 @@ public struct RankingContext: Sendable {
     public var walking: WalkingModel
     /// Walking distances from a routing provider, where known (metres).
     public var routedMeters: [PlaceID: Double]
+    /// Where those routed walks joined the ways at each end, where the router says.
+    public var walkEnds: [PlaceID: WalkEnds]
 
     /// - Parameter timeZone: the zone at the focus; nil looks it up (``TimeZoneMap``).
     public init(
         focus: Coordinate, now: Date, timeZone: TimeZone? = nil, walking: WalkingModel = WalkingModel(),
-        routedMeters: [PlaceID: Double] = [:]
+        routedMeters: [PlaceID: Double] = [:], walkEnds: [PlaceID: WalkEnds] = [:]
     ) {
         self.focus = focus
         self.now = now
         self.timeZone = timeZone ?? TimeZoneMap.zone(at: focus)
         self.walking = walking
         self.routedMeters = routedMeters
+        self.walkEnds = walkEnds
     }
 
     /// Whether `place` is open at ``now``, on its own clock.

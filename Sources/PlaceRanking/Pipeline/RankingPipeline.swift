@@ -10,7 +10,9 @@ public struct RankingPipeline: Sendable {
         let candidates = places.map { place in
             Candidate(
                 place: place,
-                walk: context.walking.walk(from: context.focus, to: place.coordinate, routedMeters: context.routedMeters[place.id]))
+                walk: context.walking.walk(
+                    from: context.focus, to: place.coordinate, routedMeters: context.routedMeters[place.id],
+                    ends: context.walkEnds[place.id]))
         }
         var state = RankingState(candidates: candidates, excluded: [])
         for stage in stages { stage.apply(to: &state, context: context) }

@@ -8,6 +8,8 @@ public struct Walk: Sendable, Equatable, Codable {
     public let seconds: Double
     /// True when ``meters`` comes from a routing provider.
     public let isRouted: Bool
+    /// Where a routed walk joined the ways at each end, when the router says (the local walking graph does).
+    public let ends: WalkEnds?
 
     public var minutes: Double { seconds / 60 }
 }
@@ -26,10 +28,12 @@ public struct WalkingModel: Sendable, Equatable {
         self.detourFactor = detourFactor
     }
 
-    public func walk(from origin: Coordinate, to destination: Coordinate, routedMeters: Double? = nil) -> Walk {
+    public func walk(from origin: Coordinate, to destination: Coordinate, routedMeters: Double? = nil, ends: WalkEnds? = nil) -> Walk {
         let straight = origin.distance(to: destination)
         let meters = routedMeters ?? straight * detourFactor
-        return Walk(meters: meters, straightLineMeters: straight, seconds: meters / speed, isRouted: routedMeters != nil)
+        return Walk(
+            meters: meters, straightLineMeters: straight, seconds: meters / speed, isRouted: routedMeters != nil,
+            ends: routedMeters != nil ? ends : nil)
     }
 
     /// The straight-line distance that can be walked in `seconds`.

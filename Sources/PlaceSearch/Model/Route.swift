@@ -15,10 +15,14 @@ public struct Route: Sendable, Equatable, Codable {
     public var warnings: [String]
     /// Attribution the provider requires ("Map data ©2026 Google", "© OpenStreetMap contributors").
     public var attribution: String?
+    /// Where the walk joined the ways at its start and at its end, when the router says (the local
+    /// walking graph does; Google and OSRM do not).
+    public var start: RouteEnd?
+    public var end: RouteEnd?
 
     public init(
         provider: ProviderID, path: [Coordinate], distance: Double, duration: Double, legs: [RouteLeg] = [], summary: String? = nil,
-        warnings: [String] = [], attribution: String? = nil
+        warnings: [String] = [], attribution: String? = nil, start: RouteEnd? = nil, end: RouteEnd? = nil
     ) {
         self.provider = provider
         self.path = path
@@ -28,6 +32,8 @@ public struct Route: Sendable, Equatable, Codable {
         self.summary = summary
         self.warnings = warnings
         self.attribution = attribution
+        self.start = start
+        self.end = end
     }
 
     /// Every step of every leg, in order.
@@ -73,5 +79,57 @@ public struct RouteStep: Sendable, Equatable, Codable {
         self.maneuver = maneuver
         self.name = name
         self.path = path
+    }
+}
+
+/// Where one end of a walk joins the ways: how far from the point asked for, on what, and whether
+/// only a way nobody in the open is on was near. A router over its own map of the ways knows it
+/// (the local walking graph); Google and OSRM do not say.
+public struct RouteEnd: Sendable, Equatable, Codable {
+    /// What the walk starts or ends on.
+    public enum Ground: String, Sendable, Codable, CaseIterable {
+        /// A street or a path under the sky, open to all.
+        case way
+        /// Inside a pedestrian area (a square), crossed straight from the point itself.
+        case area
+        /// Below ground.
+        case tunnel
+        /// Under a roof: a building passage, an indoor corridor.
+        case indoors
+        /// Open to some only: customers, people going there.
+        case restricted
+    }
+
+    /// Metres from the point asked for to where the walk starts or ends; 0 inside an area.
+    public var distance: Double
+    /// The way's or the area's name, when it has one.
+    public var name: String?
+    /// What sort of way it is, in words: "the footpath", "the service road".
+    public var wayDescription: String
+    public var ground: Ground
+    /// When no way under the sky and open to all was near, so that a tunnel, an indoor or a
+    /// restricted way was taken: how far one was looked for, in metres; nil otherwise.
+    public var fallbackReach: Double?
+
+    public init(distance: Double, name: String?, wayDescription: String, ground: Ground, fallbackReach: Double? = nil) {
+        self.distance = distance
+        self.name = name
+        self.wayDescription = wayDescription
+        self.ground = ground
+        self.fallbackReach = fallbackReach
+    }
+
+    /// The way's name, else what sort of way it is.
+    public var label: String { name ?? wayDescription }
+}
+
+/// Where a walk joined the ways at both ends (``RouteEnd``), for a walking distance that was routed.
+public struct WalkEnds: Sendable, Equatable, Codable {
+    public var start: RouteEnd
+    public var end: RouteEnd
+
+    public init(start: RouteEnd, end: RouteEnd) {
+        self.start = start
+        self.end = end
     }
 }

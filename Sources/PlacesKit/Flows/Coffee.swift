@@ -51,9 +51,8 @@ extension PlacesService {
         let request = SearchRequest(category: .coffee, focus: focus.coordinate, radius: radius, limit: 50, openAt: now)
         let outcome = try await answers(request, selected: query.providers, offline: query.offline)
         // Each place's hours are read on its own clock (Place.timeZone), never this machine's.
-        let context = RankingContext(
-            focus: focus.coordinate, now: now,
-            routedMeters: routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds))
+        let routed = routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds)
+        let context = RankingContext(focus: focus.coordinate, now: now, routedMeters: routed.metres, walkEnds: routed.ends)
         warnIfPlacesClocksAreUnknown()
         let ranking = profile.rank(outcome.places, context: context)
         if let note = await edgeNote(request, outcome: outcome, offline: query.offline) { notices.warn(note) }

@@ -87,7 +87,9 @@ extension PlacesService {
             return ["parkshark: \(note)"]
         }
         let routed = routedWalks(from: focus.coordinate, to: outcome.places, maximumWalkSeconds: query.maxWalk.seconds)
-        let ranking = profile.rank(outcome.places, context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone, routedMeters: routed))
+        let ranking = profile.rank(
+            outcome.places,
+            context: RankingContext(focus: focus.coordinate, now: now, timeZone: zone, routedMeters: routed.metres, walkEnds: routed.ends))
         if let note = await edgeNote(request, outcome: outcome, offline: query.offline) { notices.warn(note) }
         if ranking.ranked.isEmpty {
             let paying = query.advice ? " that takes \(query.methods.joined(separator: ",")) for \(stay.durationText)" : ""

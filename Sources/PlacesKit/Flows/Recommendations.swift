@@ -48,7 +48,8 @@ extension PlacesService {
         warnIfPlacesClocksAreUnknown()
         let profile = RecommendationsProfile(maximumWalkSeconds: query.maxWalk.seconds, top: query.top)
         let routed = routedWalks(from: focus.coordinate, to: feed.places, maximumWalkSeconds: query.maxWalk.seconds)
-        let ranking = profile.rank(feed.places, context: RankingContext(focus: focus.coordinate, now: now, routedMeters: routed))
+        let ranking = profile.rank(
+            feed.places, context: RankingContext(focus: focus.coordinate, now: now, routedMeters: routed.metres, walkEnds: routed.ends))
         if ranking.ranked.isEmpty {
             let expired = ranking.excluded.filter { $0.stage == "expired" }.count
             let note = expired > 0 ? " (\(expired) of \(feed.places.count) expired)" : ""

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceRanking
+import PlaceSearch
 
 /// What an explained table adds, the same for every profile: under each place its score parts,
 /// then what was left out and why.
@@ -27,6 +28,7 @@ enum Explanation {
                 "       \(name)  \(NumberText.fixed(component.value, 2)) × \(NumberText.fixed(component.weight, 2)) = \(NumberText.fixed(component.contribution, 3))  "
                     + style.faint(component.detail))
         }
+        if let ends = item.walk.ends { lines.append("       " + style.faint(RouteEndText.line(ends))) }
         lines += extra.map { "       " + style.faint($0) }
         if item.place.sources.count > 1 {
             lines.append("       " + style.faint("merged from " + item.place.sources.map(\.description).joined(separator: " + ")))

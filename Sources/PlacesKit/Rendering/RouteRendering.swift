@@ -1,8 +1,9 @@
 extension RouteDocument {
     /// The route in `format`. The GeoJSON and GPX are what following a given route reads back.
-    public func render(_ format: RouteFormat, style: TextStyle = .plain) -> String {
+    /// - Parameter explain: the table says where the walk joined the ways at each end.
+    public func render(_ format: RouteFormat, style: TextStyle = .plain, explain: Bool = false) -> String {
         switch format {
-        case .table: table(style)
+        case .table: table(style, explain: explain)
         case .json: json().serialized(pretty: true) + "\n"
         case .ndjson: steps().map { $0.serialized() + "\n" }.joined()
         case .geojson: geojson().serialized(pretty: true) + "\n"
@@ -11,11 +12,21 @@ extension RouteDocument {
     }
 
     /// The distance and time, then the steps as columns, then warnings and whose data it is.
-    public func table(_ style: TextStyle) -> String {
+    /// - Parameter explain: under the distance, where the walk joined the ways at each end.
+    public func table(_ style: TextStyle, explain: Bool = false) -> String {
         let head =
             "\(Self.distanceText(route.distance)), \(Self.durationText(route.duration)) on foot"
             + (route.summary.map { " via \($0)" } ?? "") + "  (\(route.provider))"
-        var text = (style.isMarked ? style.strong(head) : head) + "\n\n"
+        var text = (style.isMarked ? style.strong(head) : head) + "\n"
+        if explain {
+            let ends =
+                [route.start.map { RouteEndText.line("start", $0) }, route.end.map { RouteEndText.line("end", $0) }]
+                .compactMap { $0 }
+            for line in ends.isEmpty ? ["\(route.provider) does not say where it placed the start and the end"] : ends {
+                text += (style.isMarked ? style.faint(line) : line) + "\n"
+            }
+        }
+        text += "\n"
         var table = TextTable([.init("#"), .init("Instruction", shrinks: true), .init("Distance"), .init("Time")])
         for (index, step) in route.steps.enumerated() {
             table.rows.append([

@@ -10,6 +10,11 @@
 /// - `foot=*` decides first; without it, `access=*`; a way with neither is open.
 /// - One-way only where `oneway:foot` says so: `oneway=yes` binds vehicles, not people on foot.
 /// - Areas (`area=yes`, or any closed way) are walked along their outline; osmnx leaves them out.
+///   Pedestrian areas (squares: ``isPedestrianArea(_:multipolygon:)``, multipolygons too) are
+///   walked across as well (``WalkingGraphBuilder/crossAreas()``).
+/// - What a walkable way is like for someone standing on it (a tunnel, indoors, open to some only)
+///   is kept beside it (``traits(_:kind:)``), for where walks start and end; ways closed to people
+///   on foot are not in the graph at all.
 enum FootAccess {
     /// Highway kinds walkable unless a tag says otherwise.
     static let walkableHighways: Set<String> = [

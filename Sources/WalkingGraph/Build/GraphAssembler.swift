@@ -9,6 +9,24 @@ struct ChainRecord {
     var kind: UInt8
     /// Bit 0: may be walked start → end; bit 1: end → start.
     var directions: UInt8
+    /// ``WayTraits``.
+    var traits: UInt8
+}
+
+/// A pedestrian area as stored: its rings for "is this point inside", and the nodes a walk from a
+/// point inside goes to straight.
+struct AreaRecord {
+    var firstPoint: UInt32
+    var pointCount: UInt32
+    var firstAnchor: UInt32
+    var anchorCount: UInt32
+    var name: UInt32
+    var kind: UInt8
+    var traits: UInt8
+    var south: Int32
+    var west: Int32
+    var north: Int32
+    var east: Int32
 }
 
 /// The graph in arrays, before it becomes the bytes of a file (``GraphWriter``).
@@ -28,6 +46,10 @@ struct AssembledGraph {
     var grid = SegmentGrid.Layout.empty
     var cellFirst: [UInt32] = [0, 0]
     var cellEntries: [UInt32] = []
+    var areas: [AreaRecord] = []
+    /// Every area's rings, latitude and longitude pairs, a ``GraphFormat/ringBreak`` pair after each ring.
+    var areaPoints: [Int32] = []
+    var areaAnchors: [UInt32] = []
     var wayCount = 0
 }
 
@@ -91,6 +113,7 @@ struct GraphAssembler {
             pieces: pieces, pieceNodes: pieceNodes, latitudes: latitudes, longitudes: longitudes, uses: uses,
             graphIndex: graphIndex,
             into: &graph)
+        addAreas(latitudes: latitudes, longitudes: longitudes, graphIndex: graphIndex, into: &graph)
         buildArcs(nodeCount: junctions.count, into: &graph)
         labelComponents(nodeCount: junctions.count, into: &graph)
         SegmentGrid.build(into: &graph)
@@ -144,10 +167,44 @@ struct GraphAssembler {
                     firstPoint: UInt32(firstPoint), pointCount: UInt32(cut.to - cut.from + 1),
                     start: graphIndex[Int(pieceNodes[Int(cut.from)])], end: graphIndex[Int(pieceNodes[Int(cut.to)])],
                     length: Float(length), name: piece.name, kind: piece.kind.rawValue,
-                    directions: (piece.forward ? 1 : 0) | (piece.backward ? 2 : 0)))
+                    directions: (piece.forward ? 1 : 0) | (piece.backward ? 2 : 0), traits: piece.traits.rawValue))
         }
         guard graph.chains.count < Int(ArcFlags.chainMask) else {
             throw WalkingGraphError(path: "(memory)", problem: .tooLarge("chains"))
+        }
+    }
+
+    /// The pedestrian areas, with their anchors numbered as the graph's nodes; an area whose anchors
+    /// did not become junctions (none reached) is left out.
+    private func addAreas(
+        latitudes: [Int32], longitudes: [Int32], graphIndex: [UInt32], into graph: inout AssembledGraph
+    ) {
+        for area in builder.areas {
+            let anchors = area.anchors.map { graphIndex[Int($0)] }.filter { $0 != UInt32.max }
+            guard !anchors.isEmpty, area.rings.count < Int(UInt32.max / 2) else { continue }
+            let firstPoint = graph.areaPoints.count / 2
+            let firstAnchor = graph.areaAnchors.count
+            var south = Int32.max, west = Int32.max, north = Int32.min, east = Int32.min
+            for ring in area.rings {
+                for node in ring {
+                    let latitude = latitudes[Int(node)], longitude = longitudes[Int(node)]
+                    graph.areaPoints.append(latitude)
+                    graph.areaPoints.append(longitude)
+                    south = min(south, latitude)
+                    north = max(north, latitude)
+                    west = min(west, longitude)
+                    east = max(east, longitude)
+                }
+                graph.areaPoints.append(GraphFormat.ringBreak)
+                graph.areaPoints.append(GraphFormat.ringBreak)
+            }
+            graph.areaAnchors.append(contentsOf: anchors)
+            graph.areas.append(
+                AreaRecord(
+                    firstPoint: UInt32(firstPoint), pointCount: UInt32(graph.areaPoints.count / 2 - firstPoint),
+                    firstAnchor: UInt32(firstAnchor), anchorCount: UInt32(anchors.count), name: area.name,
+                    kind: area.kind.rawValue, traits: area.traits.rawValue, south: south, west: west, north: north,
+                    east: east))
         }
     }
 

@@ -16,9 +16,11 @@ public import OSMFormat
 /// try graph.write(to: storeURL.deletingPathExtension().appendingPathExtension("walk"))
 /// ```
 ///
-/// Elements must come in the usual file order (nodes before the ways that use them), as every
-/// OSM file and Overpass answer has them. It keeps every node's position (16 bytes each) and,
-/// of the ways, only the walkable ones (see ``FootAccess``); relations are not read.
+/// Elements must come in the usual file order (nodes before the ways that use them, ways before
+/// the relations that use them), as every OSM file and Overpass answer has them. It keeps every
+/// node's position (16 bytes each) and, of the ways, the walkable ones (see ``FootAccess``) and
+/// the untagged ones a pedestrian area's multipolygon may name as its rings; of the relations,
+/// only those pedestrian areas.
 public struct WalkingGraphBuilder {
     var nodes = NodeTable()
     /// Walkable ways, cut where a node is missing (outside the extract) or blocked (a locked gate):
@@ -28,6 +30,10 @@ public struct WalkingGraphBuilder {
     var blockedCopies: [Int32] = []
     var pieces: [Piece] = []
     var names = NameTable()
+    /// Ways a multipolygon may use as rings: the untagged ones and the closed walkable ones.
+    var ringWays = RingWays()
+    /// Pedestrian areas (squares): walkable across, not only along their edges (``AreaCrossing``).
+    var areas: [AreaDraft] = []
     public private(set) var elementCount = 0
     /// Walkable ways seen.
     public private(set) var wayCount = 0
@@ -39,6 +45,7 @@ public struct WalkingGraphBuilder {
         var kind: WayKind
         var forward: Bool
         var backward: Bool
+        var traits: WayTraits
     }
 
     public init() {}
@@ -50,47 +57,127 @@ public struct WalkingGraphBuilder {
         case .node(let node):
             nodes.insert(node)
         case .way(let way):
-            guard !way.tags.isEmpty, let verdict = FootAccess.verdict(way.tags) else { return }
-            wayCount += 1
-            let name = names.intern(Self.name(way.tags))
-            var start = pieceNodes.count
-            func close() {
-                if pieceNodes.count - start >= 2 {
-                    pieces.append(
-                        Piece(
-                            start: start, name: name, kind: verdict.kind, forward: verdict.forward,
-                            backward: verdict.backward))
-                } else {
-                    pieceNodes.removeSubrange(start...)
-                }
-                start = pieceNodes.count
-            }
-            for ref in way.nodeRefs {
-                guard let index = nodes.index(of: ref) else {
-                    close()
-                    continue
-                }
-                if !nodes.blocked.isEmpty, nodes.blocked.contains(index) {
-                    // Up to the gate from either side, never through: each side ends at its own copy of it.
-                    pieceNodes.append(blockedCopy(of: index))
-                    close()
-                    pieceNodes.append(blockedCopy(of: index))
-                    continue
-                }
-                if pieceNodes.count > start, pieceNodes[pieceNodes.count - 1] == index { continue }
-                pieceNodes.append(index)
-            }
-            close()
-        case .relation:
+            consume(way)
+        case .relation(let relation):
+            consume(relation)
+        }
+    }
+
+    private mutating func consume(_ way: OSMWay) {
+        if way.tags.isEmpty {
+            ringWays.keep(way.id, nodes: way.nodeRefs.map { nodes.index(of: $0) }, walkable: false)
             return
         }
+        guard let verdict = FootAccess.verdict(way.tags) else { return }
+        wayCount += 1
+        let name = names.intern(Self.name(way.tags))
+        let indices = way.nodeRefs.map { nodes.index(of: $0) }
+        let closed = way.nodeRefs.count >= 4 && way.nodeRefs.first == way.nodeRefs.last
+        let isArea = closed && FootAccess.isPedestrianArea(way.tags, multipolygon: false)
+        var traits = FootAccess.traits(way.tags, kind: verdict.kind)
+        if isArea { traits.insert(.area) }
+        let kind = isArea ? WayKind.square : verdict.kind
+        addPieces(indices, name: name, kind: kind, forward: verdict.forward, backward: verdict.backward, traits: traits)
+        if closed { ringWays.keep(way.id, nodes: indices, walkable: true) }
+        if isArea {
+            areas.append(
+                AreaDraft(
+                    rings: AreaGeometry.joinRings([indices.compactMap { $0 }]), outerRings: 1, name: name, kind: kind,
+                    traits: traits))
+        }
+    }
+
+    /// A multipolygon of a pedestrian area: its rings joined from the member ways kept so far, and
+    /// walked along where no walkable way of its own runs.
+    private mutating func consume(_ relation: OSMRelation) {
+        guard relation.tags["type"] == "multipolygon", FootAccess.isPedestrianArea(relation.tags, multipolygon: true),
+            let verdict = FootAccess.verdict(relation.tags)
+        else { return }
+        let name = names.intern(Self.name(relation.tags))
+        let traits = FootAccess.traits(relation.tags, kind: verdict.kind).union(.area)
+        var outers: [[Int32]] = []
+        var inners: [[Int32]] = []
+        for member in relation.members where member.type == .way {
+            guard let kept = ringWays.nodes(of: member.ref) else { continue }
+            if member.role == "inner" {
+                inners.append(kept.nodes.compactMap { $0 })
+            } else {
+                outers.append(kept.nodes.compactMap { $0 })
+            }
+            if !kept.walkable, ringWays.markOutlined(member.ref) {
+                addPieces(kept.nodes, name: name, kind: .square, forward: true, backward: true, traits: traits)
+            }
+        }
+        let outerRings = AreaGeometry.joinRings(outers)
+        guard !outerRings.isEmpty else { return }
+        // A planter or a bollard's footing is walked round without a thought: only holes a walk
+        // must plan round are kept.
+        let innerRings = AreaGeometry.joinRings(inners).filter { extent(of: $0) >= Self.smallestHole }
+        areas.append(
+            AreaDraft(
+                rings: outerRings + innerRings, outerRings: outerRings.count, name: name, kind: .square,
+                traits: traits))
+    }
+
+    /// Metres across a hole in a pedestrian area below which it is not one.
+    static let smallestHole = 10.0
+
+    /// The larger side of the box around a ring's nodes, in metres.
+    private func extent(of ring: [Int32]) -> Double {
+        guard let first = ring.first else { return 0 }
+        var south = nodes.latitudes[Int(first)], north = south
+        var west = nodes.longitudes[Int(first)], east = west
+        for node in ring {
+            south = min(south, nodes.latitudes[Int(node)])
+            north = max(north, nodes.latitudes[Int(node)])
+            west = min(west, nodes.longitudes[Int(node)])
+            east = max(east, nodes.longitudes[Int(node)])
+        }
+        let scale = LocalScale(latitude: FixedPoint.degrees(south))
+        return max(scale.distance(south, west, north, west), scale.distance(south, west, south, east))
+    }
+
+    /// Adds a way's nodes as pieces: cut where a node is missing (nil) and at a blocked node, which
+    /// each side reaches but none passes.
+    mutating func addPieces(
+        _ indices: [Int32?], name: UInt32, kind: WayKind, forward: Bool, backward: Bool, traits: WayTraits
+    ) {
+        var start = pieceNodes.count
+        func close() {
+            if pieceNodes.count - start >= 2 {
+                pieces.append(
+                    Piece(
+                        start: start, name: name, kind: kind, forward: forward, backward: backward, traits: traits))
+            } else {
+                pieceNodes.removeSubrange(start...)
+            }
+            start = pieceNodes.count
+        }
+        for index in indices {
+            guard let index else {
+                close()
+                continue
+            }
+            if !nodes.blocked.isEmpty, nodes.blocked.contains(index) {
+                // Up to the gate from either side, never through: each side ends at its own copy of it.
+                pieceNodes.append(blockedCopy(of: index))
+                close()
+                pieceNodes.append(blockedCopy(of: index))
+                continue
+            }
+            if pieceNodes.count > start, pieceNodes[pieceNodes.count - 1] == index { continue }
+            pieceNodes.append(index)
+        }
+        close()
     }
 
     /// The graph, in memory and ready for queries; write it with ``WalkingGraph/write(to:)``.
     /// - Throws: ``WalkingGraphError`` when the graph is too large for the file format (more than
     ///   four billion nodes, edges or points).
     public func finish() throws(WalkingGraphError) -> WalkingGraph {
-        let assembled = try GraphAssembler(builder: self).assemble()
+        var crossed = self
+        crossed.crossAreas()
+        let assembled = try GraphAssembler(builder: crossed).assemble()
         let bytes = GraphWriter.bytes(of: assembled)
         return try WalkingGraph(storage: MappedFile(copying: bytes), path: "(memory)")
     }
@@ -139,4 +226,28 @@ struct NameTable {
         indices[name] = index
         return index
     }
+}
+
+/// The node lists of the ways a multipolygon may name as its rings, kept until the relations come
+/// (after every way in the file): 4 bytes a node.
+struct RingWays {
+    private var spans: [Int64: (start: Int, count: Int, walkable: Bool)] = [:]
+    /// Node indices; −1 for a node the file does not have.
+    private var indices: [Int32] = []
+    private var outlined: Set<Int64> = []
+
+    mutating func keep(_ id: Int64, nodes: [Int32?], walkable: Bool) {
+        guard nodes.count >= 2 else { return }
+        spans[id] = (indices.count, nodes.count, walkable)
+        indices.append(contentsOf: nodes.map { $0 ?? -1 })
+    }
+
+    /// A kept way's nodes (nil where the file lacks one), and whether it is walkable itself.
+    func nodes(of id: Int64) -> (nodes: [Int32?], walkable: Bool)? {
+        guard let span = spans[id] else { return nil }
+        return (indices[span.start..<(span.start + span.count)].map { $0 >= 0 ? $0 : nil }, span.walkable)
+    }
+
+    /// True the first time a way is walked along as an area's edge: a way two areas share is one edge.
+    mutating func markOutlined(_ id: Int64) -> Bool { outlined.insert(id).inserted }
 }

@@ -4,6 +4,8 @@ public enum WayKind: UInt8, Sendable, CaseIterable {
     case road = 0
     case footway, sidewalk, crossing, pedestrian, path, steps, cycleway, track, service, platform, corridor
     case livingStreet, bridleway, ferry, pier
+    /// A pedestrian area, walked across or along its edge.
+    case square
 
     /// How an instruction names a way of this kind that has no name: "the steps".
     public var unnamedDescription: String {
@@ -24,6 +26,7 @@ public enum WayKind: UInt8, Sendable, CaseIterable {
         case .bridleway: "the bridleway"
         case .ferry: "the ferry"
         case .pier: "the pier"
+        case .square: "the square"
         }
     }
 }

@@ -1,19 +1,20 @@
 import PlaceSearch
 
-/// The walking graph file (`places.walk` beside `places.sqlite`), version 1. Little-endian, every
+/// The walking graph file (`places.walk` beside `places.sqlite`), version 2. Little-endian, every
 /// section 8-byte aligned, used in place after mmap.
 ///
 /// ```
 /// 0    "PLCSWALK"                                   magic
-/// 8    u32 version (1)         u32 header size (384)
+/// 8    u32 version (2)         u32 header size (384)
 /// 16   u64 file size
 /// 24   u32 nodes   u32 arcs    u32 chains   u32 points
 /// 40   u32 names   u32 components   u32 ways   u32 cell entries
 /// 56   i32 grid south   i32 grid west   i32 cell height   i32 cell width   (1e-7 degrees)
 /// 72   u32 grid rows    u32 grid columns
 /// 80   i32 south, west, north, east of every point (1e-7 degrees)
-/// 96   11 × (u64 offset, u64 length), one per ``Section``
-/// 272  u64 checksum of the body (every byte after the header; ``bodyChecksum(_:)``)
+/// 96   14 × (u64 offset, u64 length), one per ``Section``
+/// 320  u64 checksum of the body (every byte after the header; ``bodyChecksum(_:)``)
+/// 328  u32 areas   u32 area points   u32 area anchors
 /// 376  u64 FNV-1a of bytes 0..<376
 /// ```
 ///
@@ -25,33 +26,47 @@ import PlaceSearch
 /// - nodeComponents: u32 per node; componentSizes: u32 nodes per component.
 /// - chains, 28 bytes: u32 first point, u32 point count (both ends included), u32 start node,
 ///   u32 end node, f32 metres, u32 name (0xFFFFFFFF: none), u8 ``WayKind``, u8 directions
-///   (bit 0 start → end, bit 1 end → start), 2 bytes padding. Sorted by first point.
+///   (bit 0 start → end, bit 1 end → start), u8 ``WayTraits`` (tunnel, covered, restricted,
+///   across an area), 1 byte padding. Sorted by first point.
 /// - points: i32 latitude, i32 longitude, chain after chain.
 /// - nameOffsets: u32 × (names + 1) into nameBytes (UTF-8).
 /// - cellFirst: u32 × (rows × columns + 1) into cellEntries; cellEntries: u32 index of the first
 ///   point of a segment passing through the cell (row-major cells of the grid).
+/// - areas, 40 bytes, one per pedestrian area: u32 first area point, u32 area point count, u32
+///   first anchor, u32 anchor count, u32 name, u8 ``WayKind``, u8 ``WayTraits``, 2 bytes padding,
+///   i32 south, west, north, east.
+/// - areaPoints: i32 latitude, i32 longitude; each ring of an area, then a ``ringBreak`` pair.
+/// - areaAnchors: u32 node: where a walk from a point inside the area goes straight to.
+///
+/// Version 1 (before pedestrian areas and traits) is refused as ``WalkingGraphError/Problem/unsupportedVersion(_:)``,
+/// which is rebuildable: the store builds it again from its OpenStreetMap file.
 enum GraphFormat {
     static let magic: [UInt8] = Array("PLCSWALK".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerSize = 384
     static let sectionTableOffset = 96
-    static let bodyChecksumOffset = 272
+    static let bodyChecksumOffset = 320
+    static let areaCountsOffset = 328
     static let headerChecksumOffset = 376
     static let arcSize = 12
     static let chainSize = 28
+    static let areaSize = 40
+    /// The latitude and longitude that end a ring in areaPoints: off the globe.
+    static let ringBreak = Int32.min
     static let noName = UInt32.max
 
     enum Section: Int, CaseIterable {
         case nodePositions, firstArc, arcs, nodeComponents, componentSizes, chains, points, nameOffsets, nameBytes
-        case cellFirst, cellEntries
+        case cellFirst, cellEntries, areas, areaPoints, areaAnchors
 
         var stride: Int {
             switch self {
-            case .nodePositions, .points: 8
+            case .nodePositions, .points, .areaPoints: 8
             case .arcs: GraphFormat.arcSize
             case .chains: GraphFormat.chainSize
+            case .areas: GraphFormat.areaSize
             case .nameBytes: 1
-            case .firstArc, .nodeComponents, .componentSizes, .nameOffsets, .cellFirst, .cellEntries: 4
+            case .firstArc, .nodeComponents, .componentSizes, .nameOffsets, .cellFirst, .cellEntries, .areaAnchors: 4
             }
         }
     }

@@ -21,12 +21,16 @@ struct GraphView: @unchecked Sendable {
     let wayCount: Int
     let cellEntryCount: Int
     let nameByteCount: Int
+    let areaCount: Int
+    let areaPointCount: Int
+    let areaAnchorCount: Int
     let grid: SegmentGrid.Layout
     let bounds: (south: Int32, west: Int32, north: Int32, east: Int32)
     /// Byte offsets of the sections, kept one by one: the searches read them in their inner loops.
     private let nodePositions: Int, firstArc: Int, arcs: Int, nodeComponents: Int, componentSizes: Int, chains: Int,
         points: Int
     private let nameOffsets: Int, nameBytes: Int, cellFirst: Int, cellEntriesBase: Int
+    private let areas: Int, areaPoints: Int, areaAnchors: Int
 
     init(storage: MappedFile, path: String, verifyBody: Bool = true) throws(WalkingGraphError) {
         func fail(_ problem: WalkingGraphError.Problem) -> WalkingGraphError {
@@ -68,6 +72,9 @@ struct GraphView: @unchecked Sendable {
         componentCount = Int(storage.u32(44))
         wayCount = Int(storage.u32(48))
         cellEntryCount = Int(storage.u32(52))
+        areaCount = Int(storage.u32(GraphFormat.areaCountsOffset))
+        areaPointCount = Int(storage.u32(GraphFormat.areaCountsOffset + 4))
+        areaAnchorCount = Int(storage.u32(GraphFormat.areaCountsOffset + 8))
         grid = SegmentGrid.Layout(
             south: storage.i32(56), west: storage.i32(60), cellHeight: storage.i32(64), cellWidth: storage.i32(68),
             rows: storage.u32(72), columns: storage.u32(76))
@@ -76,7 +83,8 @@ struct GraphView: @unchecked Sendable {
             (.nodePositions, nodeCount), (.firstArc, nodeCount + 1), (.arcs, arcCount), (.nodeComponents, nodeCount),
             (.componentSizes, componentCount), (.chains, chainCount), (.points, pointCount),
             (.nameOffsets, nameCount + 1),
-            (.cellFirst, grid.cellCount + 1), (.cellEntries, cellEntryCount),
+            (.cellFirst, grid.cellCount + 1), (.cellEntries, cellEntryCount), (.areas, areaCount),
+            (.areaPoints, areaPointCount), (.areaAnchors, areaAnchorCount),
         ]
         for (section, count) in counts where entries(section) != count { throw fail(.badSection("\(section)")) }
         guard grid.cellHeight > 0, grid.cellWidth > 0, grid.rows > 0, grid.columns > 0 else {
@@ -103,6 +111,9 @@ struct GraphView: @unchecked Sendable {
         nameBytes = offsets[GraphFormat.Section.nameBytes.rawValue]
         cellFirst = offsets[GraphFormat.Section.cellFirst.rawValue]
         cellEntriesBase = offsets[GraphFormat.Section.cellEntries.rawValue]
+        areas = offsets[GraphFormat.Section.areas.rawValue]
+        areaPoints = offsets[GraphFormat.Section.areaPoints.rawValue]
+        areaAnchors = offsets[GraphFormat.Section.areaAnchors.rawValue]
     }
 
     // MARK: Reading
@@ -150,7 +161,7 @@ struct GraphView: @unchecked Sendable {
             return Chain(
                 index: index, firstPoint: 0, pointCount: 0, start: nil, end: nil, length: 0, name: GraphFormat.noName,
                 kind: .road,
-                directions: 0)
+                directions: 0, traits: [])
         }
         let entry = chains + index * GraphFormat.chainSize
         let first = min(Int(u32(entry)), pointCount)
@@ -162,7 +173,14 @@ struct GraphView: @unchecked Sendable {
             index: index, firstPoint: first, pointCount: count, start: start < nodeCount ? start : nil,
             end: end < nodeCount ? end : nil,
             length: length.isFinite && length >= 0 ? length : 0, name: u32(entry + 20),
-            kind: WayKind(rawValue: u8(entry + 24)) ?? .road, directions: u8(entry + 25))
+            kind: WayKind(rawValue: u8(entry + 24)) ?? .road, directions: u8(entry + 25),
+            traits: WayTraits(rawValue: u8(entry + 26)))
+    }
+
+    /// The traits of a chain, without reading the rest of it (snapping asks this of many).
+    @inline(__always) func chainTraits(_ index: Int) -> WayTraits {
+        guard index >= 0, index < chainCount else { return [] }
+        return WayTraits(rawValue: u8(chains + index * GraphFormat.chainSize + 26))
     }
 
     @inline(__always) func chainFirstPoint(_ index: Int) -> Int {
@@ -206,6 +224,55 @@ struct GraphView: @unchecked Sendable {
     }
 
     @inline(__always) func cellEntry(_ index: Int) -> Int { Int(u32(cellEntriesBase + index * 4)) }
+
+    // MARK: Areas
+
+    /// A pedestrian area as stored, its points and anchors clamped to their sections.
+    func area(_ index: Int) -> Area {
+        guard index >= 0, index < areaCount else {
+            return Area(
+                index: index, points: 0..<0, anchors: 0..<0, name: GraphFormat.noName, kind: .square, traits: [],
+                south: 0, west: 0, north: -1, east: -1)
+        }
+        let entry = areas + index * GraphFormat.areaSize
+        let firstPoint = min(Int(u32(entry)), areaPointCount)
+        let pointCount = min(Int(u32(entry + 4)), areaPointCount - firstPoint)
+        let firstAnchor = min(Int(u32(entry + 8)), areaAnchorCount)
+        let anchorCount = min(Int(u32(entry + 12)), areaAnchorCount - firstAnchor)
+        return Area(
+            index: index, points: firstPoint..<(firstPoint + pointCount),
+            anchors: firstAnchor..<(firstAnchor + anchorCount), name: u32(entry + 16),
+            kind: WayKind(rawValue: u8(entry + 20)) ?? .square, traits: WayTraits(rawValue: u8(entry + 21)),
+            south: i32(entry + 24), west: i32(entry + 28), north: i32(entry + 32), east: i32(entry + 36))
+    }
+
+    @inline(__always) func areaPointLatitude(_ point: Int) -> Int32 { i32(areaPoints + point * 8) }
+    @inline(__always) func areaPointLongitude(_ point: Int) -> Int32 { i32(areaPoints + point * 8 + 4) }
+
+    /// An anchor's node, nil for one outside the graph (a damaged body).
+    func areaAnchor(_ index: Int) -> Int? {
+        let node = Int(u32(areaAnchors + index * 4))
+        return node < nodeCount ? node : nil
+    }
+}
+
+/// A pedestrian area read from the file.
+struct Area {
+    var index: Int
+    /// Its rings' points in areaPoints, each ring followed by a ``GraphFormat/ringBreak`` pair.
+    var points: Range<Int>
+    var anchors: Range<Int>
+    var name: UInt32
+    var kind: WayKind
+    var traits: WayTraits
+    var south: Int32
+    var west: Int32
+    var north: Int32
+    var east: Int32
+
+    func encloses(_ latitude: Int32, _ longitude: Int32) -> Bool {
+        latitude >= south && latitude <= north && longitude >= west && longitude <= east
+    }
 }
 
 /// A chain read from the file.
@@ -220,6 +287,7 @@ struct Chain {
     var name: UInt32
     var kind: WayKind
     var directions: UInt8
+    var traits: WayTraits
 
     var forward: Bool { directions & 1 != 0 }
     var backward: Bool { directions & 2 != 0 }

@@ -30,7 +30,7 @@ enum GraphWriter {
                 writer.u32(chain.name)
                 writer.u8(chain.kind)
                 writer.u8(chain.directions)
-                writer.u8(0)
+                writer.u8(chain.traits)
                 writer.u8(0)
             }
         }
@@ -45,6 +45,20 @@ enum GraphWriter {
         put(.nameBytes) { $0.bytes(nameBytes) }
         put(.cellFirst) { $0.array(graph.cellFirst) }
         put(.cellEntries) { $0.array(graph.cellEntries) }
+        put(.areas) { writer in
+            for area in graph.areas {
+                for value in [area.firstPoint, area.pointCount, area.firstAnchor, area.anchorCount, area.name] {
+                    writer.u32(value)
+                }
+                writer.u8(area.kind)
+                writer.u8(area.traits)
+                writer.u8(0)
+                writer.u8(0)
+                for value in [area.south, area.west, area.north, area.east] { writer.i32(value) }
+            }
+        }
+        put(.areaPoints) { $0.array(graph.areaPoints) }
+        put(.areaAnchors) { $0.array(graph.areaAnchors) }
 
         let laidOut = SectionTable.layOut(sections, headerSize: GraphFormat.headerSize)
         var file = laidOut.file
@@ -75,6 +89,9 @@ enum GraphWriter {
             header.u64(length)
         }
         header.u64(bodyChecksum)
+        for count in [graph.areas.count, graph.areaPoints.count / 2, graph.areaAnchors.count] {
+            header.u32(UInt32(clamping: count))
+        }
         header.bytes([UInt8](repeating: 0, count: GraphFormat.headerChecksumOffset - header.data.count))
         let headerChecksum = header.data.withUnsafeBytes { MappedFile.fnv1a($0) }
         header.u64(headerChecksum)

@@ -45,7 +45,7 @@ public struct WalkingGraphError: Error, Equatable, Sendable, CustomStringConvert
         case .tooSmall(let size): "\(path): \(size) bytes is too small for a walking graph"
         case .badMagic: "\(path): not a walking graph (no PLCSWALK header)"
         case .unsupportedVersion(let version):
-            "\(path): walking graph version \(version) is not supported (this build reads \(GraphFormat.version)); build it again"
+            "\(path): walking graph version \(version) is not supported (this build reads \(GraphFormat.version))"
         case .badHeaderChecksum: "\(path): the walking graph header is corrupt (checksum mismatch)"
         case .badBodyChecksum: "\(path): the walking graph is corrupt (checksum mismatch)"
         case .sizeMismatch(let expected, let actual):

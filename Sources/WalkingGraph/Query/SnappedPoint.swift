@@ -1,38 +1,71 @@
 public import PlaceSearch
 
-/// Where a coordinate meets the walking graph: the nearest point on any walkable way.
+/// Where a coordinate meets the walking graph: inside a pedestrian area it stands in, else the
+/// nearest point on a way a person standing there could walk (see ``WalkingGraph/snap(_:)``).
 public struct SnappedPoint: Sendable, Equatable {
     /// The coordinate asked about.
     public var requested: Coordinate
-    /// The nearest point on a walkable way.
+    /// Where the walk starts or ends: on a way, or ``requested`` itself inside a pedestrian area.
     public var coordinate: Coordinate
     /// Metres from ``requested`` to ``coordinate``: how far off the ways the point was (in the
-    /// water, inside a building, off the extract).
+    /// water, inside a building, off the extract); 0 inside a pedestrian area.
     public var distance: Double
-    /// The name of the way it lies on, when it has one.
+    /// The name of the way or area it lies on, when it has one.
     public var wayName: String?
     /// What sort of way that is.
     public var wayKind: WayKind
+    /// What the way is like: a tunnel, indoors, open to some only, across a square.
+    public var traits: WayTraits
+    /// When no way under the sky and open to all was near, so a tunnel, an indoor or a restricted
+    /// way was taken: how far such a way was looked for, in metres (``WalkingGraph/openWayReach``).
+    public var fallbackReach: Double?
 
-    /// The chain it lies on, and metres along that chain from its start.
+    /// The chain it lies on (−1 in an area), and metres along that chain from its start.
     let chain: Int
     let offset: Double
     /// The connected part of the graph it is in.
     let component: Int
+    /// The pedestrian areas it stands in or on the edge of (two squares that share an edge), the
+    /// one it is inside first: walked straight across from the point itself.
+    let areas: [Int]
+    var area: Int? { areas.first }
+
+    /// True when the point stands inside a pedestrian area (a square) and the walk crosses it
+    /// straight from there.
+    public var isInArea: Bool { area != nil }
+
+    /// True when only a tunnel, an indoor or a restricted way was near enough to start from.
+    public var fellBack: Bool { fallbackReach != nil }
 }
 
 extension WalkingGraph {
-    /// The nearest point on a walkable way to `coordinate`, however far; nil only for a graph
-    /// without ways.
+    /// How far a way under the sky and open to all is looked for before a start or an end is put
+    /// on a tunnel, an indoor corridor or a way open to some only: at least this many metres…
+    public static let openWayReach = 150.0
+    /// …and at least this many times as far as the nearest way of any sort.
+    public static let openWayFactor = 3.0
+
+    /// Where a walk from or to `coordinate` starts or ends; nil only for a graph without ways.
+    ///
+    /// - Inside a pedestrian area (a square, open to all and under the sky) the point itself, at
+    ///   0 m: the walk crosses the area straight to where ways meet it.
+    /// - Else the nearest point on a way under the sky and open to all, when one is within
+    ///   ``openWayReach`` metres or ``openWayFactor`` times the distance to the nearest way of any
+    ///   sort, whichever is farther: standing on a square above a tunnel is standing on the square.
+    /// - Else the nearest way of any sort (a tunnel, an indoor corridor, a way for customers
+    ///   only), and the point says so (``SnappedPoint/fallbackReach``).
     ///
     /// The grid cells around the point are searched ring by ring until no unsearched cell can hold
     /// anything nearer than what was found, so a point in the middle of a lake costs a few more
     /// rings, and one off the extract starts from the grid's edge.
-    public func snap(_ coordinate: Coordinate) -> SnappedPoint? { snap(coordinate, inComponent: nil) }
+    public func snap(_ coordinate: Coordinate) -> SnappedPoint? {
+        if let inArea = snapInArea(coordinate) { return inArea }
+        return snap(coordinate, inComponent: nil)
+    }
 
-    /// The nearest point on a way of `component` (any, when nil): a point whose nearest way is a
-    /// fragment no other way joins (a footway inside a building, a pier) is placed on the network
-    /// the rest of the walk is on instead, as OSRM does.
+    /// The nearest point on a way of `component` (any, when nil), by the same preference: a point
+    /// whose nearest way is a fragment no other way joins (a footway inside a building, a pier) is
+    /// placed on the network the rest of the walk is on instead, as OSRM does.
     func snap(_ coordinate: Coordinate, inComponent component: Int?) -> SnappedPoint? {
         guard view.chainCount > 0, view.pointCount > 1 else { return nil }
         let grid = view.grid
@@ -45,7 +78,9 @@ extension WalkingGraph {
         let centreColumn = grid.column(longitude)
         let rows = Int(grid.rows)
         let columns = Int(grid.columns)
-        var best = (squared: Double.infinity, point: -1, fraction: 0.0)
+        typealias Best = (squared: Double, point: Int, fraction: Double)
+        var nearest: Best = (.infinity, -1, 0)
+        var open: Best = (.infinity, -1, 0)
 
         func examine(row: Int, column: Int) {
             for entry in view.cellEntries(row: row, column: column) {
@@ -60,11 +95,15 @@ extension WalkingGraph {
                 let px = ax + fraction * dx
                 let py = ay + fraction * dy
                 let squared = px * px + py * py
-                if squared < best.squared || (squared == best.squared && point < best.point) {
-                    // The component is looked up only for a point that would win: a binary search each.
-                    if let component, componentOfPoint(point) != component { continue }
-                    best = (squared, point, fraction)
+                // The nearest open way is never nearer than the nearest way: only a point that beats
+                // the open one can change either, and only then is its chain looked up.
+                guard squared < open.squared || (squared == open.squared && point < open.point) else { continue }
+                guard let chain = view.chain(containingPoint: point) else { continue }
+                if let component, componentOfChain(chain) != component { continue }
+                if squared < nearest.squared || (squared == nearest.squared && point < nearest.point) {
+                    nearest = (squared, point, fraction)
                 }
+                if view.chainTraits(chain).isOpen { open = (squared, point, fraction) }
             }
         }
 
@@ -98,18 +137,30 @@ extension WalkingGraph {
                 let edge = Int64(grid.west) + Int64(right + 1) * Int64(grid.cellWidth)
                 outside = min(outside, max(0, Double(edge - Int64(longitude)) * perUnitLongitude))
             }
-            if outside == .infinity || outside * outside >= best.squared { break }
+            if outside == .infinity { break }
+            // Done when the nearest way is settled, and so is the open one or how far it may be.
+            let squaredOutside = outside * outside
+            if squaredOutside >= nearest.squared
+                && (squaredOutside >= open.squared || outside >= reach(nearest: nearest.squared.squareRoot()))
+            {
+                break
+            }
             ring += 1
         }
+        let limit = reach(nearest: nearest.squared.squareRoot())
+        let fellBack = open.point < 0 || open.squared.squareRoot() > limit
+        let best = fellBack ? nearest : open
         guard best.point >= 0, let chainIndex = view.chain(containingPoint: best.point) else { return nil }
         return snappedPoint(
             requested: coordinate, chain: view.chain(chainIndex), point: best.point, fraction: best.fraction,
-            distance: best.squared.squareRoot())
+            distance: best.squared.squareRoot(), fallbackReach: fellBack ? limit : nil)
     }
 
-    /// The component of the chain `point` is on.
-    private func componentOfPoint(_ point: Int) -> Int? {
-        guard let index = view.chain(containingPoint: point) else { return nil }
+    /// How far an open way may be for a point whose nearest way of any sort is `nearest` metres off.
+    func reach(nearest: Double) -> Double { max(Self.openWayReach, Self.openWayFactor * nearest) }
+
+    /// The component of a chain.
+    private func componentOfChain(_ index: Int) -> Int? {
         let chain = view.chain(index)
         return (chain.start ?? chain.end).map { view.component($0) }
     }
@@ -139,9 +190,9 @@ extension WalkingGraph {
         return largest.component
     }
 
-    private func snappedPoint(requested: Coordinate, chain: Chain, point: Int, fraction: Double, distance: Double)
-        -> SnappedPoint?
-    {
+    private func snappedPoint(
+        requested: Coordinate, chain: Chain, point: Int, fraction: Double, distance: Double, fallbackReach: Double?
+    ) -> SnappedPoint? {
         let last = chain.firstPoint + chain.pointCount - 1
         guard chain.pointCount >= 2, point >= chain.firstPoint, point < last else { return nil }
         var offset = 0.0
@@ -159,8 +210,8 @@ extension WalkingGraph {
         else { return nil }
         return SnappedPoint(
             requested: requested, coordinate: coordinate, distance: distance, wayName: view.name(chain.name),
-            wayKind: chain.kind,
-            chain: chain.index, offset: min(offset, chain.length), component: view.component(node))
+            wayKind: chain.kind, traits: chain.traits, fallbackReach: fallbackReach,
+            chain: chain.index, offset: min(offset, chain.length), component: view.component(node), areas: [])
     }
 }
 

@@ -4,6 +4,7 @@ extension GraphView {
     /// The points of a piece of chain in walking order, its ends interpolated where they fall
     /// between two points of the way.
     func coordinates(of piece: ChainPiece) -> [Coordinate] {
+        if let across = piece.across { return [across.from, across.to] }
         let chain = self.chain(piece.chain)
         guard chain.pointCount >= 2 else { return [] }
         let low = min(piece.from, piece.to)

@@ -22,21 +22,26 @@ public struct WalkingRoute: Sendable, Equatable {
     /// The walk as PlaceSearch's ``Route`` (one leg), for the renderers and the route monitor.
     public func route(provider: ProviderID = LocalWalkingRouter.providerID) -> Route {
         var warnings: [String] = []
-        if origin.distance > Self.noticeableSnap {
-            warnings.append(
-                "The start is \(Int(origin.distance.rounded())) m from the nearest walkable way; the walk begins there."
-            )
-        }
-        if destination.distance > Self.noticeableSnap {
-            warnings.append(
-                "The destination is \(Int(destination.distance.rounded())) m from the nearest walkable way; the walk ends there."
-            )
-        }
+        if let warning = Self.warning(origin, end: "start", verb: "begins") { warnings.append(warning) }
+        if let warning = Self.warning(destination, end: "destination", verb: "ends") { warnings.append(warning) }
         let leg = RouteLeg(distance: distance, duration: duration, steps: steps)
         return Route(
             provider: provider, path: path, distance: distance, duration: duration, legs: [leg], summary: summary,
             warnings: warnings,
-            attribution: WalkingGraph.attribution)
+            attribution: WalkingGraph.attribution, start: origin.routeEnd, end: destination.routeEnd)
+    }
+
+    /// What to say about where one end was placed: far off the ways, or only on a way nobody in
+    /// the open is on.
+    private static func warning(_ point: SnappedPoint, end: String, verb: String) -> String? {
+        let metres = Int(point.distance.rounded())
+        if let reach = point.fallbackReach {
+            let ground = point.routeEnd.ground == .tunnel ? "in a tunnel" : point.routeEnd.ground == .indoors ? "indoors" : "on a way not open to all"
+            return "The \(end) is \(metres) m from the nearest way, \(ground): no street or path open to all under the sky is within "
+                + "\(Int(reach.rounded())) m; the walk \(verb) there."
+        }
+        guard point.distance > noticeableSnap else { return nil }
+        return "The \(end) is \(metres) m from the nearest walkable way; the walk \(verb) there."
     }
 
     /// The two streets walked longest, in walking order, as OSRM summarises: "Damrak, Rokin". A
@@ -64,20 +69,24 @@ public struct WalkDistance: Sendable, Equatable {
     /// Metres off the ways: from the origin to its nearest way, and from the target's nearest way
     /// to the target (a café's door is rarely on the street's centre line).
     public var offWays: Double
+    /// Where the walk joined the ways at each end, when known.
+    public var ends: WalkEnds?
 
     /// The whole walk, in metres.
     public var metres: Double { alongWays + offWays }
     /// Seconds at ``WalkingGraph/walkingSpeed``.
     public var seconds: Double { metres / WalkingGraph.walkingSpeed }
 
-    public init(alongWays: Double, offWays: Double) {
+    public init(alongWays: Double, offWays: Double, ends: WalkEnds? = nil) {
         self.alongWays = alongWays
         self.offWays = offWays
+        self.ends = ends
     }
 }
 
 extension WalkingGraph {
-    /// The shortest walk from `origin` to `destination`, each placed on its nearest walkable way.
+    /// The shortest walk from `origin` to `destination`, each placed where a person standing there
+    /// can walk (``snap(_:)``: inside a square, else the nearest way under the sky and open to all).
     /// - Throws: ``WalkingRouteError``: `.noPath` when no walk joins them (different islands, or
     ///   one-way paths), `.emptyGraph` for a graph without ways.
     public func route(from origin: Coordinate, to destination: Coordinate) throws(WalkingRouteError) -> WalkingRoute {
@@ -108,9 +117,9 @@ extension WalkingGraph {
         for piece in found.pieces {
             let points = view.coordinates(of: piece)
             path.appendJoining(points)
-            let chain = view.chain(piece.chain)
+            let label = view.label(of: piece)
             stretches.append(
-                Instructions.Stretch(name: view.name(chain.name), kind: chain.kind, path: points, metres: piece.length))
+                Instructions.Stretch(name: label.name, kind: label.kind, path: points, metres: piece.length))
         }
         if path.isEmpty { path = [origin.coordinate, destination.coordinate] }
         let steps = Instructions.steps(for: stretches, speed: Self.walkingSpeed)
@@ -123,8 +132,8 @@ extension WalkingGraph {
     /// Walking distances from `origin` to each of `targets`, in one search that stops when all are
     /// settled: what ranking needs for a list of candidates.
     ///
-    /// Each target is placed on its nearest way; nil where no walk reaches it (another island,
-    /// or further than `limit` metres along the ways).
+    /// Each target is placed as ``snap(_:)`` places it; nil where no walk reaches it (another
+    /// island, or further than `limit` metres along the ways).
     public func distances(from origin: Coordinate, to targets: [Coordinate], within limit: Double = .infinity)
         -> [WalkDistance?]
     {
@@ -137,7 +146,22 @@ extension WalkingGraph {
             }) ?? targets.map { _ in nil }
         return zip(metres, snapped).map { along, end in
             guard let along, let end else { return nil }
-            return WalkDistance(alongWays: along, offWays: start.distance + end.distance)
+            return WalkDistance(
+                alongWays: along, offWays: start.distance + end.distance,
+                ends: WalkEnds(start: start.routeEnd, end: end.routeEnd))
         }
+    }
+}
+
+extension SnappedPoint {
+    /// Where the walk joins the ways, as PlaceSearch's routes say it.
+    public var routeEnd: RouteEnd {
+        let ground: RouteEnd.Ground =
+            if isInArea { .area } else if traits.contains(.underground) { .tunnel } else if traits.contains(.indoor) {
+                .indoors
+            } else if traits.contains(.restricted) { .restricted } else { .way }
+        return RouteEnd(
+            distance: distance, name: wayName, wayDescription: wayKind.unnamedDescription, ground: ground,
+            fallbackReach: fallbackReach)
     }
 }

@@ -17,6 +17,7 @@ extension Places {
                 Examples:
                   places route --from 52.3731,4.8926 --to 52.3676,4.9041
                   places route --from 52.3731,4.8926 --to 52.3676,4.9041 --format geojson > route.geojson
+                  places route --from Senaatintori --to Kauppatori --offline --explain   # where each end joins the ways
                   places route --from 52.3731,4.8926 --to rec-nieuwmarkt --feed examples/feed.json --format gpx
                   places route --to 52.3676,4.9041 --provider osrm      # from the saved centre
                 """)
@@ -51,6 +52,9 @@ extension Places {
         @Option(help: ArgumentHelp("\(RouteFormat.choices) (ndjson: one step per line).", valueName: "format"))
         var format: RouteFormat = .table
 
+        @Flag(help: "Say where the walk joins the ways at each end: how far, and on what (a square, a street, a tunnel).")
+        var explain = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -63,7 +67,7 @@ extension Places {
             let service = try await Session.service(global, command: "route")
             let result = try await service.route(
                 RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }, offline: offline))
-            try StandardOutput.write(RouteDocument(result).render(format, style: Terminal.style(global.color)))
+            try StandardOutput.write(RouteDocument(result).render(format, style: Terminal.style(global.color), explain: explain))
         }
     }
 }

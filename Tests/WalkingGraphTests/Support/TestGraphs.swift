@@ -16,8 +16,13 @@ enum TestGraphs {
         try WalkingGraphBuilder.build(contentsOf: fixtureURL("canal-town.osm"))
     }
 
-    /// `../shared/data/NAME` next to the repository, when it is there.
+    /// `../shared/data/NAME` next to the repository, when it is there; `PLACES_SHARED_DATA` names
+    /// the folder instead for a checkout elsewhere (a worktree).
     static func sharedData(_ name: String, filePath: String = #filePath) -> URL? {
+        if let folder = ProcessInfo.processInfo.environment["PLACES_SHARED_DATA"], !folder.isEmpty {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: url.path) ? url : nil
+        }
         var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         while directory.path != "/" {
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
