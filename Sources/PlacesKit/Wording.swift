@@ -65,7 +65,7 @@ public struct Wording: Sendable {
         case (.recording, _):
             return "keyless; \(service), recording into \(recordings)"
         case (.imported, .importedData(let count, let sources)):
-            return "\(count) places imported from \(sources.joined(separator: ", "))\(about)"
+            return "\(ImportRendering.grouped(count)) places imported from \(sources.joined(separator: ", "))\(about)"
         case (.imported, _):
             return "imported data\(about)"
         case (.local, .localSource(let what)):

@@ -46,6 +46,12 @@ struct DataEdgeTests {
         #expect(!lisbon.stderr.contains("max-walk"))
         let kouvola = try await CLI.run(["coffee", "--near", "60.5305,26.941", "--offline"], environment: store.environment)
         #expect(kouvola.stderr.contains("kouvola.osm covers 60.5305,26.941 but holds no coffee place"), "\(kouvola.stderr)")
+        // The Amsterdam point with its numbers swapped lies in the Indian Ocean.
+        let swapped = try await CLI.run(["coffee", "--near", "4.8925,52.3712", "--offline"], environment: store.environment)
+        #expect(
+            swapped.stderr.contains(
+                "does not cover 4.8925,52.3712, but sample.osm covers 52.3712,4.8925: are latitude and longitude the wrong way round?"),
+            "\(swapped.stderr)")
         let walk = try await CLI.run(["coffee", "--near", "52.3712,4.8925", "--offline", "--max-walk", "1"], environment: store.environment)
         #expect(walk.stderr.contains("try a longer --max-walk"), "\(walk.stderr)")
     }

@@ -27,6 +27,14 @@ extension PlacesService {
             if covering.isEmpty {
                 guard let nearest = imports.compactMap({ record in record.bounds.map { (record, $0.distance(to: focus)) } }).min(by: { $0.1 < $1.1 })
                 else { return plain }
+                // Latitude and longitude given the other way round land far from anything; say so
+                // when the swapped point is one an import covers.
+                if let swapped = try? Coordinate(latitude: focus.longitude, longitude: focus.latitude),
+                    let inside = imports.first(where: { $0.bounds?.contains(swapped) ?? false })
+                {
+                    return "no match: the imported data does not cover \(focus), but \(inside.source.label) covers \(swapped): "
+                        + "are latitude and longitude the wrong way round? Give the latitude first"
+                }
                 return "no match: the imported data does not cover \(focus): the nearest import, \(nearest.0.source.label), is "
                     + "\(Self.distanceWords(nearest.1)) away; import an OpenStreetMap extract of this area"
             }
