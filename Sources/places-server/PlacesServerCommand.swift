@@ -8,7 +8,7 @@ import PlacesServer
 struct PlacesServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "places serve",
-        abstract: "Serve places over HTTP: the CLI's flows as a JSON API, Photon's /api and /reverse, accounts with tokens.",
+        abstract: "Serve places over HTTP: the CLI's flows as a JSON API, Photon's and Nominatim's geocoding APIs, accounts with tokens.",
         discussion: """
             Answers at once on the embedded store (the same store, config and providers as the CLI). Stops gracefully on \
             SIGTERM or SIGINT: in-flight requests finish, then it exits.

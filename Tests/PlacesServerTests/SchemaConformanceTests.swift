@@ -31,6 +31,12 @@ struct SchemaConformanceTests {
                 ("/v1/points", "/v1/points", .get, nil, ""),
                 ("/api", "/api?q=Dam&lat=52.373&lon=4.893", .get, nil, ""),
                 ("/reverse", "/reverse?lat=52.3731&lon=4.8926", .get, nil, ""),
+                ("/reverse", "/reverse?lat=52.3731&lon=4.8926&format=json", .get, nil, ""),
+                ("/reverse", "/reverse?lat=0&lon=-30&format=jsonv2", .get, nil, ""),
+                ("/search", "/search?q=Dam&format=json&addressdetails=1&extratags=1", .get, nil, ""),
+                ("/search", "/search?q=Dam&format=geocodejson", .get, nil, ""),
+                ("/lookup", "/lookup?osm_ids=N2,W10&format=jsonv2", .get, nil, ""),
+                ("/status", "/status?format=json", .get, nil, ""),
                 ("/health", "/health", .get, nil, ""),
             ]
             for request in requests {

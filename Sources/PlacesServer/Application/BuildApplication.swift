@@ -42,6 +42,7 @@ public func buildApplication(_ parts: ServerParts) -> some ApplicationProtocol {
     router.add(middleware: RequestLogMiddleware(state: state))
     // Operators' endpoints: no token, no rate limit.
     OperationRoutes(state: state).add(to: router)
+    NominatimRoutes(state: state).addStatus(to: router)
     router.add(middleware: AuthenticationMiddleware(state: state))
     router.add(middleware: RateLimitMiddleware(state: state))
 
@@ -50,6 +51,7 @@ public func buildApplication(_ parts: ServerParts) -> some ApplicationProtocol {
     LookupRoutes(state: state).add(to: search)
     StopsRoutes(state: state).add(to: search)
     PhotonRoutes(state: state).add(to: search)
+    NominatimRoutes(state: state).add(to: search)
 
     let personal = router.group().add(middleware: RequireAccount(open: false))
     PersonalRoutes(state: state).add(to: personal)

@@ -125,7 +125,7 @@ enum OpenAPIPaths {
     static var all: JSONValue {
         .object(
             JSONObject(
-                (search + lookup + personal + photon + operations).map { JSONObject.Member(key: $0.0, value: $0.1) }))
+                (search + lookup + personal + photon + nominatim + operations).map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 
     static var search: [(String, JSONValue)] {
@@ -432,12 +432,34 @@ enum OpenAPIPaths {
                 "/reverse",
                 [
                     "get": operation(
-                        "photonReverse", "Photon's reverse geocoding, from the imported places.",
+                        "photonReverse",
+                        "Photon's reverse geocoding, from the imported places; with `format`, Nominatim's (one place, or its error).",
                         point + [
                             query("radius", ["type": "number", "exclusiveMinimum": 0, "maximum": 5], "Kilometres (default 1)."),
                             query("limit", ["type": "integer", "minimum": 1, "maximum": 50, "default": 1], "How many answers."),
-                        ] + filters,
-                        [("200", json("PhotonCollection", "Nearest first."))] + guarded)
+                            nominatimFormat,
+                            query(
+                                "zoom", ["type": "integer", "minimum": 0, "maximum": 18], "Nominatim's detail: 18 a house, 16 a street, 10 a city."),
+                        ] + filters + nominatimDetail,
+                        [
+                            (
+                                "200",
+                                [
+                                    "description": "Photon: nearest first. Nominatim: the nearest place, or `{\"error\": \"Unable to geocode\"}`.",
+                                    "headers": headers,
+                                    "content": [
+                                        "application/json": [
+                                            "schema": [
+                                                "anyOf": [
+                                                    Schema.ref("PhotonCollection"), Schema.ref("NominatimPlace"), Schema.ref("NominatimMiss"),
+                                                ]
+                                            ]
+                                        ],
+                                        "application/geo+json": ["schema": Schema.ref("NominatimCollection")],
+                                    ],
+                                ]
+                            )
+                        ] + guarded)
                 ]
             ),
         ]

@@ -345,6 +345,8 @@ enum OpenAPISchemas {
                     ("FavoriteChange", Schema.object([("change", Schema.enumeration(["added", "updated"])), ("favorite", Schema.ref("Favorite"))])),
                     ("Points", points), ("Problem", problem), ("Check", check), ("Health", health), ("FeatureCollection", featureCollection),
                     ("PhotonCollection", photonCollection),
+                    ("NominatimPlace", nominatimPlace), ("NominatimCollection", nominatimCollection), ("NominatimStatus", nominatimStatus),
+                    ("NominatimMiss", nominatimMiss),
                 ].map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 }

@@ -14,7 +14,13 @@ struct PhotonRoutes {
 
     func add(to group: RouterGroup<ServerContext>) {
         group.get("api", use: search)
-        group.get("reverse", use: reverse)
+        // Nominatim's clients ask the same path with a `format`, which Photon's never send.
+        let nominatim = NominatimRoutes(state: state)
+        group.get("reverse") { request, context in
+            let query = try QueryParameters(request.uri.query)
+            return query.string("format") != nil
+                ? try await nominatim.reverse(request, context: context) : try await reverse(request, context: context)
+        }
     }
 
     @Sendable func search(_ request: Request, context: ServerContext) async throws -> Response {
