@@ -32,6 +32,7 @@ struct Places: AsyncParsableCommand {
               places show osm:node/2724001437
               places providers
               places serve --listen 127.0.0.1:8080
+              source <(places completion bash)
 
             Exit codes:
               0   answered (an empty answer too: it says "no match" on stderr)
@@ -52,7 +53,7 @@ struct Places: AsyncParsableCommand {
         subcommands: [
             Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self,
             Favorites.self,
-            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self, Serve.self,
+            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self, Serve.self, CompletionCommand.self,
         ]
     )
 

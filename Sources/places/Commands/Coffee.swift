@@ -26,6 +26,7 @@ extension Places {
             help: ArgumentHelp(
                 "Where you are: LAT,LON (e.g. 52.37,4.89) or a place's name. Default: the saved centre (places config set center), else Amsterdam.",
                 valueName: "lat,lon|name"),
+            completion: ShellCompletion.places,
             transform: Parse.position)
         var near: PositionInput?
 
@@ -56,7 +57,8 @@ extension Places {
             name: .customLong("provider"),
             help: ArgumentHelp(
                 "Ask only this provider (repeatable, or comma-separated): \(ProviderCatalog().ids(answering: .coffee).map(\.rawValue).joined(separator: ", ")).",
-                valueName: "id"))
+                valueName: "id"),
+            completion: ShellCompletion.providers)
         var providers: [String] = []
 
         @Flag(help: "Answer from the OpenStreetMap data imported with 'places import' only: no network, no recordings.")

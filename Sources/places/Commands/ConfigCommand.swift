@@ -40,7 +40,9 @@ extension Places.ConfigCommand {
                 """)
 
         @Argument(help: ArgumentHelp("The setting, e.g. center.", valueName: "key")) var key: String
-        @Argument(help: ArgumentHelp("Its value, e.g. 52.370216,4.895168 or \"Rokin 18\".", valueName: "value")) var value: String
+        @Argument(
+            help: ArgumentHelp("Its value, e.g. 52.370216,4.895168 or \"Rokin 18\".", valueName: "value"),
+            completion: ShellCompletion.places) var value: String
         @OptionGroup var storeOptions: StoreOptions
 
         func validate() throws {

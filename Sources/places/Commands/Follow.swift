@@ -35,10 +35,13 @@ extension Places {
             parsing: .unconditional,
             help: ArgumentHelp(
                 "Where the walk goes: LAT,LON, a place's name, or a recommendation id of --feed (rec-1 or feed:rec-1).",
-                valueName: "lat,lon|name|id"))
+                valueName: "lat,lon|name|id"),
+            completion: ShellCompletion.places)
         var to: String
 
-        @Option(help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"))
+        @Option(
+            help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"),
+            completion: ShellCompletion.feeds)
         var feed: String?
 
         @Option(help: ArgumentHelp("The trace: a GPX, GeoJSON or NDJSON file, or - for stdin (gpsd JSON or NDJSON).", valueName: "file"))
@@ -50,7 +53,9 @@ extension Places {
         @Option(help: ArgumentHelp("Follow this route (GeoJSON LineString or GPX rte/trk) instead of asking a routing provider.", valueName: "file"))
         var route: String?
 
-        @Option(help: ArgumentHelp("The routing provider when there is no --route: google, osrm or local (the imported streets).", valueName: "id"))
+        @Option(
+            help: ArgumentHelp("The routing provider when there is no --route: google, osrm or local (the imported streets).", valueName: "id"),
+            completion: .list(["google", "osrm", "local"]))
         var provider: String?
 
         @Flag(help: "Route (and reroute) over the streets imported with 'places import' only: no network, no recordings.")

@@ -33,6 +33,7 @@ extension Places {
             help: ArgumentHelp(
                 "Where you are going: LAT,LON or a place's name. Default: the saved centre (places config set center), else Amsterdam.",
                 valueName: "lat,lon|name"),
+            completion: ShellCompletion.places,
             transform: Parse.position)
         var near: PositionInput?
 
@@ -71,7 +72,8 @@ extension Places {
             name: .customLong("provider"),
             help: ArgumentHelp(
                 "Ask only this provider (repeatable, or comma-separated): parkshark, amsterdam-garages, osm (OpenStreetMap car parks, asked only when named).",
-                valueName: "id"))
+                valueName: "id"),
+            completion: ShellCompletion.providers)
         var providers: [String] = []
 
         @Flag(help: "Answer from the OpenStreetMap data imported with 'places import' only: no network, no recordings.")

@@ -44,6 +44,7 @@ extension Places {
             help: ArgumentHelp(
                 "Where you are: LAT,LON or a place's name. Default: the saved centre (places config set center), else Amsterdam.",
                 valueName: "lat,lon|name"),
+            completion: ShellCompletion.places,
             transform: Parse.position)
         var near: PositionInput?
 
@@ -51,7 +52,8 @@ extension Places {
             parsing: .unconditional,
             help: ArgumentHelp(
                 "The feed: a JSON file, an http(s) URL, or a name from [feeds] in the config. Default: [feed] url or file.",
-                valueName: "file|url|name"))
+                valueName: "file|url|name"),
+            completion: ShellCompletion.feeds)
         var feed: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("How many recommendations to list (1–50).", valueName: "n"))

@@ -27,23 +27,28 @@ extension Places {
             help: ArgumentHelp(
                 "Where the walk starts: LAT,LON or a place's name. Default: the saved centre (places config set center), else Amsterdam.",
                 valueName: "lat,lon|name"),
+            completion: ShellCompletion.places,
             transform: Parse.position)
         var from: PositionInput?
 
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
-                "Where it goes: LAT,LON, a place's name, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|name|id"))
+                "Where it goes: LAT,LON, a place's name, or a recommendation id of --feed (rec-1 or feed:rec-1).", valueName: "lat,lon|name|id"),
+            completion: ShellCompletion.places)
         var to: String
 
-        @Option(help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"))
+        @Option(
+            help: ArgumentHelp("The feed --to names a recommendation of: a file, a URL, or a name from the config's [feeds].", valueName: "feed"),
+            completion: ShellCompletion.feeds)
         var feed: String?
 
         @Option(
             help: ArgumentHelp(
                 "The routing provider: google, osrm or local (the imported streets). Default: google with a key, else osrm, "
                     + "with the imported streets when neither the network nor a recording can answer.",
-                valueName: "id"))
+                valueName: "id"),
+            completion: .list(["google", "osrm", "local"]))
         var provider: String?
 
         @Flag(help: "Route over the streets imported with 'places import' only: no network, no recordings.")
