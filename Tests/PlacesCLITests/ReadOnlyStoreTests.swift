@@ -25,11 +25,12 @@ struct ReadOnlyStoreTests {
         #expect(added.status == 0, "\(added.stderr)")
         let user = try #require(Self.otherUser)
 
-        // The places binary may sit in a folder only its builder may enter: give the other user a copy.
+        // The places binary may sit in a folder only its builder may enter: give the other user a link
+        // to it (a copy, written while another test forks, can be "Text file busy" when run).
         let shared = store.folder.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         let binary = shared.appendingPathComponent("places")
-        try FileManager.default.copyItem(at: CLI.executable, to: binary)
+        try CLI.placeBinary(at: binary)
         for path in [store.folder.path, shared.path, binary.path] { chmod(path, 0o755) }
         let contents = try FileManager.default.contentsOfDirectory(atPath: store.folder.path)
         for name in contents where name != "bin" {

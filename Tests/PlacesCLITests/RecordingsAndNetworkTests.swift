@@ -12,7 +12,7 @@ struct RecordingsAndNetworkTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("places")
-        try FileManager.default.copyItem(at: CLI.executable, to: copy)
+        try CLI.placeBinary(at: copy)
         let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "1"], in: folder, binary: copy)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains(CLI.repository.appendingPathComponent("cassettes").path), "\(output.stderr)")
