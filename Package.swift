@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // The shared store of several server instances; linked by the server alone, never by `places`.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // The Model Context Protocol for `places mcp`; linked by places-server alone.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
@@ -143,12 +145,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `places mcp`: the flows as MCP tools, for assistants (run by places-server, over stdio).
+        .target(
+            name: "PlacesMCP",
+            dependencies: ["PlacesKit", "PlaceSearch", "Tracking", "Autocomplete", .product(name: "MCP", package: "swift-sdk")]
+        ),
         // `places serve …` runs this, found beside the `places` binary.
         .executableTarget(
             name: "places-server",
             dependencies: [
-                "PlacesServer", "PlacesKit", "PlacesCommandLine", "PlaceStore", "PlaceStorePostgres", "Autocomplete", "WalkingGraph",
+                "PlacesServer", "PlacesKit", "PlacesCommandLine", "PlaceStore", "PlaceStorePostgres", "Autocomplete", "WalkingGraph", "PlacesMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -23,7 +23,7 @@ struct PlacesServerCommand: AsyncParsableCommand {
             Endpoints are listed, with their parameters and answers, at /openapi.json.
             """,
         version: PlacesService.version,
-        subcommands: [Run.self, Users.self, Index.self, Import.self],
+        subcommands: [Run.self, Users.self, Index.self, Import.self, MCPStdio.self],
         defaultSubcommand: Run.self)
 
     /// Who a message is from: `places import --database` runs here as `import`, and speaks as the CLI does.

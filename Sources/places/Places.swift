@@ -53,7 +53,8 @@ struct Places: AsyncParsableCommand {
         subcommands: [
             Coffee.self, Parking.self, Recommendations.self, Route.self, Follow.self, Stops.self, Points.self, Complete.self, Show.self,
             Favorites.self,
-            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self, Serve.self, CompletionCommand.self,
+            Import.self, Reverse.self, ConfigCommand.self, CacheCommand.self, ProvidersCommand.self, Serve.self, MCPCommand.self,
+            CompletionCommand.self,
         ]
     )
 
