@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real clients of the protocols `places serve` speaks, from PyPI and pinned, against a server on
-# 127.0.0.1 (geopy's Nominatim and Photon geocoders) and the Python MCP client against `places mcp`
+# 127.0.0.1 (geopy's Nominatim and Photon geocoders, routingpy's OSRM router) and the Python MCP client against `places mcp`
 # over stdio. Run by .ci/run after `swift test`; by hand:
 #
 #   Scripts/protocol-clients.sh            # builds places if needed
@@ -13,10 +13,10 @@ cd "$(dirname "$0")/.."
 venv=.build/protocol-clients-venv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check geopy==2.4.1 mcp==2.3.0
+    "$venv/bin/pip" install --quiet --disable-pip-version-check geopy==2.4.1 mcp==2.3.0 routingpy==1.3.0
 fi
-if ! "$venv/bin/python" -c 'import mcp' 2>/dev/null; then
-    "$venv/bin/pip" install --quiet --disable-pip-version-check mcp==2.3.0
+if ! "$venv/bin/python" -c 'import mcp, routingpy' 2>/dev/null; then
+    "$venv/bin/pip" install --quiet --disable-pip-version-check mcp==2.3.0 routingpy==1.3.0
 fi
 
 swift build --product places >/dev/null
@@ -43,5 +43,5 @@ for _ in $(seq 1 600); do
 done
 grep -q "listening on" "$scratch/serve.err" || { echo "protocol-clients: the server did not start" >&2; cat "$scratch/serve.err" >&2; exit 1; }
 
-PLACES_SERVE="127.0.0.1:$port" "$venv/bin/python" -m unittest -v Scripts/protocol_clients/test_geocoders.py
+PLACES_SERVE="127.0.0.1:$port" "$venv/bin/python" -m unittest -v Scripts/protocol_clients/test_geocoders.py Scripts/protocol_clients/test_osrm.py
 PLACES_BIN="$binary" PLACES_STORE="$scratch/places.sqlite" "$venv/bin/python" -m unittest -v Scripts/protocol_clients/test_mcp.py

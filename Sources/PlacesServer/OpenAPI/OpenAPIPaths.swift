@@ -125,7 +125,7 @@ enum OpenAPIPaths {
     static var all: JSONValue {
         .object(
             JSONObject(
-                (search + lookup + personal + photon + nominatim + operations).map { JSONObject.Member(key: $0.0, value: $0.1) }))
+                (search + lookup + personal + photon + nominatim + osrm + operations).map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 
     static var search: [(String, JSONValue)] {

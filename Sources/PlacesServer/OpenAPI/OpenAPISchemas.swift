@@ -346,7 +346,7 @@ enum OpenAPISchemas {
                     ("Points", points), ("Problem", problem), ("Check", check), ("Health", health), ("FeatureCollection", featureCollection),
                     ("PhotonCollection", photonCollection),
                     ("NominatimPlace", nominatimPlace), ("NominatimCollection", nominatimCollection), ("NominatimStatus", nominatimStatus),
-                    ("NominatimMiss", nominatimMiss),
+                    ("NominatimMiss", nominatimMiss), ("OSRMRoute", osrmRoute),
                 ].map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 }
