@@ -133,7 +133,8 @@ let package = Package(
         .target(
             name: "PlacesServer",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "PlaceStore", "Tracking", "Autocomplete",
+                "PlacesKit", "PlaceSearch", "PlaceStore", "Tracking", "Autocomplete", "PlacesMCP",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -44,4 +44,4 @@ done
 grep -q "listening on" "$scratch/serve.err" || { echo "protocol-clients: the server did not start" >&2; cat "$scratch/serve.err" >&2; exit 1; }
 
 PLACES_SERVE="127.0.0.1:$port" "$venv/bin/python" -m unittest -v Scripts/protocol_clients/test_geocoders.py Scripts/protocol_clients/test_osrm.py
-PLACES_BIN="$binary" PLACES_STORE="$scratch/places.sqlite" "$venv/bin/python" -m unittest -v Scripts/protocol_clients/test_mcp.py
+PLACES_SERVE="127.0.0.1:$port" PLACES_BIN="$binary" PLACES_STORE="$scratch/places.sqlite" "$venv/bin/python" -m unittest -v Scripts/protocol_clients/test_mcp.py

@@ -13,6 +13,7 @@ import unittest
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 BINARY = os.environ["PLACES_BIN"]
 STORE = os.environ["PLACES_STORE"]
@@ -99,6 +100,24 @@ class PlacesMCP(unittest.IsolatedAsyncioTestCase):
                 result = await session.call_tool(name, arguments)
             self.assertTrue(result.is_error, (name, arguments))
             self.assertIn(words, result.content[0].text, (name, arguments))
+
+
+class OverHTTP(unittest.IsolatedAsyncioTestCase):
+    """The same tools at /mcp on `places serve` (PLACES_SERVE), stateless: each client initializes."""
+
+    async def session_answer(self, name, arguments):
+        async with streamable_http_client(f"http://{os.environ['PLACES_SERVE']}/mcp") as streams:
+            async with ClientSession(streams[0], streams[1]) as session:
+                await session.initialize()
+                names = [tool.name for tool in (await session.list_tools()).tools]
+                return names, await session.call_tool(name, arguments)
+
+    async def test_two_clients_one_after_the_other_get_the_tools_but_stops(self):
+        for _ in range(2):
+            names, result = await self.session_answer("geocode", {"text": "Rokin 1", "limit": 5})
+            self.assertEqual(set(names), {"find_places", "geocode", "reverse", "walking_route", "parking_advice"})
+            self.assertFalse(result.is_error)
+            self.assertEqual(result.structured_content["suggestions"], cli("complete", "Rokin 1", "--limit", "5")["suggestions"])
 
 
 class ClosingStdin(unittest.TestCase):

@@ -53,6 +53,7 @@ public func buildApplication(_ parts: ServerParts) -> some ApplicationProtocol {
     PhotonRoutes(state: state).add(to: search)
     NominatimRoutes(state: state).add(to: search)
     OSRMRoutes(state: state).add(to: search)
+    MCPRoutes(state: state).add(to: search)
 
     let personal = router.group().add(middleware: RequireAccount(open: false))
     PersonalRoutes(state: state).add(to: personal)

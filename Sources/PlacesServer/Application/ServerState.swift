@@ -17,6 +17,8 @@ final class ServerState: Sendable {
     let limiter: RateLimiter
     let bodies: BodyReader
     let logger: Logger
+    /// The MCP tools at `/mcp`.
+    let mcp: MCPEndpoint
 
     init(
         service: PlacesService, store: SQLitePlaceStore, shared: any SharedStore, settings: ServerSettings, metrics: ServerMetrics, logger: Logger
@@ -32,6 +34,7 @@ final class ServerState: Sendable {
         limiter = RateLimiter(perSecond: settings.ratePerSecond, burst: settings.rateBurst)
         bodies = BodyReader(settings: settings)
         self.logger = logger
+        mcp = MCPEndpoint(service: self.service)
     }
 
     /// Runs a store operation, turning its error into the problem it is.
