@@ -95,7 +95,7 @@ public struct PlacesTools: Sendable {
         let text = try input.string("text")
         let limit = try input.int("limit", default: 5, range: 1...20)
         let near = try input.coordinate("near")
-        let answer = try service.complete(LookupQuery(text, focus: near, limit: limit))
+        let answer = try service.complete(CompleteQuery(text, focus: near, limit: limit))
         let names = answer.suggestions.map { suggestion in
             [suggestion.record.name, suggestion.record.locality].compactMap { $0 }.joined(separator: ", ")
         }
@@ -106,7 +106,7 @@ public struct PlacesTools: Sendable {
         let at = try input.requiredCoordinate("lat", "lon")
         let radius = Double(try input.int("radius_m", default: 250, range: 1...5000))
         let limit = try input.int("limit", default: 5, range: 1...20)
-        let matches = try await service.reverse(at, radius: radius, limit: limit)
+        let matches = try await service.reverse(ReverseQuery(at, radius: Distance(meters: radius), limit: limit))
         return (Self.list("what is at \(at)", matches.map { "\($0.label) (\(Int($0.distance)) m)" }), DocumentParts.reverse(matches, at: at))
     }
 

@@ -260,7 +260,7 @@ enum OpenAPIPaths {
                         "reverse", "What is at a position: the nearest imported POI, street and place (`places reverse`).",
                         [
                             query("at", coordinate, "The position, `LAT,LON`.", required: true),
-                            query("radius", distance, "How far to look (up to 5 km)."),
+                            query("radius", distance, "How far to look (up to 10 km)."),
                             query("limit", ["type": "integer", "minimum": 1, "maximum": 20, "default": 5], "How many answers."),
                         ],
                         [("200", json("Reverse", "Nearest first."))] + guarded + upstream)

@@ -38,15 +38,9 @@ struct LookupRoutes {
         // `q` as Photon's `/api` takes it, `text` as the CLI names it.
         if query.string("text") != nil, query.string("q") != nil { throw Problem.parameter("q", "is the same as text; give one of them") }
         let text = try query.text(query.string("q") != nil ? "q" : "text", example: "Damr")
-        let limit = try query.int("limit", default: 10)
-        guard (1...100).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 100, not \(limit)") }
-        var kinds: Set<NameKind> = []
-        for name in query.list("kind") {
-            guard let kind = NameKind(name) else { throw Problem.parameter("kind", "'\(name)' must be \(NameKind.choices)") }
-            kinds.insert(kind)
-        }
-        let completion = LookupQuery(
-            text, focus: try query.coordinate("near"), limit: limit, kinds: kinds.isEmpty ? nil : kinds, typoTolerance: !(try query.flag("no-typos")))
+        let completion = CompleteQuery(
+            text, focus: try query.coordinate("near"), limit: try query.int("limit", default: 10), kinds: query.list("kind"),
+            typoTolerance: !(try query.flag("no-typos")))
         let answer = try state.service.complete(completion)
         return format == "geojson"
             ? JSONResponse.geo(DocumentParts.completionGeoJSON(answer.suggestions)) : JSONResponse.make(DocumentParts.completion(text, answer))
@@ -73,11 +67,8 @@ struct LookupRoutes {
         let query = try QueryParameters(request.uri.query)
         try query.only(["at", "radius", "limit"])
         guard let at = try query.coordinate("at") else { throw Problem.parameter("at", "is required, e.g. at=52.3731,4.8926") }
-        let radius = try query.distance("radius")?.meters ?? 250
-        guard radius > 0, radius <= 5000 else { throw Problem.parameter("radius", "must be a distance above 0 and at most 5 km, such as 250m") }
-        let limit = try query.int("limit", default: 5)
-        guard (1...20).contains(limit) else { throw Problem.parameter("limit", "must be between 1 and 20, not \(limit)") }
-        return JSONResponse.make(
-            DocumentParts.reverse(try await state.service.reverse(at, radius: radius, limit: limit), at: at))
+        let reverse = ReverseQuery(
+            at, radius: try query.distance("radius") ?? Distance(meters: 250, text: "250m"), limit: try query.int("limit", default: 5))
+        return JSONResponse.make(DocumentParts.reverse(try await state.service.reverse(reverse), at: at))
     }
 }

@@ -64,17 +64,14 @@ extension Places {
 
         var kinds: [String] { kind.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } }
 
+        var query: CompleteQuery { CompleteQuery(text, focus: near, limit: limit, kinds: kinds, typoTolerance: !noTypos) }
+
         func validate() throws {
-            guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100, not \(limit)") }
-            for name in kinds where NameKind(name) == nil {
-                throw ValidationError("--kind '\(name)' must be \(NameKind.choices)")
-            }
+            try PlacesError.validating { try query.validate() }
         }
 
         func run() throws {
             let service = try Session.service(store: storeOptions.store)
-            let query = LookupQuery(
-                text, focus: near, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)), typoTolerance: !noTypos)
             let answer = try service.complete(query)
             if let unknown = answer.unknownQualifier {
                 StandardError.line("places: '\(unknown)' names no imported place; completing '\(text)' without it")

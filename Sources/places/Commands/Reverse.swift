@@ -32,16 +32,15 @@ extension Places {
 
         @OptionGroup var global: GlobalOptions
 
+        var query: ReverseQuery { ReverseQuery(position, radius: radius, limit: limit) }
+
         func validate() throws {
-            guard (1...20).contains(limit) else { throw ValidationError("--limit must be between 1 and 20, not \(limit)") }
-            guard radius.meters > 0, radius.meters <= 10_000 else {
-                throw ValidationError("--radius '\(radius)' must be a distance above 0 and at most 10 km, such as 250m")
-            }
+            try PlacesError.validating { try query.validate() }
         }
 
         func run() async throws {
             let service = try await Session.service(global, command: "reverse")
-            let matches = try await service.reverse(position, radius: radius.meters, limit: limit)
+            let matches = try await service.reverse(query)
             try StandardOutput.write(ReverseRendering(matches: matches, at: position, style: Terminal.style(global.color)).render(format))
         }
     }

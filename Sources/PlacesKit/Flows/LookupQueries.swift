@@ -1,0 +1,77 @@
+public import Autocomplete
+public import PlaceSearch
+
+/// `complete`: what was typed, and how to answer it. Checked here once, for the CLI, the server
+/// and the MCP tools alike; each edge words the parameter its own way (`--limit`, `limit`).
+public struct CompleteQuery: Sendable {
+    public var text: String
+    /// Rank names near here first; nil: the saved centre, else the middle of the imported data.
+    public var focus: Coordinate?
+    public var limit: Int
+    /// `street`, `poi`, `place`, `address`; empty: all.
+    public var kinds: [String]
+    public var typoTolerance: Bool
+
+    public static let limits = 1...100
+    /// Longer than anyone types into a search box; longer text is refused, not searched.
+    public static let maximumLength = 200
+
+    public init(_ text: String, focus: Coordinate? = nil, limit: Int = 10, kinds: [String] = [], typoTolerance: Bool = true) {
+        self.text = text
+        self.focus = focus
+        self.limit = limit
+        self.kinds = kinds
+        self.typoTolerance = typoTolerance
+    }
+
+    public func validate() throws(PlacesError) {
+        guard text.count <= Self.maximumLength else {
+            throw PlacesError(.usage, "is longer than \(Self.maximumLength) characters", parameter: "text")
+        }
+        try Check.top(limit, range: Self.limits, parameter: "limit")
+        for name in kinds where NameKind(name) == nil {
+            throw PlacesError(.usage, "'\(name)' must be \(NameKind.choices)", parameter: "kind")
+        }
+    }
+
+    /// The lookup this asks for.
+    public var lookup: LookupQuery {
+        LookupQuery(text, focus: focus, limit: limit, kinds: kinds.isEmpty ? nil : Set(kinds.compactMap(NameKind.init)), typoTolerance: typoTolerance)
+    }
+}
+
+/// `reverse`: what is at a point, within a radius.
+public struct ReverseQuery: Sendable {
+    public var at: Coordinate
+    public var radius: Distance
+    public var limit: Int
+
+    public static let limits = 1...20
+    /// Metres: the farthest a reverse looks (Photon's `/reverse` keeps its own 5 km).
+    public static let farthest = 10_000.0
+
+    public init(_ at: Coordinate, radius: Distance = Distance(meters: 250, text: "250m"), limit: Int = 5) {
+        self.at = at
+        self.radius = radius
+        self.limit = limit
+    }
+
+    public func validate() throws(PlacesError) {
+        guard radius.meters > 0, radius.meters <= Self.farthest else {
+            throw PlacesError(.usage, "'\(radius.text)' must be a distance above 0 and at most 10 km, such as 250m", parameter: "radius")
+        }
+        try Check.top(limit, range: Self.limits, parameter: "limit")
+    }
+}
+
+extension PlacesService {
+    public func complete(_ query: CompleteQuery) throws(PlacesError) -> LookupAnswer {
+        try query.validate()
+        return try complete(query.lookup)
+    }
+
+    public func reverse(_ query: ReverseQuery) async throws(PlacesError) -> [ReverseMatch] {
+        try query.validate()
+        return try await reverse(query.at, radius: query.radius.meters, limit: query.limit)
+    }
+}
