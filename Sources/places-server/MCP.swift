@@ -21,19 +21,13 @@ extension PlacesServerCommand {
 
         @OptionGroup var storeChoice: StoreChoice
 
-        @Option(help: ArgumentHelp("How to reach provider APIs: auto, live, replay, record, missing (as the CLI's --http-mode).", valueName: "mode"))
-        var httpMode: String?
-
-        @Option(help: ArgumentHelp("Folder of recorded HTTP interactions (several separated by ':').", valueName: "dir"))
-        var cassetteDir: String?
-
-        @Option(help: ArgumentHelp("How long each provider may take, e.g. 10s or 2.5s.", valueName: "time"))
-        var deadline: String?
+        @OptionGroup var providerAccess: ProviderAccess
 
         func run() async throws {
             let settings = try PlacesSettings(
                 SettingsOptions(
-                    httpMode: httpMode, cassetteDirectories: cassetteDir, deadline: deadline, configFile: storeChoice.config,
+                    httpMode: providerAccess.httpMode, cassetteDirectories: providerAccess.cassetteDir, deadline: providerAccess.deadline,
+                    configFile: storeChoice.config,
                     store: storeChoice.store),
                 environment: ProcessInfo.processInfo.environment)
             let notices = NoticeSink { notice in FileHandle.standardError.write(Data("places mcp: \(notice.text)\n".utf8)) }

@@ -74,3 +74,15 @@ struct StoreChoice: ParsableArguments {
     @Option(help: ArgumentHelp("Config file (default $XDG_CONFIG_HOME/places/config.toml; also PLACES_CONFIG).", valueName: "file"))
     var config: String?
 }
+
+/// How the providers are reached, as the CLI's options of the same names say.
+struct ProviderAccess: ParsableArguments {
+    @Option(help: ArgumentHelp("How to reach provider APIs: auto, live, replay, record, missing (as the CLI's --http-mode).", valueName: "mode"))
+    var httpMode: String?
+
+    @Option(help: ArgumentHelp("Folder of recorded HTTP interactions (several separated by ':').", valueName: "dir"))
+    var cassetteDir: String?
+
+    @Option(help: ArgumentHelp("How long each provider may take, e.g. 10s or 2.5s.", valueName: "time"))
+    var deadline: String?
+}

@@ -22,14 +22,7 @@ extension PlacesServerCommand {
         @OptionGroup var storeChoice: StoreChoice
         @OptionGroup var databaseChoice: DatabaseChoice
 
-        @Option(help: ArgumentHelp("How to reach provider APIs: auto, live, replay, record, missing (as the CLI's --http-mode).", valueName: "mode"))
-        var httpMode: String?
-
-        @Option(help: ArgumentHelp("Folder of recorded HTTP interactions (several separated by ':').", valueName: "dir"))
-        var cassetteDir: String?
-
-        @Option(help: ArgumentHelp("How long each provider may take, e.g. 10s or 2.5s.", valueName: "time"))
-        var deadline: String?
+        @OptionGroup var providerAccess: ProviderAccess
 
         @Flag(help: "Answer search, completion, details, routes and the Photon endpoints without a token (rate-limited by address).")
         var openSearch = false
@@ -52,7 +45,8 @@ extension PlacesServerCommand {
             let environment = ProcessInfo.processInfo.environment
             let places = try PlacesSettings(
                 SettingsOptions(
-                    httpMode: httpMode, cassetteDirectories: cassetteDir, deadline: deadline, configFile: storeChoice.config,
+                    httpMode: providerAccess.httpMode, cassetteDirectories: providerAccess.cassetteDir, deadline: providerAccess.deadline,
+                    configFile: storeChoice.config,
                     store: storeChoice.store,
                     verbose: verbose),
                 environment: environment)
