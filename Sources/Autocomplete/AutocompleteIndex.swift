@@ -24,6 +24,9 @@ public import Foundation
 /// ``CandidateSearch``. File layout: ``IndexFormat``.
 public struct AutocompleteIndex: Sendable {
     let view: IndexView
+    /// The other segments when the index is several files opened together (one per import,
+    /// ``init(segments:)``): answered one by one and merged (``SegmentMerger``).
+    let others: [IndexView]
 
     /// Builds an index in memory. Names without a letter or digit are left out.
     public init(records: some Sequence<NameRecord>) {
@@ -32,6 +35,7 @@ public struct AutocompleteIndex: Sendable {
             for record in records { try builder.add(record) }
             let storage = IndexStorage(copying: try builder.buildInMemory())
             view = try IndexView(storage: storage, path: "(memory)")
+            others = []
         } catch {
             // In memory nothing is written and the builder and reader share one format: a bug
             // here, not bad input.
@@ -39,7 +43,25 @@ public struct AutocompleteIndex: Sendable {
         }
     }
 
-    private init(view: IndexView) { self.view = view }
+    private init(view: IndexView) {
+        self.view = view
+        others = []
+    }
+
+    /// Several indexes answered as one (one per import): each is searched, and their answers are
+    /// merged the way the builder merges the same place from two sources (``SegmentMerger``).
+    /// - Precondition: `segments` is not empty.
+    public init(segments: [AutocompleteIndex]) {
+        precondition(!segments.isEmpty, "an index of no segments")
+        view = segments[0].view
+        others = Array(segments[0].others) + segments.dropFirst().flatMap { [$0.view] + $0.others }
+    }
+
+    /// The segments' views, the first one first.
+    var views: [IndexView] { [view] + others }
+
+    /// How many files the index is made of.
+    public var segmentCount: Int { 1 + others.count }
 
     /// Opens an index file by mapping it. Only the header is read and checked (magic, version,
     /// checksum, the file size, every section inside the file with a whole number of entries);
@@ -52,17 +74,18 @@ public struct AutocompleteIndex: Sendable {
     }
 
     /// Writes the index to `url` atomically: a temporary file beside it, then a rename, so a
-    /// reader never sees half a file.
+    /// reader never sees half a file. An index of several segments writes its first one.
     public func write(to url: URL) throws {
         let data = Data(bytes: view.storage.base, count: view.storage.size)
         try data.write(to: url, options: .atomic)
     }
 
-    /// Number of suggestions the index can give (the same place from several sources counts once).
-    public var count: Int { view.recordCount }
+    /// Number of suggestions the index can give (the same place from several sources counts once
+    /// within a segment; across segments, once per segment).
+    public var count: Int { views.reduce(0) { $0 + $1.recordCount } }
 
-    /// Size of the index in bytes (the file size).
-    public var byteCount: Int { view.storage.size }
+    /// Size of the index in bytes (the files' sizes).
+    public var byteCount: Int { views.reduce(0) { $0 + $1.storage.size } }
 
     /// The generation of what the index was built from (the store's imports), as its builder
     /// was told (``AutocompleteIndexBuilder/sourceGeneration``); 0 when it was not.
@@ -70,7 +93,11 @@ public struct AutocompleteIndex: Sendable {
 
     /// The centre of the imported data (the densest half-degree of its streets, POIs and
     /// addresses): where a lookup without a focus is focused. Nil when only name lists are imported.
-    public var dataCentre: Coordinate? { view.dataCentre }
+    /// Of several segments, the centre of the largest one that has one.
+    public var dataCentre: Coordinate? {
+        guard !others.isEmpty else { return view.dataCentre }
+        return views.filter { $0.dataCentre != nil }.max { $0.recordCount < $1.recordCount }?.dataCentre
+    }
 
     /// The best completions of `query`, best first. An empty query, or one with no letter or
     /// digit, gives none.
@@ -79,51 +106,69 @@ public struct AutocompleteIndex: Sendable {
     /// ``complete(_:)`` with the ranges of at most `scanLimit` postings scanned instead of
     /// streamed (nil: the search's own choice), so that tests reach both ways at any size.
     func complete(_ query: AutocompleteQuery, scanLimit: Int?) -> [Suggestion] {
+        guard !others.isEmpty else {
+            let (found, filler) = Self.complete(query, in: view, scanLimit: scanLimit)
+            return found + filler
+        }
         let limit = min(max(query.limit, 0), 100)
-        guard limit > 0, view.recordCount > 0 else { return [] }
+        return SegmentMerger.merge(views.map { Self.complete(query, in: $0, scanLimit: scanLimit) }, limit: limit, focus: query.focus)
+    }
+
+    /// One segment's answer: the matches (as typed, or with the typos the words allow), and what
+    /// the fallback's one edit filled in after them (``needsFallback(found:limit:)``).
+    static func complete(_ query: AutocompleteQuery, in view: IndexView, scanLimit: Int?) -> (found: [Suggestion], filler: [Suggestion]) {
+        let limit = min(max(query.limit, 0), 100)
+        guard limit > 0, view.recordCount > 0 else { return ([], []) }
         let plain = QueryTerm.parse(query.text)
-        guard !plain.isEmpty else { return [] }
+        guard !plain.isEmpty else { return ([], []) }
         let filter = RecordFilter(categories: query.categories, area: query.area)
         let search = CandidateSearch(
             view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit, filter: filter, radius: query.radius,
             workLimit: query.workLimit)
         search.runTypoFree(plain)
-        guard query.typoTolerance else { return suggestions(search.top.items, terms: plain, focus: query.focus) }
+        guard query.typoTolerance else { return (suggestions(search.top.items, in: view, terms: plain, focus: query.focus), []) }
         let typos = QueryTerm.withTypos(plain, fallback: false)
         if typos.contains(where: { $0.maxEdits > 0 }) { search.runTypos(typos) }
-        var found = suggestions(search.top.items, terms: typos, focus: query.focus)
+        let found = suggestions(search.top.items, in: view, terms: typos, focus: query.focus)
         // Too few (``TypoMatcher/fallbackBelow``): the one edit a short word gets only now fills
         // the rest, below them.
         let fallback = QueryTerm.withTypos(plain, fallback: true)
-        if Self.needsFallback(found: search.top.items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) {
-            let filler = CandidateSearch(
-                view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit,
-                walks: search.walks, filter: filter, radius: query.radius, workLimit: query.workLimit)
-            filler.runTypos(fallback)
-            found += suggestions(Self.rest(filler.top.items, after: search.top.items, limit: limit), terms: fallback, focus: query.focus)
+        guard Self.needsFallback(found: search.top.items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) else {
+            return (found, [])
         }
-        return found
+        let filler = CandidateSearch(
+            view: view, focus: query.focus, kinds: query.kinds, limit: limit, scanLimit: scanLimit,
+            walks: search.walks, filter: filter, radius: query.radius, workLimit: query.workLimit)
+        filler.runTypos(fallback)
+        return (found, suggestions(Self.rest(filler.top.items, after: search.top.items, limit: limit), in: view, terms: fallback, focus: query.focus))
     }
 
     /// The same answer as ``complete(_:)`` by scoring every name: the definition the search is
     /// tested against. Reads the whole index; for tests.
     func completeExhaustively(_ query: AutocompleteQuery) -> [Suggestion] {
+        guard !others.isEmpty else {
+            let (found, filler) = Self.completeExhaustively(query, in: view)
+            return found + filler
+        }
         let limit = min(max(query.limit, 0), 100)
-        guard limit > 0, view.recordCount > 0 else { return [] }
+        return SegmentMerger.merge(views.map { Self.completeExhaustively(query, in: $0) }, limit: limit, focus: query.focus)
+    }
+
+    static func completeExhaustively(_ query: AutocompleteQuery, in view: IndexView) -> (found: [Suggestion], filler: [Suggestion]) {
+        let limit = min(max(query.limit, 0), 100)
+        guard limit > 0, view.recordCount > 0 else { return ([], []) }
         let plain = QueryTerm.parse(query.text)
-        guard !plain.isEmpty else { return [] }
+        guard !plain.isEmpty else { return ([], []) }
         let scan = ExhaustiveSearch(
             view: view, focus: query.focus, kinds: query.kinds, limit: limit, filter: RecordFilter(categories: query.categories, area: query.area),
             radius: query.focus == nil ? nil : query.radius)
-        guard query.typoTolerance else { return suggestions(scan.run(plain), terms: plain, focus: query.focus) }
+        guard query.typoTolerance else { return (suggestions(scan.run(plain), in: view, terms: plain, focus: query.focus), []) }
         let typos = QueryTerm.withTypos(plain, fallback: false)
         let items = scan.run(typos)
-        var found = suggestions(items, terms: typos, focus: query.focus)
+        let found = suggestions(items, in: view, terms: typos, focus: query.focus)
         let fallback = QueryTerm.withTypos(plain, fallback: true)
-        if Self.needsFallback(found: items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) {
-            found += suggestions(Self.rest(scan.run(fallback), after: items, limit: limit), terms: fallback, focus: query.focus)
-        }
-        return found
+        guard Self.needsFallback(found: items.count, limit: limit), fallback.map(\.maxEdits) != typos.map(\.maxEdits) else { return (found, []) }
+        return (found, suggestions(Self.rest(scan.run(fallback), after: items, limit: limit), in: view, terms: fallback, focus: query.focus))
     }
 
     static func needsFallback(found: Int, limit: Int) -> Bool { found < min(limit, TypoMatcher.fallbackBelow) }
@@ -136,7 +181,7 @@ public struct AutocompleteIndex: Sendable {
         return Array(more.filter { !taken.contains($0.record) }.prefix(max(0, limit - first.count)))
     }
 
-    private func suggestions(_ items: [TopK.Item], terms: [QueryTerm], focus: Coordinate?) -> [Suggestion] {
+    private static func suggestions(_ items: [TopK.Item], in view: IndexView, terms: [QueryTerm], focus: Coordinate?) -> [Suggestion] {
         items.compactMap { item in
             guard item.entry < view.entryCount,
                 let match = MatchEvaluator.evaluate(terms: terms, foldedName: view.folded(item.entry))

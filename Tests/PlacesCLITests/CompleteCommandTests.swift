@@ -113,7 +113,10 @@ struct CompleteCommandTests {
     @Test func anIndexOfAnotherVersionOrDamagedIsRebuiltFromTheStore() async throws {
         let store = TemporaryStore()
         _ = try await ImportCommandTests.imported(store)
-        let index = URL(fileURLWithPath: store.path).deletingPathExtension().appendingPathExtension("names")
+        // The import's segment of the index (one file per import, in places.names.d).
+        let folder = URL(fileURLWithPath: store.path).deletingPathExtension().appendingPathExtension("names.d")
+        let index = try #require(
+            try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).first { $0.pathExtension == "names" })
         var bytes = try Data(contentsOf: index)
         // Version 1, with a header checksum that matches: what an older places wrote.
         bytes.replaceSubrange(8..<12, with: [1, 0, 0, 0])

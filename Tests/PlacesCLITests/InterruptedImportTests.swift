@@ -5,10 +5,13 @@ import Testing
 /// An import stopped by Ctrl-C leaves no staging files, says what it kept, and keeps the store
 /// consistent with what it said; what an import killed outright left is removed at the next start.
 struct InterruptedImportTests {
+    /// Staging files beside the store and in the name index's folder of per-import files.
     static func leftovers(_ folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-            $0.contains(".names.import-") || $0.contains(".names.building-") || $0.hasPrefix("places-names-")
+        var names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        for segments in names where segments.hasSuffix(".names.d") {
+            names += try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(segments).path)
         }
+        return names.filter { $0.contains(".names.import-") || $0.contains(".names.building-") || $0.hasPrefix("places-names-") }
     }
 
     /// A process that has ended, whose id is therefore nobody's (until the system reuses it).

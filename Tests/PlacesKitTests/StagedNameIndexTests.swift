@@ -6,10 +6,10 @@ import Testing
 @testable import PlaceStore
 @testable import PlacesKit
 
-/// An import of one file builds the name index while the store is written, from the names in
-/// memory (``NameIndex/Staged``). The file must be the one rebuilding it from the store after
-/// the import writes, byte for byte; a failed import must leave the index as it was, and an
-/// import that came in between must not be lost from it.
+/// An import of one file builds its segment of the name index while the store is written, from
+/// the names in memory (``NameIndex/Staged``). The file must be the one rebuilding it from the
+/// store after the import writes, byte for byte; a failed import must leave the index as it was,
+/// and an import that came in between must not be lost from it.
 struct StagedNameIndexTests {
     /// Named nodes around the Dam, one with alternate names, and an unnamed one.
     static let extract = """
@@ -31,16 +31,23 @@ struct StagedNameIndexTests {
         "Damascus,33.5102,36.29128,1569394", "Dammam,26.43442,50.10326,768602", "Amstelveen,52.30083,4.86389,85148",
     ])
 
-    /// The index file as it is, then as rebuilding it from the store makes it.
-    static func indexAndRebuilt(_ service: PlacesService) throws -> (index: Data, rebuilt: Data) {
-        let path = NameIndex.path(forStore: service.store.path)
+    /// The import's segment as it is, then as rebuilding every segment from the store makes it.
+    static func indexAndRebuilt(_ service: PlacesService, key: String) throws -> (index: Data, rebuilt: Data) {
+        let path = NameIndex.segmentPath(forSource: Self.key(key), storePath: service.store.path)
         let index = try Data(contentsOf: URL(fileURLWithPath: path))
         _ = try NameIndex.rebuild(store: try service.store.writing())
         return (index, try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// An imported file's key: its path, standardised and without symbolic links.
+    static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+
     static func leftovers(_ folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".import-") || $0.contains(".building-") }
+        let inside = folder.appendingPathComponent("places.names.d")
+        let names =
+            try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            + ((try? FileManager.default.contentsOfDirectory(atPath: inside.path)) ?? [])
+        return names.filter { $0.contains(".import-") || $0.contains(".building-") || $0.hasPrefix("places-names-") }
     }
 
     @Test func eachImportsIndexIsTheOneRebuiltFromTheStore() throws {
@@ -60,13 +67,14 @@ struct StagedNameIndexTests {
         for (osmFiles, lists) in [([osm.path], []), ([], [first.path]), ([], [second.path]), ([osm.path], []), ([], [first.path])] {
             let (_, built) = try service.importFiles(osm: osmFiles, nameLists: lists, options: NameListOptions())
             counts.append(built.count)
-            let (index, rebuilt) = try Self.indexAndRebuilt(service)
+            let (index, rebuilt) = try Self.indexAndRebuilt(service, key: (osmFiles + lists)[0])
             #expect(index == rebuilt, "the index built beside the import of \(osmFiles + lists) is not the one the store gives")
             #expect(try Self.leftovers(folder).isEmpty)
         }
         // The extract's three names; the six cities beside them; the second list's two taking
-        // over two of the first's ids (3 + 4 + 2); the extract again; the first list taking its
-        // ids back (the second then holds none).
+        // over two of the first's ids (3 + 4 + 2: the first's segment is built again); the
+        // extract again; the first list taking its ids back (the second then holds none, and
+        // its segment goes).
         #expect(counts == [3, 9, 9, 9, 9])
     }
 
@@ -76,7 +84,7 @@ struct StagedNameIndexTests {
         let file = folder.appendingPathComponent("cities.csv")
         try Self.cities.write(to: file, atomically: true, encoding: .utf8)
         _ = try service.importFiles(osm: [], nameLists: [file.path], options: NameListOptions())
-        let path = NameIndex.path(forStore: service.store.path)
+        let path = NameIndex.segmentPath(forSource: Self.key(file.path), storePath: service.store.path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         // The store refuses one row of the next import, after others went in.
         try service.store.writing().writing { db in
@@ -108,6 +116,6 @@ struct StagedNameIndexTests {
         _ = try store.replaceImport(list, with: places)
         #expect(try staged.commit(store: store) == nil, "an index without the other import took the store's place")
         #expect(try Self.leftovers(folder).isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: NameIndex.path(forStore: store.path)))
+        #expect(!FileManager.default.fileExists(atPath: NameIndex.segmentPath(forSource: list.key, storePath: store.path)))
     }
 }

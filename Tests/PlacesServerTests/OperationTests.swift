@@ -32,8 +32,9 @@ struct OperationTests {
         let server = try TestServer()
         try server.importOSM(Extract.dam)
         // The store is gone from under the index, which is now garbage: nothing to rebuild it from.
-        let index = NameIndex.path(forStore: server.store.path)
-        try Data("not an index".utf8).write(to: URL(fileURLWithPath: index))
+        let folder = NameIndex.folder(forStore: server.store.path)
+        let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".names") })
+        try Data("not an index".utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(segment)))
         let moved = server.store.path + ".moved"
         try FileManager.default.moveItem(atPath: server.store.path, toPath: moved)
         defer { try? FileManager.default.moveItem(atPath: moved, toPath: server.store.path) }

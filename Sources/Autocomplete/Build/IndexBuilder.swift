@@ -43,6 +43,8 @@ public final class AutocompleteIndexBuilder {
     /// Written into the file's header: the generation of what it is built from (the store's
     /// imports), for ``AutocompleteIndex/sourceGeneration``.
     public var sourceGeneration: UInt32 = 0
+    /// Towns of other indexes (``addTowns(from:within:)``), known to the records before their own.
+    var towns: [(name: [UInt8], country: [UInt8], latitude: Double, longitude: Double, reach: Double)] = []
 
     /// What a build produced.
     public struct Summary: Sendable {
@@ -166,6 +168,9 @@ public final class AutocompleteIndexBuilder {
             byName: try output("byName"), nodes: try output("nodes"), nodeLists: try output("nodeLists"),
             cells: try output("cells"),
             cellPostings: try output("cellPostings"), blob: BlobOutput(try output("blob")))
+        for town in towns {
+            sections.localities.note(town: town.name, country: town.country, latitude: town.latitude, longitude: town.longitude, reach: town.reach)
+        }
         let ordered = grouping ? try mergeSources() : direct
         let (byName, byWord, byWordCell) = try writeRecords(ordered, into: &sections)
         // Pass 4 on a second thread while this one does passes 3 and 5; its node lists go after

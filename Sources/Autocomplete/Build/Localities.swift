@@ -55,6 +55,14 @@ struct Localities {
         settlements.append(settlement)
     }
 
+    /// Notes a town of another index (another import's segment), as a place record of this one
+    /// would be noted.
+    mutating func note(town name: [UInt8], country: [UInt8], latitude: Double, longitude: Double, reach: Double) {
+        let settlement = Settlement(name: name, country: country, latitude: latitude, longitude: longitude, reach: reach)
+        cells[Self.cell(latitude, longitude), default: []].append(Int32(settlements.count))
+        settlements.append(settlement)
+    }
+
     /// The town `position` lies in (the one whose reach it is deepest inside) and that town's country.
     func locality(latitude: Double, longitude: Double) -> (name: [UInt8], country: [UInt8])? {
         guard !settlements.isEmpty else { return nil }

@@ -255,6 +255,12 @@ struct IndexView: @unchecked Sendable {
         return folded(first)
     }
 
+    func recordNameBytes(_ record: Int) -> UnsafeRawBufferPointer {
+        blobBytes(recordField(record, 0), recordField(record, 4))
+    }
+
+    func recordImportance(_ record: Int) -> Float { Float(bitPattern: recordField(record, 40)) }
+
     func recordID(_ record: Int) -> UnsafeRawBufferPointer {
         blobBytes(recordField(record, 8), recordField(record, 12))
     }

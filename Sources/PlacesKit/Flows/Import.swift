@@ -122,7 +122,7 @@ extension PlacesService {
                 return ([written], unchanged)
             }
             if let built = try staged.commit(store: opened) { return ([written], built) }
-            return ([written], try NameIndex.rebuild(store: opened))
+            return ([written], try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
         }
         var reports: [ImportReport] = []
         for batch in batches {
@@ -131,7 +131,7 @@ extension PlacesService {
         }
         // An import that changed nothing leaves the index as it is.
         if !reports.contains(where: \.changedStore), let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
-        return (reports, try NameIndex.rebuild(store: opened))
+        return (reports, try NameIndex.update(store: opened, rebuilding: Set(batches.map(\.source.key))))
     }
 
     /// What an interruption after these files were written keeps, in words.
@@ -180,7 +180,7 @@ extension PlacesService {
         let opened = try store.writing()
         let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
         try? FileManager.default.removeItem(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
-        return (record.source, removed, try NameIndex.rebuild(store: opened))
+        return (record.source, removed, try NameIndex.removed(store: opened))
     }
 
     /// The one import of `sources` that `name` names: the path as given, its absolute path, or its file name.

@@ -3,9 +3,9 @@ import Synchronization
 
 /// What an import leaves beside the store while it works, and what an interruption keeps.
 ///
-/// An import stages its name index beside the store (`places.names.import-PID-N`), builds it in a
-/// folder of sorted runs (`places-names-PID-N/`) and writes it through a temporary file
-/// (`places.names.building-PID`). A Ctrl-C or a kill leaves them, 8–33 MB each time: they are
+/// An import stages its segment of the name index in the index's folder beside the store
+/// (`places.names.d/KEY.names.import-PID-N`), builds it in a folder of sorted runs
+/// (`places-names-PID-N/`) and writes it through a temporary file (`KEY.names.building-PID`). A Ctrl-C or a kill leaves them, 8–33 MB each time: they are
 /// removed on the way out (``cleanUp()``, from the CLI's signal handler) and, for a process that
 /// is gone, at the next start (``sweep(storePath:)``).
 public enum ImportLeftovers {
@@ -44,6 +44,13 @@ public enum ImportLeftovers {
         var count = 0
         var bytes = 0
         for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
+            // The segments of the name index are staged and built in their own folder.
+            if name.hasSuffix(".names.d") {
+                let inside = remove(in: (folder as NSString).appendingPathComponent(name), whose: whose)
+                count += inside.count
+                bytes += inside.bytes
+                continue
+            }
             guard let pid = owner(of: name), whose(pid) else { continue }
             let path = (folder as NSString).appendingPathComponent(name)
             bytes += size(of: path)

@@ -4,14 +4,15 @@ import PlaceSearch
 import PlaceStore
 
 extension NameIndex {
-    /// The index one import will leave, built on a second thread while the import is written:
-    /// the other imports' names are read from the store first, the import's own come from memory
-    /// in the order the store will hold them, so the file is the one ``rebuild(store:)`` would
-    /// write after the import, byte for byte. It goes beside the index and takes its place only
-    /// once the import is committed and no other import came in between (the generation is the
-    /// one it was read at plus this import); otherwise it is thrown away.
+    /// The segment one import will leave, built on a second thread while the import is written:
+    /// from the import's names in memory, in the order the store will hold them, so the file is
+    /// the one building it from the store after the import would write, byte for byte. Nothing
+    /// of the other imports is read: their segments stay as they are. It goes beside the segment
+    /// and takes its place only once the import is committed and no other import came in between
+    /// (the generation is the one it was read at plus this import); otherwise it is thrown away.
     final class Staged: @unchecked Sendable {
         let path: String
+        private let key: String
         private let staging: String
         private let expectedGeneration: Int
         private let started = ContinuousClock.now
@@ -24,31 +25,31 @@ extension NameIndex {
         /// When the names were read and the store write could begin.
         private var writeStarted = ContinuousClock.now
 
-        /// Nil when no builder can be made here (the folder): the index is then built after the import as before.
+        /// Nil when no builder can be made here (the folder): the segment is then built after the import.
         init?(store: SQLitePlaceStore, replacing source: String, with places: [ImportedPlace]) throws(PlacesError) {
-            path = NameIndex.path(forStore: store.path)
+            key = source
+            path = NameIndex.segmentPath(forSource: source, storePath: store.path)
             // The process and a random number: two imports at once in one process do not share it.
             staging = path + ".import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let url = URL(fileURLWithPath: path)
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             guard let builder = try? AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent()) else { return nil }
-            let after: SQLitePlaceStore.IndexedNamesAfterImport
-            do {
-                after = try store.forEachIndexedName(afterReplacing: source, with: places) { try builder.add($0) }
-            } catch let error as StoreError {
-                throw StoreAccess.error(error)
-            } catch {
-                return nil
-            }
-            expectedGeneration = after.generation + 1
+            let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
+            expectedGeneration = generation + 1
             builder.sourceGeneration = UInt32(truncatingIfNeeded: expectedGeneration)
             self.builder = builder
+            let added = SQLitePlaceStore.indexedOrder(places)
+            var extent = Extent()
+            for position in added { extent.add(places[position].record.coordinate) }
+            // The other segments' towns as they are now: the import's own segment is the only one written.
+            NameIndex.addTowns(to: builder, storePath: store.path, except: source, within: extent)
             let thread = Thread { [self] in
                 guard let builder = self.builder else {
                     finished.signal()
                     return
                 }
                 do {
-                    for position in after.added { try builder.add(SQLitePlaceStore.storedRecord(places[position].record)) }
+                    for position in added { try builder.add(SQLitePlaceStore.storedRecord(places[position].record)) }
                     _ = try builder.write(to: URL(fileURLWithPath: staging))
                     built = true
                 } catch {
@@ -61,19 +62,29 @@ extension NameIndex {
             thread.start()
         }
 
-        /// Puts the index built in place of the store's, when the store holds what it was built
-        /// for. Nil when it does not (the build failed, another import came in between): the
-        /// caller rebuilds it from the store.
+        /// Puts the segment built in place of the import's, when the store holds what it was
+        /// built for, and brings the list of segments up to date (a segment whose ids this import
+        /// took over is built again). Nil when the store does not (the build failed, another
+        /// import came in between): the caller brings the folder up to date from the store.
         func commit(store: SQLitePlaceStore) throws(PlacesError) -> Built? {
             let written = ContinuousClock.now
             wait()
             let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
-            guard built, let builder, generation == expectedGeneration, rename(staging, path) == 0 else {
+            guard built, generation == expectedGeneration,
+                let record = try StoreAccess.run({ () throws(StoreError) in try store.imports() }).first(where: { $0.source.key == key }),
+                rename(staging, path) == 0
+            else {
                 unlink(staging)
                 return nil
             }
+            let segment = Manifest.Segment(
+                key: key, file: (path as NSString).lastPathComponent, importedAt: record.importedAt, count: record.count,
+                generation: expectedGeneration, names: builder?.added ?? 0)
+            var done = try NameIndex.update(store: store, rebuilding: [], built: segment)
+            done.seconds += (finishedAt - started).seconds
             let beside = max(.zero, min(finishedAt, written) - writeStarted)
-            return Built(path: path, count: builder.added, seconds: (finishedAt - started).seconds, secondsBesideWrite: beside.seconds)
+            done.secondsBesideWrite = beside.seconds
+            return done
         }
 
         /// Throws away what was built (the import failed, or changed nothing).

@@ -3,12 +3,20 @@ import Foundation
 import PlaceSearch
 public import PlaceStore
 
-/// The autocomplete index beside the store (`places.sqlite` → `places.names`): built from the store
-/// after every import, opened by `places complete` without touching SQLite, because that command
-/// starts cold on every keystroke.
+/// The autocomplete index beside the store: one file per import in a folder (`places.sqlite` →
+/// `places.names.d/`), opened together by `places complete` without touching SQLite beyond one
+/// read of the import generation, because that command starts cold on every keystroke. An import
+/// writes its own file only, and a removal deletes its own only; answers are merged across the
+/// files as one index merges its sources (``AutocompleteIndex/init(segments:)``).
+///
+/// `segments.json` in the folder says which file holds which import, with what the store said of
+/// that import when the file was built (when it was imported, how many rows) and the import
+/// generation the folder is current with. A file whose import the store no longer holds as it was
+/// (an interrupted import, another import that took over some of its ids) is built again, alone.
 public enum NameIndex {
     public struct Built: Sendable {
         public let path: String
+        /// Names given to the index, of every import.
         public let count: Int
         /// How long the build took; zero when the index was left as it was.
         public var seconds: Double = 0
@@ -19,106 +27,297 @@ public enum NameIndex {
         public var rebuilt = true
     }
 
+    /// The single-file index of before (`places.names`): still what `places serve index build`
+    /// writes from a shared database and what a server opens when the store imported nothing. A
+    /// store with imports turns it into segments on first open.
     public static func path(forStore storePath: String) -> String {
         let url = URL(fileURLWithPath: storePath)
         let base = url.pathExtension.isEmpty ? url : url.deletingPathExtension()
         return base.appendingPathExtension("names").path
     }
 
-    /// Builds the index from what the store holds now, streaming its names through the builder
-    /// (sorted runs in a temporary folder beside the index, so memory stays bounded at any size).
-    /// Another import that commits meanwhile would leave the file behind the store, so the build is
-    /// repeated until the store stood still.
+    /// The folder of the segments: `places.names.d`.
+    public static func folder(forStore storePath: String) -> String { path(forStore: storePath) + ".d" }
+
+    /// The list of the segments (``Manifest``); its identity changes with every import and removal.
+    public static func manifestPath(forStore storePath: String) -> String {
+        (folder(forStore: storePath) as NSString).appendingPathComponent("segments.json")
+    }
+
+    /// The file of one import's segment: named by a hash of the import's key, as its walking graph is.
+    public static func segmentPath(forSource key: String, storePath: String) -> String {
+        (folder(forStore: storePath) as NSString).appendingPathComponent(HTTPCacheStore.key(method: "names", url: key, body: nil) + ".names")
+    }
+
+    /// Which file holds which import, as the store described the import when its file was built.
+    struct Manifest: Codable, Equatable {
+        struct Segment: Codable, Equatable {
+            var key: String
+            var file: String
+            var importedAt: Double
+            var count: Int
+            /// The import generation the file was built at (its header's ``AutocompleteIndex/sourceGeneration``).
+            var generation: Int
+            /// The names given to its build (``AutocompleteIndexBuilder/added``).
+            var names: Int
+        }
+        /// The store's import generation when the folder was last brought up to date.
+        var generation: Int
+        var segments: [Segment]
+
+        static func read(storePath: String) -> Manifest? {
+            guard let data = FileManager.default.contents(atPath: manifestPath(forStore: storePath)) else { return nil }
+            return try? JSONDecoder().decode(Manifest.self, from: data)
+        }
+
+        func write(storePath: String) throws(PlacesError) {
+            let path = manifestPath(forStore: storePath)
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error.localizedDescription)")
+            }
+        }
+
+        /// Whether `segment` still describes `record`, the store's import.
+        static func describes(_ segment: Segment, _ record: ImportRecord) -> Bool {
+            segment.key == record.source.key && segment.importedAt == record.importedAt && segment.count == record.count
+        }
+    }
+
+    /// Builds every segment again from what the store holds now (after a migration, or when the
+    /// folder cannot be trusted). Another import that commits meanwhile is caught up with.
     public static func rebuild(store: SQLitePlaceStore) throws(PlacesError) -> Built {
-        let path = path(forStore: store.path)
-        let url = URL(fileURLWithPath: path)
-        let started = ContinuousClock.now
+        try update(store: store, rebuilding: nil)
+    }
+
+    /// Brings the folder up to the store: builds the segments of `keys` (nil: all) and of every
+    /// import whose segment no longer describes it, removes those of imports gone, and writes the
+    /// list. Repeated while the store changes under it.
+    static func update(
+        store: SQLitePlaceStore, rebuilding keys: Set<String>?, built: Manifest.Segment? = nil, started: ContinuousClock.Instant = .now
+    ) throws(PlacesError) -> Built {
+        let storePath = store.path
+        let folder = folder(forStore: storePath)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PlacesError(.cannotWrite, "the name index \(folder) cannot be written: \(error.localizedDescription)")
+        }
+        var forced = keys
         for _ in 0..<5 {
             let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
-            let added: Int
-            do {
-                let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
-                builder.sourceGeneration = UInt32(truncatingIfNeeded: generation)
-                try store.forEachIndexedName { try builder.add($0) }
-                try builder.write(to: url)
-                added = builder.added
-            } catch let error as StoreError {
-                throw StoreAccess.error(error)
-            } catch {
-                throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
+            let imports = try StoreAccess.run { () throws(StoreError) in try store.imports() }
+            let known = Manifest.read(storePath: storePath)?.segments ?? []
+            // Files of imports the store no longer holds go first: their towns are no one's.
+            let wanted = Set(imports.map { (segmentPath(forSource: $0.source.key, storePath: storePath) as NSString).lastPathComponent })
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".names") && !wanted.contains(name)
+            {
+                unlink((folder as NSString).appendingPathComponent(name))
+            }
+            var segments: [Manifest.Segment] = []
+            for record in imports {
+                let key = record.source.key
+                let file = (segmentPath(forSource: key, storePath: storePath) as NSString).lastPathComponent
+                if let built, built.key == key, Manifest.describes(built, record) {
+                    segments.append(built)
+                    continue
+                }
+                if !(forced.map { $0.contains(key) } ?? true), let kept = known.first(where: { $0.key == key }), Manifest.describes(kept, record),
+                    FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(kept.file))
+                {
+                    segments.append(kept)
+                    continue
+                }
+                let names = try buildSegment(of: key, store: store, generation: generation)
+                segments.append(
+                    Manifest.Segment(key: key, file: file, importedAt: record.importedAt, count: record.count, generation: generation, names: names))
             }
             if try StoreAccess.run({ () throws(StoreError) in try store.importGeneration() }) == generation {
-                return Built(path: path, count: added, seconds: (ContinuousClock.now - started).seconds)
+                try Manifest(generation: generation, segments: segments).write(storePath: storePath)
+                return Built(path: folder, count: segments.reduce(0) { $0 + $1.names }, seconds: (ContinuousClock.now - started).seconds)
             }
+            forced = []
         }
         throw PlacesError(.busy, "the store kept changing while the name index was built; run the import again")
     }
 
-    /// The index for the store at `storePath`: the file when there is one, else built from the
-    /// store (an import that could not write it, a file someone removed). Nil when nothing was
-    /// ever imported. The store is only read: where the index file cannot be written (a read-only
-    /// folder), the index is built in memory for this run (the store's names held at once).
+    /// Builds the segment of one import from its names in the store, with the towns of the
+    /// other segments around them (``AutocompleteIndexBuilder/addTowns(from:within:)``).
+    /// - Returns: the names given to it.
+    private static func buildSegment(of key: String, store: SQLitePlaceStore, generation: Int) throws(PlacesError) -> Int {
+        let path = segmentPath(forSource: key, storePath: store.path)
+        let url = URL(fileURLWithPath: path)
+        do {
+            let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
+            builder.sourceGeneration = UInt32(truncatingIfNeeded: generation)
+            var extent = Extent()
+            try store.forEachIndexedName(ofImport: key) { record in
+                extent.add(record.coordinate)
+                try builder.add(record)
+            }
+            addTowns(to: builder, storePath: store.path, except: key, within: extent)
+            try builder.write(to: url)
+            return builder.added
+        } catch let error as StoreError {
+            throw StoreAccess.error(error)
+        } catch {
+            throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
+        }
+    }
+
+    /// The index for the store at `storePath`: its segments when they are current, else brought
+    /// up to date from the store first (an interrupted import, a file someone removed, the
+    /// single file of an older places). Nil when nothing was ever imported. The store is only
+    /// read: where the folder cannot be written (a read-only folder), the index is built in
+    /// memory for this run (the store's names held at once). Without a store of imports, the
+    /// single file `places serve index build` wrote is opened.
     public static func open(storePath: String, notices: NoticeSink) throws(PlacesError) -> AutocompleteIndex? {
-        let path = path(forStore: storePath)
         let (count, bytes) = ImportLeftovers.sweep(storePath: storePath)
         if count > 0 {
             notices.say("removed \(count) file\(count == 1 ? "" : "s") (\(bytes / 1_000_000) MB) that an interrupted import left beside \(storePath)")
         }
-        if FileManager.default.fileExists(atPath: path) {
-            do {
-                let index = try AutocompleteIndex.open(at: URL(fileURLWithPath: path))
-                // An import interrupted between its store commit and the index leaves the index
-                // behind the store: found out here, and built again.
-                guard let behind = behind(index, storePath: storePath) else { return index }
-                notices.warn("the name index \(path) is behind the store (\(behind)); rebuilding it from the store")
-            } catch {
-                // A damaged index is only a cache of the store: build it again when the store is there.
+        // The import whose segment is found stale or damaged: built again with those the store changed.
+        var stale: String?
+        if let manifest = Manifest.read(storePath: storePath) {
+            switch current(manifest, storePath: storePath) {
+            case .index(let index): return index
+            case .behind(let reason, let key):
+                stale = key
+                notices.warn("the name index \(folder(forStore: storePath)) is behind the store (\(reason)); rebuilding what changed")
+            case .damaged(let error, let key):
+                stale = key
+                // A damaged index is only a cache of the store: built again when the store is there.
                 guard FileManager.default.fileExists(atPath: storePath) else {
-                    throw PlacesError(.badData, "the name index \(path) cannot be read (\(error)); run 'places import' again")
+                    throw PlacesError(.badData, "the name index \(error.path) cannot be read (\(error)); run 'places import' again")
                 }
                 if case .unsupportedVersion = error.problem {
-                    notices.warn("the name index \(path) is from another version of places; rebuilding it from the store")
+                    notices.warn("the name index \(error.path) is from another version of places; rebuilding it from the store")
                 } else {
-                    notices.warn("the name index \(path) was damaged (\(error)); rebuilding it from the store")
+                    notices.warn("the name index \(error.path) was damaged (\(error)); rebuilding it from the store")
                 }
             }
         }
         let access = StoreAccess(location: StoreLocation(path: storePath, source: .option))
-        guard let store = try access.reading(), try !StoreAccess.run({ () throws(StoreError) in try store.imports() }).isEmpty else {
-            return nil
+        let store = try access.reading()
+        var imports: [ImportRecord] = []
+        if let store { imports = try StoreAccess.run { () throws(StoreError) in try store.imports() } }
+        let single = path(forStore: storePath)
+        if imports.isEmpty {
+            guard FileManager.default.fileExists(atPath: single) else { return nil }
+            do {
+                return try AutocompleteIndex.open(at: URL(fileURLWithPath: single))
+            } catch {
+                throw PlacesError(.badData, "the name index \(single) cannot be read (\(error)); run 'places import' again")
+            }
+        }
+        guard let store else { return nil }
+        if FileManager.default.fileExists(atPath: single), Manifest.read(storePath: storePath) == nil {
+            notices.say("the name index \(single) is now one file per import in \(folder(forStore: storePath)); building them from the store")
         }
         do throws(PlacesError) {
-            let built = try rebuild(store: store)
-            do {
-                return try AutocompleteIndex.open(at: URL(fileURLWithPath: built.path))
-            } catch {
-                throw PlacesError(.bug, "the name index \(built.path) just built cannot be read: \(error)")
+            _ = try update(store: store, rebuilding: Set(stale.map { [$0] } ?? []))
+            unlink(single)
+            guard let manifest = Manifest.read(storePath: storePath), case .index(let index) = current(manifest, storePath: storePath) else {
+                throw PlacesError(.bug, "the name index \(folder(forStore: storePath)) just built cannot be read")
             }
+            return index
         } catch let error where error.kind == .cannotWrite {
             notices.warn("\(error.message); using one built in memory")
         }
         let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }
         return AutocompleteIndex(records: records)
     }
+
+    enum Current {
+        case index(AutocompleteIndex?)
+        /// Why, and the import whose segment it is when one is.
+        case behind(String, key: String?)
+        case damaged(IndexFileError, key: String)
+    }
+
+    /// The segments the list names, opened, when they hold what the store holds now.
+    static func current(_ manifest: Manifest, storePath: String) -> Current {
+        if let behind = behind(manifest, storePath: storePath) { return .behind(behind, key: nil) }
+        let folder = folder(forStore: storePath)
+        var segments: [AutocompleteIndex] = []
+        for segment in manifest.segments {
+            let path = (folder as NSString).appendingPathComponent(segment.file)
+            do {
+                let index = try AutocompleteIndex.open(at: URL(fileURLWithPath: path))
+                // Each file records the generation it was built at: one another process replaced is caught here.
+                guard index.sourceGeneration == Int(UInt32(truncatingIfNeeded: segment.generation)) else {
+                    return .behind("\(path) was built from import \(index.sourceGeneration), the list says \(segment.generation)", key: segment.key)
+                }
+                segments.append(index)
+            } catch {
+                guard FileManager.default.fileExists(atPath: path) else { return .behind("\(path) is missing", key: segment.key) }
+                return .damaged(error, key: segment.key)
+            }
+        }
+        return .index(segments.isEmpty ? nil : AutocompleteIndex(segments: segments))
+    }
 }
 
 extension NameIndex {
-    /// Why `index` does not hold what the store holds now, or nil when it does (or cannot be
-    /// told: no store, or an index built before it recorded its source).
-    static func behind(_ index: AutocompleteIndex, storePath: String) -> String? {
-        guard index.sourceGeneration != 0, let store = try? SQLitePlaceStore.openForReading(at: storePath),
-            let generation = try? store.importGeneration()
-        else { return nil }
-        let current = Int(UInt32(truncatingIfNeeded: generation))
-        guard current != index.sourceGeneration else { return nil }
-        return "built from import \(index.sourceGeneration), the store is at \(current): an import was interrupted"
+    /// The box around an import's positions.
+    struct Extent {
+        var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
+
+        mutating func add(_ coordinate: Coordinate?) {
+            guard let coordinate else { return }
+            south = min(south, coordinate.latitude)
+            north = max(north, coordinate.latitude)
+            west = min(west, coordinate.longitude)
+            east = max(east, coordinate.longitude)
+        }
+
+        var box: BoundingBox? { south <= north ? BoundingBox(south: south, west: west, north: north, east: east) : nil }
     }
 
-    /// The index as it is, when an import changed nothing: nothing is built again.
+    /// Gives `builder` the towns of every other segment that lie around `extent`, so that its
+    /// records lie in them as in one index of every import. The segments are taken as they are
+    /// on disk: a town imported later does not reach back into a segment built before it.
+    static func addTowns(to builder: AutocompleteIndexBuilder, storePath: String, except key: String, within extent: Extent) {
+        guard let box = extent.box else { return }
+        let folder = folder(forStore: storePath)
+        let own = (segmentPath(forSource: key, storePath: storePath) as NSString).lastPathComponent
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where name.hasSuffix(".names") && name != own {
+            guard let other = try? AutocompleteIndex.open(at: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name))) else {
+                continue
+            }
+            builder.addTowns(from: other, within: box)
+        }
+    }
+
+    /// Why the list does not describe what the store holds now, or nil when it does (or cannot be
+    /// told: no store).
+    static func behind(_ manifest: Manifest, storePath: String) -> String? {
+        guard let store = try? SQLitePlaceStore.openForReading(at: storePath), let generation = try? store.importGeneration() else { return nil }
+        guard generation != manifest.generation else { return nil }
+        return "built from import \(manifest.generation), the store is at \(generation): an import was interrupted"
+    }
+
+    /// The index as it is, when an import changed nothing: nothing is built again, and the list
+    /// is current at the generation the import left (the store holds what it held).
     static func unchanged(storePath: String) -> Built? {
-        let path = path(forStore: storePath)
-        guard let index = try? AutocompleteIndex.open(at: URL(fileURLWithPath: path)) else { return nil }
-        return Built(path: path, count: index.count, seconds: 0, rebuilt: false)
+        guard var manifest = Manifest.read(storePath: storePath) else { return nil }
+        if let store = try? SQLitePlaceStore.openForReading(at: storePath), let generation = try? store.importGeneration(),
+            generation != manifest.generation
+        {
+            manifest.generation = generation
+            guard (try? manifest.write(storePath: storePath)) != nil else { return nil }
+        }
+        // The files must still open as the list says.
+        guard case .index = current(manifest, storePath: storePath) else { return nil }
+        return Built(path: folder(forStore: storePath), count: manifest.segments.reduce(0) { $0 + $1.names }, seconds: 0, rebuilt: false)
+    }
+
+    /// After a removal: the removed import's segment goes, the others stay.
+    static func removed(store: SQLitePlaceStore) throws(PlacesError) -> Built {
+        try update(store: store, rebuilding: [])
     }
 }
 

@@ -8,27 +8,32 @@
 import Autocomplete
 import Synchronization
 
-/// The name index of one store, kept open: opened on first use, and again only when the file on
-/// disk is another one (an import rewrote it). One `stat` per use tells, so a server completes
+/// The name index of one store, kept open: opened on first use, and again only when the list of
+/// its segments on disk is another one (an import or a removal rewrote it). One `stat` per use tells, so a server completes
 /// from a memory-mapped index without opening it per request, and still sees every import.
 final class NameIndexHandle: Sendable {
     let storePath: String
     /// Worked out once: a path from Foundation's URL costs more than the `stat` each use makes.
+    /// The list of segments (rewritten by every import and removal), else the single file a
+    /// shared database's index is.
+    private let manifestPath: String
     private let indexPath: String
     private let opened = Mutex<(identity: FileIdentity, index: AutocompleteIndex)?>(nil)
 
     init(storePath: String) {
         self.storePath = storePath
+        manifestPath = NameIndex.manifestPath(forStore: storePath)
         indexPath = NameIndex.path(forStore: storePath)
     }
 
+    private func identity() -> FileIdentity? { FileIdentity(path: manifestPath) ?? FileIdentity(path: indexPath) }
+
     /// The index as the file is now; nil when nothing is imported.
     func current(notices: NoticeSink) throws(PlacesError) -> AutocompleteIndex? {
-        let path = indexPath
-        if let identity = FileIdentity(path: path), let kept = opened.withLock({ $0 }), kept.identity == identity { return kept.index }
+        if let identity = identity(), let kept = opened.withLock({ $0 }), kept.identity == identity { return kept.index }
         guard let index = try NameIndex.open(storePath: storePath, notices: notices) else { return nil }
         // Kept only when it came from the file as it is now (not one built in memory for this run).
-        if let identity = FileIdentity(path: path) { opened.withLock { $0 = (identity, index) } }
+        if let identity = identity() { opened.withLock { $0 = (identity, index) } }
         return index
     }
 }
