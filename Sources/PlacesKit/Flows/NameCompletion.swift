@@ -14,8 +14,10 @@ public enum NameCompletion {
     ) -> [String] {
         guard !prefix.trimmingCharacters(in: .whitespaces).isEmpty,
             let location = StoreLocation.resolve(option: storeOption, environment: environment),
-            // No index file, no names: a TAB never waits for one to be built from the store.
-            FileManager.default.fileExists(atPath: NameIndex.path(forStore: location.path)),
+            // No index, no names: a TAB never waits for one to be built from the store.
+            [NameIndex.manifestPath(forStore: location.path), NameIndex.path(forStore: location.path)].contains(where: {
+                FileManager.default.fileExists(atPath: $0)
+            }),
             let index = try? NameIndex.open(storePath: location.path, notices: .ignore)
         else { return [] }
         let answer = PlaceLookup(index).lookup(LookupQuery(prefix, limit: limit * 2, typoTolerance: false))
