@@ -13,8 +13,6 @@ public struct CompleteQuery: Sendable {
     public var typoTolerance: Bool
 
     public static let limits = 1...100
-    /// Longer than anyone types into a search box; longer text is refused, not searched.
-    public static let maximumLength = 200
 
     public init(_ text: String, focus: Coordinate? = nil, limit: Int = 10, kinds: [String] = [], typoTolerance: Bool = true) {
         self.text = text
@@ -25,9 +23,6 @@ public struct CompleteQuery: Sendable {
     }
 
     public func validate() throws(PlacesError) {
-        guard text.count <= Self.maximumLength else {
-            throw PlacesError(.usage, "is longer than \(Self.maximumLength) characters", parameter: "text")
-        }
         try Check.top(limit, range: Self.limits, parameter: "limit")
         for name in kinds where NameKind(name) == nil {
             throw PlacesError(.usage, "'\(name)' must be \(NameKind.choices)", parameter: "kind")
