@@ -248,34 +248,44 @@ public struct OSMExtractor {
     /// the same folded name within 3 km. The more important record stays. A square (Dam) is also a
     /// street of the same name: the square stays.
     private static func mergingPlaceDuplicates(_ places: [ImportedPlace]) -> [ImportedPlace] {
-        var squares: [String: [Coordinate]] = [:]
+        // By name and cell: a country repeats its names in every town (NamesNearby).
+        var squares = NamesNearby(reach: 300)
+        var squarePoints: [Coordinate] = []
         for square in places where square.category == "place=square" {
-            if let coordinate = square.record.coordinate { squares[TextFolding.fold(square.record.name), default: []].append(coordinate) }
+            guard let coordinate = square.record.coordinate else { continue }
+            squares.insert(squarePoints.count, named: TextFolding.fold(square.record.name), at: coordinate)
+            squarePoints.append(coordinate)
         }
         let places = places.filter { place in
-            guard place.record.kind == .street, !squares.isEmpty, let coordinate = place.record.coordinate,
-                let same = squares[TextFolding.fold(place.record.name)]
-            else { return true }
-            return !same.contains { $0.distance(to: coordinate) < 300 }
+            guard place.record.kind == .street, !squares.isEmpty, let coordinate = place.record.coordinate else { return true }
+            let same = squares.candidates(named: TextFolding.fold(place.record.name), near: coordinate)
+            return !same.contains { squarePoints[$0].distance(to: coordinate) < 300 }
         }
         var kept: [ImportedPlace] = []
-        var byName: [String: [Int]] = [:]
+        var byName = NamesNearby(reach: 3000)
         for place in places {
             guard place.record.kind == .place, place.category != "place=postcode", let coordinate = place.record.coordinate else {
                 kept.append(place)
                 continue
             }
             let key = TextFolding.fold(place.record.name)
-            if let twin = byName[key]?.first(where: { index in
+            // The first kept place of the name within 3 km, in the order they were kept.
+            let twin = byName.candidates(named: key, near: coordinate).sorted().first { index in
                 kept[index].record.coordinate.map { $0.distance(to: coordinate) < 3000 } ?? false
-            }) {
+            }
+            if let twin {
                 // Prefer the record that says what the place is (place=*) over a bare boundary.
                 let better =
                     (place.category != nil ? 1 : 0, place.record.importance) > (kept[twin].category != nil ? 1 : 0, kept[twin].record.importance)
-                if better { kept[twin] = place }
+                if better {
+                    // The twin moves to the better record's position: later places are measured from there.
+                    if let old = kept[twin].record.coordinate { byName.remove(twin, named: key, at: old) }
+                    byName.insert(twin, named: key, at: coordinate)
+                    kept[twin] = place
+                }
                 continue
             }
-            byName[key, default: []].append(kept.count)
+            byName.insert(kept.count, named: key, at: coordinate)
             kept.append(place)
         }
         return kept
