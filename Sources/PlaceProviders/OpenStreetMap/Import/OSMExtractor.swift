@@ -124,12 +124,17 @@ public struct OSMExtractor {
     }
 
     /// Everything to write, in a stable order (kind, then id) so that two imports of one file match.
-    public mutating func finish() -> [ImportedPlace] {
+    /// - Parameter progress: things made of those kept, streets (by name) and addresses: at a
+    ///   country's size this takes a while after the file is read.
+    public mutating func finish(progress: OSMReadProgress? = nil) -> [ImportedPlace] {
         var nearestStreet: NearestStreet?
         var places: [ImportedPlace] = []
         addresses.interpolate()
-        places.reserveCapacity(kept.count + streets.count + addresses.count)
+        let total = kept.count + streets.count + addresses.count
+        var reporter = FinishProgress(progress, total: total)
+        places.reserveCapacity(total)
         for pending in kept {
+            reporter.advance()
             guard let coordinate = try? Coordinate(latitude: pending.point.latitude, longitude: pending.point.longitude) else {
                 unplaced += 1
                 continue
@@ -170,7 +175,9 @@ public struct OSMExtractor {
                         isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
             }
         }
-        for street in streets.merged(nodes: nodes) {
+        let merged = streets.merged(nodes: nodes)
+        reporter.advance(by: streets.count)
+        for street in merged {
             guard let coordinate = try? Coordinate(latitude: street.point.latitude, longitude: street.point.longitude) else { continue }
             let (district, town) = settlements.area(of: street.point)
             let label = [district, town].compactMap { $0 }.joined(separator: ", ")
@@ -183,17 +190,20 @@ public struct OSMExtractor {
                         countryCode: countries.country(at: street.point)),
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
-        places += addressPlaces()
+        places += addressPlaces(&reporter)
         places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }
-        return Self.mergingPlaceDuplicates(places)
+        let result = Self.mergingPlaceDuplicates(places)
+        reporter.finish()
+        return result
     }
 
     /// The addresses as names ("Keizersgracht 148", in the order the country writes them), and
     /// one place per postcode at the middle of its addresses.
-    private func addressPlaces() -> [ImportedPlace] {
+    private func addressPlaces(_ reporter: inout FinishProgress) -> [ImportedPlace] {
         var places: [ImportedPlace] = []
         var postcodes: [String: (name: String, latitude: Double, longitude: Double, count: Int, locality: String?, country: String?)] = [:]
         for address in addresses.all {
+            reporter.advance()
             guard let coordinate = try? Coordinate(latitude: address.point.latitude, longitude: address.point.longitude) else { continue }
             let country = address.country ?? countries.country(at: address.point)
             let locality = address.city ?? settlements.area(of: address.point).town
@@ -315,4 +325,31 @@ struct PointBox {
         let dy = b.latitude - a.latitude
         return (dx * dx + dy * dy).squareRoot() * 111_195
     }
+}
+
+/// Counts what ``OSMExtractor/finish(progress:)`` has made, and tells the caller every thousandth
+/// of the way: a call per place would cost more than making it.
+struct FinishProgress {
+    private let callback: OSMReadProgress?
+    private let total: Int
+    private let step: Int
+    private var done = 0
+    private var next = 0
+
+    init(_ callback: OSMReadProgress?, total: Int) {
+        self.callback = callback
+        self.total = total
+        step = max(1, total / 1000)
+        callback?(0, total)
+    }
+
+    @inline(__always)
+    mutating func advance(by count: Int = 1) {
+        done += count
+        guard done >= next, let callback else { return }
+        callback(min(done, total), total)
+        next = done + step
+    }
+
+    func finish() { callback?(total, total) }
 }
