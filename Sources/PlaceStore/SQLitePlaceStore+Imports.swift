@@ -197,6 +197,9 @@ enum TagsJSON {
     }
 
     private static func quoted(_ text: String) -> String {
+        // Nearly every tag needs no escape: copied whole, not scalar by scalar (which was a tenth
+        // of a country's import).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,6 +1,6 @@
 import Autocomplete
 import Foundation
-public import OSMFormat
+import OSMFormat
 import PlaceProviders
 public import PlaceSearch
 import PlaceStore
@@ -58,9 +58,6 @@ public struct ImportReport: Sendable {
     var changedStore: Bool { summary.total > 0 || summary.removed > 0 }
 }
 
-/// Reports progress of a long read: `done` of `total` (bytes).
-public typealias ImportProgress = @Sendable (_ file: String) -> OSMReadProgress?
-
 /// One file read for an import, before anything is written: where it came from, its places,
 /// what reading it found, and the walking graph an OpenStreetMap file's ways make.
 public struct ImportBatch: Sendable {
@@ -74,7 +71,7 @@ extension PlacesService {
     /// Reads OpenStreetMap files and name lists as an import does, writing nothing: the embedded
     /// import writes the result into the store, `places serve import` into a shared database.
     public static func readImports(
-        osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
+        osm files: [String], nameLists: [String], options: NameListOptions, progress: @escaping ImportProgress = { _, _, _, _ in }
     ) throws(PlacesError) -> [ImportBatch] {
         var batches: [ImportBatch] = []
         for file in files + nameLists { try checkIsFile(file) }
@@ -83,7 +80,7 @@ extension PlacesService {
                 let (source, places, report) = try readGeoNames(file)
                 batches.append(ImportBatch(source: source, places: places, report: report, walkingGraph: nil))
             } else {
-                let (source, places, report, graph) = try readOSM(file, progress: progress(file))
+                let (source, places, report, graph) = try readOSM(file) { step, done, total in progress(file, step, done, total) }
                 batches.append(ImportBatch(source: source, places: places, report: report, walkingGraph: graph))
             }
         }
@@ -97,7 +94,7 @@ extension PlacesService {
     /// Imports OpenStreetMap files and name lists into the store, then rebuilds the name index.
     /// Everything is read before the store is touched: a file that fails leaves it as it was.
     public func importFiles(
-        osm files: [String], nameLists: [String], options: NameListOptions, progress: ImportProgress = { _ in nil }
+        osm files: [String], nameLists: [String], options: NameListOptions, progress: @escaping ImportProgress = { _, _, _, _ in }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
         sweepLeftovers()
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
@@ -111,6 +108,7 @@ extension PlacesService {
         {
             let written: ImportReport
             do throws(PlacesError) {
+                progress(batch.report.file, .store, 0, 0)
                 written = try write(batch, into: opened)
             } catch {
                 staged.discard()
@@ -121,16 +119,19 @@ extension PlacesService {
                 staged.discard()
                 return ([written], unchanged)
             }
+            progress(batch.report.file, .nameIndex, 0, 0)
             if let built = try staged.commit(store: opened) { return ([written], built) }
             return ([written], try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
         }
         var reports: [ImportReport] = []
         for batch in batches {
+            progress(batch.report.file, .store, 0, 0)
             reports.append(try write(batch, into: opened))
             ImportLeftovers.note(folder: folder, kept: Self.keptWords(reports.map(\.file)))
         }
         // An import that changed nothing leaves the index as it is.
         if !reports.contains(where: \.changedStore), let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
+        progress(reports.last?.file ?? "", .nameIndex, 0, 0)
         return (reports, try NameIndex.update(store: opened, rebuilding: Set(batches.map(\.source.key))))
     }
 
@@ -218,7 +219,7 @@ extension PlacesService {
         }
     }
 
-    private static func readOSM(_ file: String, progress: OSMReadProgress?) throws(PlacesError)
+    private static func readOSM(_ file: String, progress: @escaping @Sendable (ImportStep, Int, Int) -> Void) throws(PlacesError)
         -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)
     {
         try checkReadable(file)
@@ -228,7 +229,10 @@ extension PlacesService {
         var graphSeconds = 0.0
         do {
             // One pass over the file feeds both the places and the walking graph.
-            result = try OSMImport.read(contentsOf: URL(fileURLWithPath: file), progress: progress) { element in
+            result = try OSMImport.read(
+                contentsOf: URL(fileURLWithPath: file), progress: { done, total in progress(.reading, done, total) },
+                finishing: { done, total in progress(.places, done, total) }
+            ) { element in
                 let before = ContinuousClock.now
                 walking.consume(element)
                 graphSeconds += (ContinuousClock.now - before).seconds
@@ -252,6 +256,7 @@ extension PlacesService {
         }
         var graph: WalkingGraph?
         let finishing = ContinuousClock.now
+        progress(.walkingGraph, 0, 0)
         do {
             let built = try walking.finish()
             if built.statistics.edges > 0 { graph = built }

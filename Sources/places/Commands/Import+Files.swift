@@ -67,12 +67,12 @@ extension Places.Import {
                 return signal == SIGINT ? 130 : 143
             }
             defer { interruption.cancel() }
-            let bars = ProgressBars()
-            defer { bars.finish() }
-            let (reports, index) = try service.importFiles(osm: files, nameLists: options.nameLists, options: options.nameListOptions) { file in
-                bars.bar(for: file).update
+            let bar = ProgressBar()
+            defer { bar.finish() }
+            let (reports, index) = try service.importFiles(osm: files, nameLists: options.nameLists, options: options.nameListOptions) {
+                file, step, done, total in bar.update(file: file, step: step, done: done, total: total)
             }
-            bars.finish()
+            bar.finish()
             try StandardOutput.write(ImportRendering(reports: reports, index: index).render(options.format))
         }
     }

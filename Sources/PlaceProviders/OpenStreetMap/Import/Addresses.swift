@@ -124,14 +124,25 @@ struct Addresses {
 
     /// A number people can type: it has a digit, at most 16 characters, no control characters.
     static func isHouseNumber(_ text: String) -> Bool {
-        text.count <= 16 && text.contains(where: \.isNumber) && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        // Printable ASCII (nearly every number) has one character per byte and no control ones.
+        if isPrintableASCII(text) { return text.utf8.count <= 16 && text.utf8.contains { (0x30...0x39).contains($0) } }
+        return text.count <= 16 && text.contains(where: \.isNumber) && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     static func clean(_ text: String?) -> String? {
+        // Trimming through Foundation was a third of reading a country's addresses; printable
+        // ASCII that starts and ends with no space is already clean.
+        if let text, isPrintableASCII(text), text.utf8.first != 0x20, text.utf8.last != 0x20 { return text }
         guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
             !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return nil }
         return text
+    }
+
+    /// Not empty, and every byte a printable ASCII character (space to tilde): no control
+    /// characters, and no whitespace but the space.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        !text.utf8.isEmpty && text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// Countries where the number is written before the street ("10 Downing Street").

@@ -124,12 +124,17 @@ public struct OSMExtractor {
     }
 
     /// Everything to write, in a stable order (kind, then id) so that two imports of one file match.
-    public mutating func finish() -> [ImportedPlace] {
+    /// - Parameter progress: things made of those kept, streets (by name) and addresses: at a
+    ///   country's size this takes a while after the file is read.
+    public mutating func finish(progress: OSMReadProgress? = nil) -> [ImportedPlace] {
         var nearestStreet: NearestStreet?
         var places: [ImportedPlace] = []
         addresses.interpolate()
-        places.reserveCapacity(kept.count + streets.count + addresses.count)
+        let total = kept.count + streets.count + addresses.count
+        var reporter = FinishProgress(progress, total: total)
+        places.reserveCapacity(total)
         for pending in kept {
+            reporter.advance()
             guard let coordinate = try? Coordinate(latitude: pending.point.latitude, longitude: pending.point.longitude) else {
                 unplaced += 1
                 continue
@@ -170,7 +175,9 @@ public struct OSMExtractor {
                         isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
             }
         }
-        for street in streets.merged(nodes: nodes) {
+        let merged = streets.merged(nodes: nodes)
+        reporter.advance(by: streets.count)
+        for street in merged {
             guard let coordinate = try? Coordinate(latitude: street.point.latitude, longitude: street.point.longitude) else { continue }
             let (district, town) = settlements.area(of: street.point)
             let label = [district, town].compactMap { $0 }.joined(separator: ", ")
@@ -183,17 +190,20 @@ public struct OSMExtractor {
                         countryCode: countries.country(at: street.point)),
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
-        places += addressPlaces()
+        places += addressPlaces(&reporter)
         places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }
-        return Self.mergingPlaceDuplicates(places)
+        let result = Self.mergingPlaceDuplicates(places)
+        reporter.finish()
+        return result
     }
 
     /// The addresses as names ("Keizersgracht 148", in the order the country writes them), and
     /// one place per postcode at the middle of its addresses.
-    private func addressPlaces() -> [ImportedPlace] {
+    private func addressPlaces(_ reporter: inout FinishProgress) -> [ImportedPlace] {
         var places: [ImportedPlace] = []
         var postcodes: [String: (name: String, latitude: Double, longitude: Double, count: Int, locality: String?, country: String?)] = [:]
         for address in addresses.all {
+            reporter.advance()
             guard let coordinate = try? Coordinate(latitude: address.point.latitude, longitude: address.point.longitude) else { continue }
             let country = address.country ?? countries.country(at: address.point)
             let locality = address.city ?? settlements.area(of: address.point).town
@@ -248,34 +258,44 @@ public struct OSMExtractor {
     /// the same folded name within 3 km. The more important record stays. A square (Dam) is also a
     /// street of the same name: the square stays.
     private static func mergingPlaceDuplicates(_ places: [ImportedPlace]) -> [ImportedPlace] {
-        var squares: [String: [Coordinate]] = [:]
+        // By name and cell: a country repeats its names in every town (NamesNearby).
+        var squares = NamesNearby(reach: 300)
+        var squarePoints: [Coordinate] = []
         for square in places where square.category == "place=square" {
-            if let coordinate = square.record.coordinate { squares[TextFolding.fold(square.record.name), default: []].append(coordinate) }
+            guard let coordinate = square.record.coordinate else { continue }
+            squares.insert(squarePoints.count, named: TextFolding.fold(square.record.name), at: coordinate)
+            squarePoints.append(coordinate)
         }
         let places = places.filter { place in
-            guard place.record.kind == .street, !squares.isEmpty, let coordinate = place.record.coordinate,
-                let same = squares[TextFolding.fold(place.record.name)]
-            else { return true }
-            return !same.contains { $0.distance(to: coordinate) < 300 }
+            guard place.record.kind == .street, !squares.isEmpty, let coordinate = place.record.coordinate else { return true }
+            let same = squares.candidates(named: TextFolding.fold(place.record.name), near: coordinate)
+            return !same.contains { squarePoints[$0].distance(to: coordinate) < 300 }
         }
         var kept: [ImportedPlace] = []
-        var byName: [String: [Int]] = [:]
+        var byName = NamesNearby(reach: 3000)
         for place in places {
             guard place.record.kind == .place, place.category != "place=postcode", let coordinate = place.record.coordinate else {
                 kept.append(place)
                 continue
             }
             let key = TextFolding.fold(place.record.name)
-            if let twin = byName[key]?.first(where: { index in
+            // The first kept place of the name within 3 km, in the order they were kept.
+            let twin = byName.candidates(named: key, near: coordinate).sorted().first { index in
                 kept[index].record.coordinate.map { $0.distance(to: coordinate) < 3000 } ?? false
-            }) {
+            }
+            if let twin {
                 // Prefer the record that says what the place is (place=*) over a bare boundary.
                 let better =
                     (place.category != nil ? 1 : 0, place.record.importance) > (kept[twin].category != nil ? 1 : 0, kept[twin].record.importance)
-                if better { kept[twin] = place }
+                if better {
+                    // The twin moves to the better record's position: later places are measured from there.
+                    if let old = kept[twin].record.coordinate { byName.remove(twin, named: key, at: old) }
+                    byName.insert(twin, named: key, at: coordinate)
+                    kept[twin] = place
+                }
                 continue
             }
-            byName[key, default: []].append(kept.count)
+            byName.insert(kept.count, named: key, at: coordinate)
             kept.append(place)
         }
         return kept
@@ -305,4 +325,31 @@ struct PointBox {
         let dy = b.latitude - a.latitude
         return (dx * dx + dy * dy).squareRoot() * 111_195
     }
+}
+
+/// Counts what ``OSMExtractor/finish(progress:)`` has made, and tells the caller every thousandth
+/// of the way: a call per place would cost more than making it.
+struct FinishProgress {
+    private let callback: OSMReadProgress?
+    private let total: Int
+    private let step: Int
+    private var done = 0
+    private var next = 0
+
+    init(_ callback: OSMReadProgress?, total: Int) {
+        self.callback = callback
+        self.total = total
+        step = max(1, total / 1000)
+        callback?(0, total)
+    }
+
+    @inline(__always)
+    mutating func advance(by count: Int = 1) {
+        done += count
+        guard done >= next, let callback else { return }
+        callback(min(done, total), total)
+        next = done + step
+    }
+
+    func finish() { callback?(total, total) }
 }

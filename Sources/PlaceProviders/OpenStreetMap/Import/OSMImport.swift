@@ -19,8 +19,13 @@ public enum OSMImport {
         public var licence: DataLicence?
     }
 
-    /// - Parameter also: sees every element too, in the same pass (the walking graph's builder).
-    public static func read(contentsOf url: URL, progress: OSMReadProgress? = nil, also: (OSMElement) -> Void = { _ in }) throws -> Result {
+    /// - Parameters:
+    ///   - progress: bytes of the file read.
+    ///   - finishing: how far the places, streets and addresses are made once the file is read.
+    ///   - also: sees every element too, in the same pass (the walking graph's builder).
+    public static func read(
+        contentsOf url: URL, progress: OSMReadProgress? = nil, finishing: OSMReadProgress? = nil, also: (OSMElement) -> Void = { _ in }
+    ) throws -> Result {
         var extractor = OSMExtractor()
         var format = OSMFileFormat.xml
         var generator: String?
@@ -35,7 +40,7 @@ public enum OSMImport {
                 also(element)
             })
         let fromOSM = format != .geoJSON || read.featuresWithOSMIDs > 0 || (generator?.lowercased().contains("overpass") ?? false)
-        let places = extractor.finish()
+        let places = extractor.finish(progress: finishing)
         return Result(
             places: places, format: format, elements: format == .geoJSON ? read.features : extractor.elementCount,
             unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places), licence: fromOSM ? .openStreetMap : nil)
