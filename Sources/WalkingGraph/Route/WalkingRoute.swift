@@ -90,8 +90,17 @@ extension WalkingGraph {
     /// - Throws: ``WalkingRouteError``: `.noPath` when no walk joins them (different islands, or
     ///   one-way paths), `.emptyGraph` for a graph without ways.
     public func route(from origin: Coordinate, to destination: Coordinate) throws(WalkingRouteError) -> WalkingRoute {
-        guard let start = snap(origin).map(onMainNetwork), let end = snap(destination).map(onMainNetwork) else {
+        guard var start = snap(origin).map(onMainNetwork), var end = snap(destination).map(onMainNetwork) else {
             throw WalkingRouteError(.emptyGraph)
+        }
+        if start.component != end.component {
+            // Each end went to the largest network near it; when those differ, one end may still
+            // stand within a few metres of the other's (two towns whose streets nearly touch).
+            if let joined = moved(end, toComponent: start.component) {
+                end = joined
+            } else if let joined = moved(start, toComponent: end.component) {
+                start = joined
+            }
         }
         return try route(from: start, to: end)
     }
@@ -138,7 +147,11 @@ extension WalkingGraph {
         -> [WalkDistance?]
     {
         guard let start = snap(origin).map(onMainNetwork) else { return targets.map { _ in nil } }
-        let snapped = targets.map { snap($0).map(onMainNetwork) }
+        // A target on another network than the origin's is placed on the origin's when that is
+        // within a few metres more (a café between two towns' streets).
+        let snapped = targets.map { target in
+            snap(target).map(onMainNetwork).map { moved($0, toComponent: start.component) ?? $0 }
+        }
         let view = self.view
         let metres =
             (try? pool.withSpace { space throws(WalkingRouteError) in
