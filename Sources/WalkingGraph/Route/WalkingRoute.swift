@@ -107,6 +107,22 @@ extension WalkingGraph {
 
     /// The shortest walk between two points already snapped (``snap(_:)``).
     public func route(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError) -> WalkingRoute {
+        let walk = try stretches(from: origin, to: destination)
+        var path: [Coordinate] = []
+        for stretch in walk.stretches { path.appendJoining(stretch.path) }
+        if path.isEmpty { path = [origin.coordinate, destination.coordinate] }
+        let steps = Instructions.steps(for: walk.stretches, speed: Self.walkingSpeed)
+        return WalkingRoute(
+            origin: origin, destination: destination, distance: walk.metres,
+            duration: walk.metres / Self.walkingSpeed, path: path,
+            steps: steps, settledNodes: walk.settled)
+    }
+
+    /// The shortest walk between two snapped points as stretches of way, each with its name and
+    /// points: what a route's steps are made of.
+    func stretches(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError)
+        -> (metres: Double, stretches: [Instructions.Stretch], settled: Int)
+    {
         guard origin.component == destination.component else {
             throw WalkingRouteError(.noPath(from: origin, to: destination))
         }
@@ -121,21 +137,14 @@ extension WalkingGraph {
             }
             return found
         }
-        var path: [Coordinate] = []
         var stretches: [Instructions.Stretch] = []
         for piece in found.pieces {
             let points = view.coordinates(of: piece)
-            path.appendJoining(points)
             let label = view.label(of: piece)
             stretches.append(
                 Instructions.Stretch(name: label.name, kind: label.kind, path: points, metres: piece.length))
         }
-        if path.isEmpty { path = [origin.coordinate, destination.coordinate] }
-        let steps = Instructions.steps(for: stretches, speed: Self.walkingSpeed)
-        return WalkingRoute(
-            origin: origin, destination: destination, distance: found.metres,
-            duration: found.metres / Self.walkingSpeed, path: path,
-            steps: steps, settledNodes: found.settled)
+        return (found.metres, stretches, found.settled)
     }
 
     /// Walking distances from `origin` to each of `targets`, in one search that stops when all are
