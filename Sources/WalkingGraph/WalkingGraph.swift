@@ -36,28 +36,69 @@ public final class WalkingGraph: Sendable {
         pool = SearchPool(capacity: view.nodeCount)
     }
 
+    /// When opening a file checks its body's checksum (``open(at:checksum:)``).
+    public enum ChecksumCheck: Sendable {
+        /// Every time: a read of the whole file (about 1 ms per 10 MB once it is in memory, far more
+        /// from disk).
+        case always
+        /// Only when the file is not the one last found right: any file written since, or never
+        /// checked (a stamp beside it, `x.walk.verified`, says which file was checked; see
+        /// ``write(to:)``). The default: a country's graph opens in the time its header takes.
+        case whenChanged
+        /// Never: the header and the sections' bounds only.
+        case never
+    }
+
     /// Opens a graph file by mapping it.
     ///
-    /// The header is checked (magic, version, checksum, size, sections) and, unless
-    /// `verifyChecksum` is false, the body's checksum too (about 1 ms per 10 MB). Every read the
-    /// queries make is bounds-checked besides, so a damaged file gives a ``WalkingGraphError``
-    /// here or wrong walks later, never a crash.
+    /// The header is always checked (magic, version, header checksum, size, every section inside
+    /// the file with the entry count the header says); the body's checksum as `checksum` says. Every
+    /// read the queries make is bounds-checked besides, so a damaged file gives a
+    /// ``WalkingGraphError`` here or wrong walks later, never a crash.
     /// - Throws: ``WalkingGraphError``; when ``WalkingGraphError/isRebuildable`` build it again
     ///   from the OSM data.
-    public static func open(at url: URL, verifyChecksum: Bool = true) throws(WalkingGraphError) -> WalkingGraph {
+    public static func open(at url: URL, checksum: ChecksumCheck = .whenChanged) throws(WalkingGraphError)
+        -> WalkingGraph
+    {
         let storage: MappedFile
         do {
             storage = try MappedFile(mapping: url.path)
         } catch {
             throw WalkingGraphError(path: url.path, problem: .cannotRead(error.reason))
         }
-        return try WalkingGraph(storage: storage, path: url.path, verifyChecksum: verifyChecksum)
+        let stored =
+            storage.size >= GraphFormat.headerSize ? storage.u64(GraphFormat.bodyChecksumOffset) : 0
+        let verify =
+            switch checksum {
+            case .always: true
+            case .never: false
+            case .whenChanged: !VerifiedStamp.matches(url.path, checksum: stored)
+            }
+        let graph = try WalkingGraph(storage: storage, path: url.path, verifyChecksum: verify)
+        if verify, checksum == .whenChanged { VerifiedStamp.write(for: url.path, checksum: stored) }
+        return graph
+    }
+
+    /// Opens a graph file, checking its body's checksum every time (true) or never (false).
+    public static func open(at url: URL, verifyChecksum: Bool) throws(WalkingGraphError) -> WalkingGraph {
+        try open(at: url, checksum: verifyChecksum ? .always : .never)
     }
 
     /// Writes the graph to `url` atomically (a temporary file beside it, then a rename), so a reader
-    /// never maps half a file.
+    /// never maps half a file; the file written is read back and its checksum checked before it
+    /// takes the name, and stamped as checked (``ChecksumCheck/whenChanged``).
     public func write(to url: URL) throws {
-        try fileContents.write(to: url, options: .atomic)
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        try fileContents.write(to: temporary)
+        let written = try WalkingGraph.open(at: temporary, checksum: .always)
+        let checksum = written.view.storage.u64(GraphFormat.bodyChecksumOffset)
+        // Dated back, so that the stamp can be trusted at once: any later write is seen.
+        let datedBack = VerifiedStamp.dateBack(temporary.path)
+        VerifiedStamp.remove(for: url.path)
+        try VerifiedStamp.move(temporary.path, to: url.path)
+        if datedBack { VerifiedStamp.write(for: url.path, checksum: checksum) }
     }
 
     /// The bytes of the graph file, as ``write(to:)`` writes them (to be kept elsewhere).

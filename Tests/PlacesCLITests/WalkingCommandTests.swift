@@ -98,11 +98,56 @@ struct WalkingCommandTests {
         #expect(output.stderr.contains("52.37,4.8901") && output.stderr.contains("52.37055,4.8981"), "\(output.stderr)")
     }
 
+    /// Two neighbouring extracts imported one after the other, each with its own graph: a walk from
+    /// the one's streets to the other's crosses the border street both hold.
+    @Test func aRouteCrossesFromOneImportsStreetsToAnothers() async throws {
+        let store = TemporaryStore()
+        let border = """
+              <node id="100" lat="51.9980" lon="5.0100"/>
+              <node id="101" lat="52.0000" lon="5.0100"/>
+              <node id="102" lat="52.0010" lon="5.0100"/>
+              <node id="103" lat="52.0020" lon="5.0100"/>
+              <way id="10"><nd ref="100"/><nd ref="101"/><nd ref="102"/><nd ref="103"/><tag k="highway" v="residential"/><tag k="name" v="Grensstraat"/></way>
+            """
+        let west = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6" generator="places tests">
+              <node id="1" lat="52.0000" lon="5.0000"/>
+              <node id="2" lat="52.0000" lon="5.0050"/>
+            \(border)
+              <way id="1"><nd ref="1"/><nd ref="2"/><nd ref="101"/><tag k="highway" v="residential"/><tag k="name" v="Weststraat"/></way>
+            </osm>
+            """
+        let east = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6" generator="places tests">
+              <node id="3" lat="52.0010" lon="5.0150"/>
+              <node id="4" lat="52.0010" lon="5.0200"/>
+            \(border)
+              <way id="2"><nd ref="102"/><nd ref="3"/><nd ref="4"/><tag k="highway" v="residential"/><tag k="name" v="Ooststraat"/></way>
+            </osm>
+            """
+        for (name, xml) in [("west.osm", west), ("east.osm", east)] {
+            let file = store.folder.appendingPathComponent(name)
+            try xml.write(to: file, atomically: true, encoding: .utf8)
+            let result = try await CLI.run(["import", file.path], environment: store.environment)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let output = try await CLI.run(
+            ["route", "--from", "52.0,5.001", "--to", "52.001,5.019", "--offline", "--format", "json"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        for street in ["Weststraat", "Grensstraat", "Ooststraat"] {
+            #expect(output.stdout.contains(street), "\(street): \(output.stdout)")
+        }
+    }
+
     @Test func aDamagedGraphIsBuiltAgainFromItsFile() async throws {
         let store = TemporaryStore()
         _ = try await CanalOSM.imported(store)
         let folder = store.folder.appendingPathComponent("places.walks")
+        // The graphs, not the stamps beside them that say they were checked (x.walk.verified).
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "walk" }
         #expect(files.count == 1)
         for file in files {
             var bytes = try Data(contentsOf: file)
@@ -126,7 +171,9 @@ struct WalkingCommandTests {
         let store = TemporaryStore()
         _ = try await CanalOSM.imported(store)
         let folder = store.folder.appendingPathComponent("places.walks")
+        // The graphs, not the stamps beside them that say they were checked (x.walk.verified).
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "walk" }
         for file in files {
             var bytes = try Data(contentsOf: file)
             bytes[8] = 1  // version 1, with a header checksum that matches it

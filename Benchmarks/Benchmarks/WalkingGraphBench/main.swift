@@ -12,6 +12,12 @@
 //   WalkingGraphBench one-to-many GRAPH.walk QUERIES.tsv OUT.tsv [passes]
 //       QUERIES: the focus then every candidate, lat lon each, on one line. OUT: one line of metres per query.
 //       Prints p50/p99 over the queries of one call of distances(from:to:), each the fastest of its N passes.
+//   WalkingGraphBench walks-near GRAPH.walk LAT,LON COUNT [METRES]
+//       COUNT seeded walks of METRES (default 1,000) as the crow flies, each from a point within 600 m of LAT,LON
+//       (the middle of a tiled country: walking-graph-scale.sh) to one METRES off in a seeded direction. Prints
+//       the first pass's p50/p99 (each query's first time in the process) and the fastest of 5 passes' p50/p99, of
+//       a whole route (snap both ends, search, path, steps), the walks found and the nodes settled: a search
+//       bounded by the walk's length costs the same in a city's graph and a country's.
 import Foundation
 import OSMFormat
 import PlaceSearch
@@ -61,6 +67,7 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 4 || (arguments.count == 3 && arguments[1] == "build-cost") else {
     fail(
         "usage: build FILE OUT | build-cost FILE | routes GRAPH PAIRS OUT [passes] | one-to-many GRAPH QUERIES OUT [passes]"
+            + " | walks-near GRAPH LAT,LON COUNT [METRES]"
     )
 }
 let passes = arguments.count > 5 ? max(2, Int(arguments[5]) ?? 5) : 5
@@ -159,6 +166,60 @@ case "one-to-many":
             format: "one-to-many: %d queries of %d candidates, p50 %.1f µs, p99 %.1f µs", queries.count, candidates,
             percentile(timings, 0.5),
             percentile(timings, 0.99)))
+
+case "walks-near":
+    let graph = open(arguments[2])
+    guard let centre = coordinates(Substring(arguments[3].replacingOccurrences(of: ",", with: " "))).first,
+        let count = Int(arguments[4])
+    else { fail("walks-near GRAPH LAT,LON COUNT [METRES]") }
+    let metres = arguments.count > 5 ? Double(arguments[5]) ?? 1_000 : 1_000
+    // SplitMix64: the same walks on every run and every graph.
+    var state: UInt64 = 0x5EED_2027
+    func random() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+    let perMetreLatitude = 1 / 111_320.0
+    let perMetreLongitude = 1 / (111_320.0 * cos(centre.latitude * .pi / 180))
+    func moved(_ point: Coordinate, _ north: Double, _ east: Double) -> Coordinate {
+        Coordinate(point.latitude + north * perMetreLatitude, point.longitude + east * perMetreLongitude)
+    }
+    let pairs: [(Coordinate, Coordinate)] = (0..<count).map { _ in
+        let from = moved(centre, (random() * 2 - 1) * 600, (random() * 2 - 1) * 600)
+        let bearing = random() * 2 * .pi
+        return (from, moved(from, metres * cos(bearing), metres * sin(bearing)))
+    }
+    var first = [Double](repeating: 0, count: count)
+    var fastest = [Double](repeating: .infinity, count: count)
+    var found = 0
+    var settled = 0
+    var along: [Double] = []
+    for pass in 0..<5 {
+        for (index, pair) in pairs.enumerated() {
+            let start = now()
+            let walk = try? graph.route(from: pair.0, to: pair.1)
+            let micros = Double(now() - start) / 1e3
+            if pass == 0 {
+                first[index] = micros
+                if let walk {
+                    found += 1
+                    settled += walk.settledNodes
+                    along.append(walk.distance)
+                }
+            }
+            fastest[index] = min(fastest[index], micros)
+        }
+    }
+    print(
+        String(
+            format:
+                "walks-near: %d walks of %.0f m, %d found (median %.0f m along the ways, %.0f nodes settled on average); "
+                + "first pass p50 %.1f µs, p99 %.1f µs; fastest of 5 p50 %.1f µs, p99 %.1f µs",
+            count, metres, found, percentile(along, 0.5), Double(settled) / Double(max(found, 1)),
+            percentile(first, 0.5), percentile(first, 0.99), percentile(fastest, 0.5), percentile(fastest, 0.99)))
 
 default:
     fail("unknown mode \(arguments[1])")

@@ -3,7 +3,9 @@ public import PlaceSearch
 import WalkingGraph
 
 /// Walking routes over the imported streets, offline: the `local` routing provider. It routes on
-/// the graph that covers both ends (each imported OpenStreetMap file has its own).
+/// the graph that covers both ends (each imported OpenStreetMap file has its own); when none does
+/// but one covers the start and another the end, through where their ways meet
+/// (``WalkingGraph/route(from:to:continuingOn:)``).
 public struct LocalRouting: RoutingProvider {
     public static let providerID: ProviderID = "local"
 
@@ -25,6 +27,23 @@ public struct LocalRouting: RoutingProvider {
         }
         let graphs = graphs()
         guard let graph = graphs.covering(request.origin, request.destination) else {
+            // Each end on another import's streets (two neighbouring extracts): a walk through where
+            // their ways meet.
+            if let first = graphs.covering(request.origin), let second = graphs.covering(request.destination),
+                first !== second
+            {
+                do {
+                    return try first.route(from: request.origin, to: request.destination, continuingOn: second)
+                        .route(provider: id)
+                } catch {
+                    throw ProviderError(
+                        provider: id, kind: .notFound,
+                        message: "the start is on the streets of one import and the end on another's, and no walk joins "
+                            + "them where those streets meet (\(error.description))",
+                        remedy: .advice("import an OpenStreetMap extract that covers both ends, or route with the network"),
+                        underlyingError: error)
+                }
+            }
             throw ProviderError(
                 provider: id, kind: .notFound, message: Self.uncovered(request, graphs),
                 remedy: .advice("import an OpenStreetMap extract that covers both ends, or route with the network"))

@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A binary min-heap of (key, node) with lazy deletion: a node pushed again with a smaller key
 /// leaves its old entry behind, to be skipped when popped. Cheaper than a decrease-key heap on
 /// graphs this sparse.
@@ -67,27 +75,32 @@ final class SearchSide {
     private var generation: UInt32 = 0
     private var heap = NodeHeap()
 
+    /// Allocates without touching: the arrays come from calloc, whose large blocks are pages the
+    /// system maps as zeros when first written. A search over a country's graph pays only for the
+    /// pages of the nodes it reaches, not for clearing the whole graph's worth in every process.
     init(capacity: Int) {
         self.capacity = capacity
         let size = max(capacity, 1)
-        distance = .allocate(capacity: size)
-        distance.initialize(repeating: 0, count: size)
-        parentNode = .allocate(capacity: size)
-        parentNode.initialize(repeating: 0, count: size)
-        parentChain = .allocate(capacity: size)
-        parentChain.initialize(repeating: 0, count: size)
-        reachedStamp = .allocate(capacity: size)
-        reachedStamp.initialize(repeating: 0, count: size)
-        settledStamp = .allocate(capacity: size)
-        settledStamp.initialize(repeating: 0, count: size)
+        distance = Self.zeroed(size)
+        parentNode = Self.zeroed(size)
+        parentChain = Self.zeroed(size)
+        reachedStamp = Self.zeroed(size)
+        settledStamp = Self.zeroed(size)
+    }
+
+    private static func zeroed<Element>(_ count: Int) -> UnsafeMutablePointer<Element> {
+        guard let raw = calloc(count, MemoryLayout<Element>.stride) else {
+            fatalError("out of memory for a search over \(count) nodes")
+        }
+        return raw.bindMemory(to: Element.self, capacity: count)
     }
 
     deinit {
-        distance.deallocate()
-        parentNode.deallocate()
-        parentChain.deallocate()
-        reachedStamp.deallocate()
-        settledStamp.deallocate()
+        free(distance)
+        free(parentNode)
+        free(parentChain)
+        free(reachedStamp)
+        free(settledStamp)
     }
 
     /// Starts a new search on this side. The cursor owns the heap until ``finish(_:)`` gives it

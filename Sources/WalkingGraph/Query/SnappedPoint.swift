@@ -66,8 +66,22 @@ extension WalkingGraph {
     /// The nearest point on a way of `component` (any, when nil), by the same preference: a point
     /// whose nearest way is a fragment no other way joins (a footway inside a building, a pier) is
     /// placed on the network the rest of the walk is on instead, as OSRM does.
-    func snap(_ coordinate: Coordinate, inComponent component: Int?) -> SnappedPoint? {
-        guard view.chainCount > 0, view.pointCount > 1 else { return nil }
+    ///
+    /// Only cells within `radius` metres are looked at: a way of `component` farther than that is
+    /// not found (nil), however large the graph. Ways nearer than `radius` are found as without it,
+    /// and so is the open one when ``reach(nearest:)`` of the nearest is within `radius`.
+    func snap(_ coordinate: Coordinate, inComponent component: Int?, within radius: Double = .infinity)
+        -> SnappedPoint?
+    {
+        nearest(coordinate, inComponent: component, within: radius).point
+    }
+
+    /// ``snap(_:inComponent:within:)``, and how many grid cells it looked at (its work).
+    func nearest(_ coordinate: Coordinate, inComponent component: Int?, within radius: Double = .infinity)
+        -> (point: SnappedPoint?, cells: Int)
+    {
+        guard view.chainCount > 0, view.pointCount > 1 else { return (nil, 0) }
+        var cells = 0
         let grid = view.grid
         let latitude = FixedPoint.value(coordinate.latitude)
         let longitude = FixedPoint.value(coordinate.longitude)
@@ -83,6 +97,7 @@ extension WalkingGraph {
         var open: Best = (.infinity, -1, 0)
 
         func examine(row: Int, column: Int) {
+            cells += 1
             for entry in view.cellEntries(row: row, column: column) {
                 let point = view.cellEntry(entry)
                 guard point + 1 < view.pointCount else { continue }
@@ -137,7 +152,8 @@ extension WalkingGraph {
                 let edge = Int64(grid.west) + Int64(right + 1) * Int64(grid.cellWidth)
                 outside = min(outside, max(0, Double(edge - Int64(longitude)) * perUnitLongitude))
             }
-            if outside == .infinity { break }
+            // Nothing farther than `radius` is wanted: a restricted search stays near the point.
+            if outside == .infinity || outside > radius { break }
             // Done when the nearest way is settled, and so is the open one or how far it may be.
             let squaredOutside = outside * outside
             if squaredOutside >= nearest.squared
@@ -150,17 +166,20 @@ extension WalkingGraph {
         let limit = reach(nearest: nearest.squared.squareRoot())
         let fellBack = open.point < 0 || open.squared.squareRoot() > limit
         let best = fellBack ? nearest : open
-        guard best.point >= 0, let chainIndex = view.chain(containingPoint: best.point) else { return nil }
-        return snappedPoint(
+        guard best.point >= 0, best.squared <= radius * radius,
+            let chainIndex = view.chain(containingPoint: best.point)
+        else { return (nil, cells) }
+        let point = snappedPoint(
             requested: coordinate, chain: view.chain(chainIndex), point: best.point, fraction: best.fraction,
             distance: best.squared.squareRoot(), fallbackReach: fellBack ? limit : nil)
+        return (point, cells)
     }
 
     /// How far an open way may be for a point whose nearest way of any sort is `nearest` metres off.
     func reach(nearest: Double) -> Double { max(Self.openWayReach, Self.openWayFactor * nearest) }
 
     /// The component of a chain.
-    private func componentOfChain(_ index: Int) -> Int? {
+    func componentOfChain(_ index: Int) -> Int? {
         let chain = view.chain(index)
         return (chain.start ?? chain.end).map { view.component($0) }
     }
@@ -170,24 +189,87 @@ extension WalkingGraph {
     /// where a walk should start, but an island across the water is.
     static let fragmentSlack = 50.0
 
-    /// `point` moved onto the largest component when it lies on another and that network is at
-    /// most ``fragmentSlack`` farther than its own way; else `point` as it is. Routes and
-    /// one-to-many searches place their ends alike, so they agree.
+    /// `point` moved onto a larger network when one passes within ``fragmentSlack`` metres farther
+    /// than its own way: the largest of those, the nearest way on it; else `point` as it is. Routes
+    /// and one-to-many searches place their ends alike, so they agree.
+    ///
+    /// "Larger" is among the networks near the point, not the graph's largest: a country has many
+    /// islands and exclaves (and a tiled test country thousands of equal towns), and the point
+    /// belongs on the town's streets it stands in, wherever the country's largest network is. Both
+    /// searches look only at cells within those metres, so the cost does not grow with the graph.
     func onMainNetwork(_ point: SnappedPoint) -> SnappedPoint {
-        let main = largestComponent
-        guard point.component != main, let moved = snap(point.requested, inComponent: main),
-            moved.distance <= point.distance + Self.fragmentSlack
-        else { return point }
+        let radius = point.distance + Self.fragmentSlack
+        let ownSize = view.componentSize(point.component)
+        let larger = componentsNear(point.requested, within: radius)
+            .map { (component: $0, size: view.componentSize($0)) }
+            .filter { $0.size > ownSize }
+            .sorted { ($0.size, -$0.component) > ($1.size, -$1.component) }
+        for candidate in larger {
+            // The open way is looked for as far as the nearest way's reach, so that the point lands
+            // where ``snap(_:)`` would put it on that network alone.
+            if let moved = snap(point.requested, inComponent: candidate.component, within: reach(nearest: radius)),
+                moved.distance <= radius
+            {
+                return moved
+            }
+        }
+        return point
+    }
+
+    /// `point` placed on `component` instead when a way of it passes within ``fragmentSlack`` metres
+    /// farther than its own: the other end of a walk is there, and a few metres more at this end
+    /// join the two. Nil when no way of `component` is that near.
+    func moved(_ point: SnappedPoint, toComponent component: Int) -> SnappedPoint? {
+        if point.component == component { return point }
+        let radius = point.distance + Self.fragmentSlack
+        guard let moved = snap(point.requested, inComponent: component, within: reach(nearest: radius)),
+            moved.distance <= radius
+        else { return nil }
         return moved
     }
 
-    /// The largest component: the network most walks are on.
-    var largestComponent: Int {
-        var largest = (component: 0, size: -1)
-        for component in 0..<view.componentCount where view.componentSize(component) > largest.size {
-            largest = (component, view.componentSize(component))
+    /// The components with a way within `radius` metres of `coordinate`, in ascending order: the
+    /// cells within those metres are looked at, no more.
+    func componentsNear(_ coordinate: Coordinate, within radius: Double) -> [Int] {
+        guard view.chainCount > 0, view.pointCount > 1, radius >= 0, radius.isFinite else { return [] }
+        let grid = view.grid
+        let latitude = FixedPoint.value(coordinate.latitude)
+        let longitude = FixedPoint.value(coordinate.longitude)
+        let scale = LocalScale(latitude: coordinate.latitude)
+        let perUnitLatitude = scale.metresPerDegreeLatitude / FixedPoint.perDegree
+        let perUnitLongitude = scale.metresPerDegreeLongitude / FixedPoint.perDegree
+        let spanLatitude = Int64((radius / max(perUnitLatitude, .leastNonzeroMagnitude)).rounded(.up))
+        let spanLongitude = Int64((radius / max(perUnitLongitude, .leastNonzeroMagnitude)).rounded(.up))
+        let top = grid.row(Int32(clamping: Int64(latitude) - spanLatitude))
+        let bottom = grid.row(Int32(clamping: Int64(latitude) + spanLatitude))
+        let left = grid.column(Int32(clamping: Int64(longitude) - spanLongitude))
+        let right = grid.column(Int32(clamping: Int64(longitude) + spanLongitude))
+        let squaredRadius = radius * radius
+        var found = Set<Int>()
+        var chainsSeen = Set<Int>()
+        for row in min(top, bottom)...max(top, bottom) {
+            for column in min(left, right)...max(left, right) {
+                for entry in view.cellEntries(row: row, column: column) {
+                    let point = view.cellEntry(entry)
+                    guard point + 1 < view.pointCount else { continue }
+                    let ay = Double(Int64(view.pointLatitude(point)) - Int64(latitude)) * perUnitLatitude
+                    let ax = Double(Int64(view.pointLongitude(point)) - Int64(longitude)) * perUnitLongitude
+                    let dy = Double(Int64(view.pointLatitude(point + 1)) - Int64(latitude)) * perUnitLatitude - ay
+                    let dx =
+                        Double(Int64(view.pointLongitude(point + 1)) - Int64(longitude)) * perUnitLongitude - ax
+                    let squaredLength = dx * dx + dy * dy
+                    let fraction =
+                        squaredLength > 0 ? min(1, max(0, -(ax * dx + ay * dy) / squaredLength)) : 0
+                    let px = ax + fraction * dx
+                    let py = ay + fraction * dy
+                    guard px * px + py * py <= squaredRadius, let chain = view.chain(containingPoint: point),
+                        chainsSeen.insert(chain).inserted, let component = componentOfChain(chain)
+                    else { continue }
+                    found.insert(component)
+                }
+            }
         }
-        return largest.component
+        return found.sorted()
     }
 
     private func snappedPoint(

@@ -90,14 +90,39 @@ extension WalkingGraph {
     /// - Throws: ``WalkingRouteError``: `.noPath` when no walk joins them (different islands, or
     ///   one-way paths), `.emptyGraph` for a graph without ways.
     public func route(from origin: Coordinate, to destination: Coordinate) throws(WalkingRouteError) -> WalkingRoute {
-        guard let start = snap(origin).map(onMainNetwork), let end = snap(destination).map(onMainNetwork) else {
+        guard var start = snap(origin).map(onMainNetwork), var end = snap(destination).map(onMainNetwork) else {
             throw WalkingRouteError(.emptyGraph)
+        }
+        if start.component != end.component {
+            // Each end went to the largest network near it; when those differ, one end may still
+            // stand within a few metres of the other's (two towns whose streets nearly touch).
+            if let joined = moved(end, toComponent: start.component) {
+                end = joined
+            } else if let joined = moved(start, toComponent: end.component) {
+                start = joined
+            }
         }
         return try route(from: start, to: end)
     }
 
     /// The shortest walk between two points already snapped (``snap(_:)``).
     public func route(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError) -> WalkingRoute {
+        let walk = try stretches(from: origin, to: destination)
+        var path: [Coordinate] = []
+        for stretch in walk.stretches { path.appendJoining(stretch.path) }
+        if path.isEmpty { path = [origin.coordinate, destination.coordinate] }
+        let steps = Instructions.steps(for: walk.stretches, speed: Self.walkingSpeed)
+        return WalkingRoute(
+            origin: origin, destination: destination, distance: walk.metres,
+            duration: walk.metres / Self.walkingSpeed, path: path,
+            steps: steps, settledNodes: walk.settled)
+    }
+
+    /// The shortest walk between two snapped points as stretches of way, each with its name and
+    /// points: what a route's steps are made of.
+    func stretches(from origin: SnappedPoint, to destination: SnappedPoint) throws(WalkingRouteError)
+        -> (metres: Double, stretches: [Instructions.Stretch], settled: Int)
+    {
         guard origin.component == destination.component else {
             throw WalkingRouteError(.noPath(from: origin, to: destination))
         }
@@ -112,21 +137,14 @@ extension WalkingGraph {
             }
             return found
         }
-        var path: [Coordinate] = []
         var stretches: [Instructions.Stretch] = []
         for piece in found.pieces {
             let points = view.coordinates(of: piece)
-            path.appendJoining(points)
             let label = view.label(of: piece)
             stretches.append(
                 Instructions.Stretch(name: label.name, kind: label.kind, path: points, metres: piece.length))
         }
-        if path.isEmpty { path = [origin.coordinate, destination.coordinate] }
-        let steps = Instructions.steps(for: stretches, speed: Self.walkingSpeed)
-        return WalkingRoute(
-            origin: origin, destination: destination, distance: found.metres,
-            duration: found.metres / Self.walkingSpeed, path: path,
-            steps: steps, settledNodes: found.settled)
+        return (found.metres, stretches, found.settled)
     }
 
     /// Walking distances from `origin` to each of `targets`, in one search that stops when all are
@@ -138,7 +156,11 @@ extension WalkingGraph {
         -> [WalkDistance?]
     {
         guard let start = snap(origin).map(onMainNetwork) else { return targets.map { _ in nil } }
-        let snapped = targets.map { snap($0).map(onMainNetwork) }
+        // A target on another network than the origin's is placed on the origin's when that is
+        // within a few metres more (a café between two towns' streets).
+        let snapped = targets.map { target in
+            snap(target).map(onMainNetwork).map { moved($0, toComponent: start.component) ?? $0 }
+        }
         let view = self.view
         let metres =
             (try? pool.withSpace { space throws(WalkingRouteError) in
