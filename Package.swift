@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "CCurl"),
         // The time zone of every point on Earth (Scripts/make-time-zone-map.py writes it), embedded in
         // the binary so that an installed or copied `places` needs no resource file.
-        .target(name: "CTimeZoneMap", exclude: ["time-zones.bin", "README.md"]),
+        .target(name: "CTimeZoneMap", exclude: ["time-zones.bin.gz", "README.md"], linkerSettings: [.linkedLibrary("z")]),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
         .target(name: "OSMFormat", dependencies: ["PlaceSearch", "XMLScanning", "CZlib"]),
         // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.

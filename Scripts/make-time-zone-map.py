@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/CTimeZoneMap/time-zones.bin: the time zone of every point on Earth, for `places`
+"""Writes Sources/CTimeZoneMap/time-zones.bin.gz (gzip -9 of the table): the time zone of every point on Earth, for `places`
 to read opening hours on a place's own clock, offline.
 
 Source: the zones of timezone-boundary-builder (github.com/evansiroky/timezone-boundary-builder),
@@ -42,6 +42,7 @@ It never touches the network.
 import argparse
 import collections
 import datetime
+import gzip
 import math
 import os
 import pickle
@@ -60,7 +61,7 @@ from shapely.strtree import STRtree
 from timezonefinder import TimezoneFinder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "Sources", "CTimeZoneMap", "time-zones.bin")
+OUTPUT = os.path.join(ROOT, "Sources", "CTimeZoneMap", "time-zones.bin.gz")
 FIXTURE = os.path.join(ROOT, "Tests", "PlaceSearchTests", "Fixtures", "time-zone-points.tsv")
 CITIES = os.path.join(ROOT, "..", "shared", "data", "rg_cities1000.csv")
 
@@ -489,10 +490,12 @@ def main():
     parameters = (SEA_DEPTH, SPLIT_DEPTH, SAME_TIME_DEPTH, BORDER_DEPTH, POLAR_DEPTH, SAMPLES, LINE_TOLERANCE_KM, SAME_TIME_TOLERANCE_KM)
     names, tree = cached(arguments.cache, "tree-%s.pickle" % "-".join(map(str, parameters)), lambda: build_tree(zones, classes))
     data = encode(names, tree)
+    # Compressed, with no name or time in the header, so the same table gives the same bytes; the C
+    # target inflates it once, on first use.
     with open(OUTPUT, "wb") as file:
-        file.write(data)
+        file.write(gzip.compress(data, compresslevel=9, mtime=0))
     reader = Reader(data)
-    print(f"wrote {OUTPUT}: {len(data)} bytes; {reader.nodes} nodes, {reader.zones} zone leaves, {reader.splits} split leaves, "
+    print(f"wrote {OUTPUT}: {len(data)} bytes inflated; {reader.nodes} nodes, {reader.zones} zone leaves, {reader.splits} split leaves, "
           f"{reader.pairs} pairs, {len(names)} zone names ({time.time() - started:.0f} s)")
     rng = random.Random(20261127)
     if arguments.fixture:

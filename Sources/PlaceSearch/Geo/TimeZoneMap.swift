@@ -30,7 +30,10 @@ public struct TimeZoneMap: Sendable {
     public static let bundled: Result<TimeZoneMap, TimeZoneMapError> = {
         do throws(TimeZoneMapError) {
             let count = places_time_zone_map_count()
-            let bytes = UnsafeRawBufferPointer(start: places_time_zone_map_bytes(), count: count)
+            guard let start = places_time_zone_map_bytes(), count > 0 else {
+                throw TimeZoneMapError(reason: "the built-in table could not be inflated")
+            }
+            let bytes = UnsafeRawBufferPointer(start: start, count: count)
             return .success(TimeZoneMap(table: try Table(storage: .embedded(bytes))))
         } catch {
             return .failure(error)
