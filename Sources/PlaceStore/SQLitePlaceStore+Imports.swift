@@ -50,9 +50,15 @@ extension SQLitePlaceStore: ImportedPlacesStore {
     }
 
     public func forEachIndexedName(_ body: (NameRecord) throws -> Void) throws {
+        try forEachIndexedName(sql: Self.indexedNamesQuery, arguments: [], body)
+    }
+
+    /// Hands `body` the record of each row `sql` (a refinement of ``indexedNamesQuery``) selects,
+    /// stopping at the first error `body` throws.
+    func forEachIndexedName(sql: String, arguments: StatementArguments, _ body: (NameRecord) throws -> Void) throws {
         var failure: (any Error)?
         try reading { db in
-            let rows = try Row.fetchCursor(db, sql: Self.indexedNamesQuery)
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 do {
                     try body(Self.record(from: row))

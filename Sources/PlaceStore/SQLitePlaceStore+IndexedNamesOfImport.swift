@@ -7,19 +7,7 @@ extension SQLitePlaceStore {
     /// Hands `body` the indexed names of the import `source`, in the order a full scan reads
     /// them (rowid order).
     package func forEachIndexedName(ofImport source: String, _ body: (NameRecord) throws -> Void) throws {
-        var failure: (any Error)?
-        try reading { db in
-            let rows = try Row.fetchCursor(db, sql: "\(Self.indexedNamesQuery) AND source = ? ORDER BY rowid", arguments: [source])
-            while let row = try rows.next() {
-                do {
-                    try body(Self.record(from: row))
-                } catch {
-                    failure = error
-                    return
-                }
-            }
-        }
-        if let failure { throw failure }
+        try forEachIndexedName(sql: "\(Self.indexedNamesQuery) AND source = ? ORDER BY rowid", arguments: [source], body)
     }
 
     /// The positions in `places` of the names `replaceImport(_:with:)` writes to the index, in the
