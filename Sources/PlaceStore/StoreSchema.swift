@@ -172,6 +172,12 @@ enum StoreSchema {
                     PRAGMA user_version = 8;
                     """)
         }
+        register("v9: import counts kept", in: &migrator) { db in
+            // `import_source.count` is kept true by every import from now on (it was the file's
+            // row count, stale once another file took some of its places): taken again once here.
+            try db.execute(sql: SQLitePlaceStore.recountImports)
+            try db.execute(sql: "PRAGMA user_version = 9")
+        }
         return migrator
     }()
 

@@ -49,6 +49,25 @@ struct ImportedPlacesTests {
         #expect(try store.imports().map(\.count) == [1, 2])
     }
 
+    /// Counts are kept, not counted when asked; a store an older places wrote, whose counts went
+    /// stale when another file took some of its places, has them taken again once.
+    @Test func aStoreWithStaleCountsHasThemTakenAgain() throws {
+        let folder = TemporaryFolder()
+        do {
+            let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+            _ = try store.replaceImport(Self.amsterdam, with: [Self.place("osm:node/1", "A"), Self.place("osm:node/2", "B")])
+            _ = try store.replaceImport(Self.netherlands, with: [Self.place("osm:node/2", "B"), Self.place("osm:node/3", "C")])
+        }
+        try rawSQL(folder.storePath, "UPDATE import_source SET count = 2")
+        try rawSQL(folder.storePath, "DELETE FROM grdb_migrations WHERE identifier = 'v9: import counts kept'")
+        try rawSQL(folder.storePath, "PRAGMA user_version = 8")
+        let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+        #expect(try store.imports().map(\.count) == [1, 2])
+        // Removing one import leaves the other's count as it was.
+        _ = try store.removeImport(Self.amsterdam.key)
+        #expect(try store.imports().map(\.count) == [2])
+    }
+
     @Test func everyImportChangesTheGeneration() throws {
         let folder = TemporaryFolder()
         let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)

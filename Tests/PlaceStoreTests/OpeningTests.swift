@@ -95,12 +95,12 @@ struct OpeningTests {
             let store = try SQLitePlaceStore.openForWriting(at: path)
             _ = try store.addFavorite(Samples.favorite(1))
         }
-        try rawSQL(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v9: visits')")
+        try rawSQL(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v99: visits')")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let error = try #require(throws: StoreError.self) { try SQLitePlaceStore.openForWriting(at: path) }
         #expect(error.kind == .newerSchema)
-        #expect(error.detail.contains("v9: visits"))
+        #expect(error.detail.contains("v99: visits"))
         #expect(
             try #require(throws: StoreError.self) { try SQLitePlaceStore.openForReading(at: path) }.kind == .newerSchema
         )

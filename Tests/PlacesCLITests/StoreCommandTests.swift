@@ -143,7 +143,7 @@ struct StoreCommandTests {
         // What a later places would leave: a migration this build does not know.
         let queue = try DatabaseQueue(path: store.path)
         try await queue.write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
         }
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
