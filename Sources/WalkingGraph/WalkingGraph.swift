@@ -101,6 +101,13 @@ public final class WalkingGraph: Sendable {
         if datedBack { VerifiedStamp.write(for: url.path, checksum: checksum) }
     }
 
+    /// Removes the graph file at `url` and the stamp beside it (see ``ChecksumCheck/whenChanged``),
+    /// quietly when either is not there: a removed import leaves nothing of its graph behind.
+    public static func removeFile(at url: URL) {
+        try? FileManager.default.removeItem(at: url)
+        VerifiedStamp.remove(for: url.path)
+    }
+
     /// The bytes of the graph file, as ``write(to:)`` writes them (to be kept elsewhere).
     package var fileContents: Data { Data(view.storage.bytes) }
 

@@ -31,7 +31,14 @@ struct WalkingGraphPickupTests {
         #expect(graphs.entries.count == 1)
         #expect(graphs.covering(corner) != nil, "the new import's streets are not used by the running service")
 
+        // Opened once, so the graph's checked-stamp (x.walk.verified) may be beside it now.
+        let walks = folder.appendingPathComponent("places.walks")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: walks.path).contains { $0.hasSuffix(".walk") })
+
         _ = try service.removeImport(file.path)
         #expect(service.walkingGraphs().entries.isEmpty, "the removed import's streets are still used")
+        // Nothing of its graph is left: neither the file nor the stamp that it was checked.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: walks.path)) ?? []
+        #expect(left.allSatisfy { !$0.contains(".walk") }, "left behind: \(left)")
     }
 }

@@ -114,7 +114,7 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
             let ownSources = Set(WalkingGraphs.importedSources(storePath: storePath))
             for old in gone {
                 outcome.removed.append(old.label)
-                if !ownSources.contains(old.source) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(old.file)) }
+                if !ownSources.contains(old.source) { WalkingGraph.removeFile(at: folder.appendingPathComponent(old.file)) }
             }
             try CopiedWalkingGraphs(copies: now).write(storePath: storePath)
         } catch let error as PlacesError {

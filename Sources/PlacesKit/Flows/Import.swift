@@ -180,7 +180,7 @@ extension PlacesService {
         let record = try Self.importNamed(name, among: try importedSources(), in: store.path)
         let opened = try store.writing()
         let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
-        try? FileManager.default.removeItem(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
+        WalkingGraph.removeFile(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
         return (record.source, removed, try NameIndex.removed(store: opened))
     }
 
