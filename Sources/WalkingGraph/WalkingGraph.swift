@@ -21,6 +21,8 @@ public final class WalkingGraph: Sendable {
     /// A plane on which straight lines are never longer than the ways: the A* estimate.
     let heuristicScale: LocalScale
     let pool: SearchPool
+    /// The pedestrian areas by where they are, for starts and ends on a square.
+    let areaCells = AreaCells()
 
     /// Walking speed for durations, metres per second.
     public static let walkingSpeed = 1.4

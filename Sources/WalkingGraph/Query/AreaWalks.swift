@@ -17,7 +17,7 @@ extension WalkingGraph {
         let scale = LocalScale(latitude: coordinate.latitude)
         var inside: [Int] = []
         var onEdge: [Int] = []
-        for index in 0..<view.areaCount {
+        for index in areaCells.candidates(latitude: latitude, longitude: longitude, in: view) {
             let area = view.area(index)
             guard area.encloses(latitude, longitude), area.traits.isOpen, !area.anchors.isEmpty else { continue }
             let geometry = view.geometry(of: area)
