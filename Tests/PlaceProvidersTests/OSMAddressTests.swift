@@ -89,6 +89,23 @@ struct OSMAddressTests {
         #expect(spaced?.record.alternateNames == ["1012KD"])
     }
 
+    /// One postcode written two ways is one place, named as most of its addresses write it, at
+    /// the middle of all of them; whatever order the file gives them in, the same rows come out.
+    @Test func aPostcodeWrittenTwoWaysIsOnePlaceEveryTime() {
+        let elements = [
+            Self.node(1, 52.3700, 4.8900, Self.address("Rokin", "1", ["addr:postcode": "1012 JS", "addr:country": "NL"])),
+            Self.node(2, 52.3710, 4.8900, Self.address("Rokin", "3", ["addr:postcode": "1012JS", "addr:country": "NL"])),
+            Self.node(3, 52.3720, 4.8900, Self.address("Rokin", "5", ["addr:postcode": "1012JS", "addr:country": "NL"])),
+        ]
+        for order in [elements, elements.reversed()] {
+            let postcodes = Self.extract(Array(order)).filter { $0.category == "place=postcode" }
+            #expect(postcodes.count == 1)
+            #expect(postcodes.first?.record.id == "osm:postcode/NL/1012JS")
+            #expect(postcodes.first?.record.name == "1012JS")
+            #expect(postcodes.first?.record.coordinate.map { abs($0.latitude - 52.3710) < 0.00001 } == true)
+        }
+    }
+
     @Test func stationsAndNamedBuildingsArePlacesToGoTo() {
         let station = Self.places.first { $0.record.name == "Amsterdam Centraal" }
         #expect(station?.record.kind == .poi)

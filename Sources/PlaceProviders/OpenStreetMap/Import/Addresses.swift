@@ -174,3 +174,34 @@ struct Addresses {
         return OSMPoint(latitude: a.latitude + (b.latitude - a.latitude) * share, longitude: a.longitude + (b.longitude - a.longitude) * share)
     }
 }
+
+/// One postcode's addresses, summed for the place at their middle.
+struct PostcodeSums {
+    var latitude = 0.0
+    var longitude = 0.0
+    var count = 0
+    /// The town and country of the first address that carried it.
+    var locality: String?
+    var country: String?
+    /// How many addresses write it each way ("1012JS", "1012 JS").
+    private var spellings: [String: Int] = [:]
+
+    init(locality: String?, country: String?) {
+        self.locality = locality
+        self.country = country
+    }
+
+    mutating func add(_ spelling: String, at point: OSMPoint) {
+        latitude += point.latitude
+        longitude += point.longitude
+        count += 1
+        spellings[spelling, default: 0] += 1
+    }
+
+    /// The spelling most of its addresses use; of two as common, the first in byte order.
+    var name: String? {
+        spellings.min { a, b in
+            a.value != b.value ? a.value > b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+        }?.key
+    }
+}

@@ -201,7 +201,7 @@ public struct OSMExtractor {
     /// one place per postcode at the middle of its addresses.
     private func addressPlaces(_ reporter: inout FinishProgress) -> [ImportedPlace] {
         var places: [ImportedPlace] = []
-        var postcodes: [String: (name: String, latitude: Double, longitude: Double, count: Int, locality: String?, country: String?)] = [:]
+        var postcodes: [String: PostcodeSums] = [:]
         for address in addresses.all {
             reporter.advance()
             guard let coordinate = try? Coordinate(latitude: address.point.latitude, longitude: address.point.longitude) else { continue }
@@ -222,25 +222,25 @@ public struct OSMExtractor {
                         countryCode: country),
                     category: nil, tags: tags))
             if let postcode = address.postcode {
-                let key = "\(country ?? "")/\(postcode)"
-                var sums = postcodes[key] ?? (postcode, 0, 0, 0, locality, country)
-                sums.latitude += address.point.latitude
-                sums.longitude += address.point.longitude
-                sums.count += 1
-                postcodes[key] = sums
+                // "1012JS" and "1012 JS" are one postcode, with one id: counted together, named as
+                // most of its addresses write it.
+                let key = "\(country ?? "")/\(postcode.replacingOccurrences(of: " ", with: ""))"
+                postcodes[key, default: PostcodeSums(locality: locality, country: country)].add(postcode, at: address.point)
             }
         }
-        for (key, sums) in postcodes {
-            guard let coordinate = try? Coordinate(latitude: sums.latitude / Double(sums.count), longitude: sums.longitude / Double(sums.count))
+        // In the order of their ids, so that the same file gives the same rows every time.
+        for key in postcodes.keys.sorted() {
+            guard let sums = postcodes[key], let name = sums.name,
+                let coordinate = try? Coordinate(latitude: sums.latitude / Double(sums.count), longitude: sums.longitude / Double(sums.count))
             else { continue }
             places.append(
                 ImportedPlace(
                     record: NameRecord(
-                        id: "\(provider):postcode/\(key.replacingOccurrences(of: " ", with: ""))", name: sums.name, kind: .place,
+                        id: "\(provider):postcode/\(key)", name: name, kind: .place,
                         importance: OSMImportance.postcode, coordinate: coordinate,
                         detail: ["Postcode", sums.locality].compactMap { $0 }.joined(separator: " · "),
-                        alternateNames: Addresses.postcodeForms(sums.name), locality: sums.locality, countryCode: sums.country),
-                    category: "place=postcode", tags: ["addr:postcode": sums.name]))
+                        alternateNames: Addresses.postcodeForms(name), locality: sums.locality, countryCode: sums.country),
+                    category: "place=postcode", tags: ["addr:postcode": name]))
         }
         return places
     }
