@@ -135,6 +135,14 @@ public struct PlacesService: Sendable {
         return service
     }
 
+    /// The same service, keeping favourites and points in `store` (the store a server's instances
+    /// share, under each caller's account) instead of the store file.
+    public func keepingPersonal(in store: any SharedStore) -> PlacesService {
+        var service = self
+        service.store = self.store.keepingPersonal(in: store)
+        return service
+    }
+
     /// The credential found for `id` in the environment or the config.
     public func credential(for id: ProviderID) -> Credential? { setups[id]?.credential }
 }

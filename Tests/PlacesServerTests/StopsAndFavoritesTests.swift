@@ -85,6 +85,6 @@ struct StopsAndFavoritesTests {
             #expect(gone.status == .notFound)
         }
         // The CLI's own favourites are the local account's, and stayed apart.
-        #expect(try server.service.favorites().isEmpty)
+        #expect(try await server.service.favorites().isEmpty)
     }
 }

@@ -10,6 +10,9 @@ public struct StoreAccess: Sendable {
     /// The imported places of the database several server instances share, read instead of the
     /// file's; nil on the embedded store.
     public private(set) var shared: SharedImports?
+    /// The store of accounts, favourites and points that a server's instances share (the
+    /// database on `--database`, or the file it holds open); nil: the store file, opened per flow.
+    public private(set) var personal: (any SharedStore)?
 
     /// - Parameter option: a path given by the caller (`--store`), before PLACES_STORE and the XDG default.
     public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PlacesError) {
@@ -39,7 +42,40 @@ public struct StoreAccess: Sendable {
         return access
     }
 
+    /// The same access, keeping favourites and points in `store` (a server's shared store).
+    public func keepingPersonal(in store: any SharedStore) -> StoreAccess {
+        var access = self
+        access.personal = store
+        return access
+    }
+
     public var path: String { location.path }
+
+    /// How a flow uses the store file when it keeps favourites and points there.
+    enum PersonalUse {
+        /// Reads it; nil when there is no file yet (nothing is created to find that out).
+        case read
+        /// Writes it, creating it when there is none.
+        case write
+        /// Writes it when there is one; nil when there is none (a removal has nothing to remove).
+        case change
+    }
+
+    /// Runs `body` on the store that keeps favourites and points: ``personal`` when there is one,
+    /// else the store file, opened for `use`.
+    func personal<T>(_ use: PersonalUse, _ body: (any SharedStore) async throws(StoreError) -> T) async throws(PlacesError) -> T? {
+        let store: any SharedStore
+        if let personal {
+            store = personal
+        } else if use == .write {
+            store = try writing()
+        } else if let file = try reading() {
+            store = use == .change ? try writing() : file
+        } else {
+            return nil
+        }
+        do { return try await body(store) } catch { throw Self.error(error) }
+    }
 
     /// The store, or nil when there is none yet (nothing is created to find that out).
     public func reading() throws(PlacesError) -> SQLitePlaceStore? {

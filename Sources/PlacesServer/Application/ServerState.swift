@@ -27,8 +27,9 @@ final class ServerState: Sendable {
         imported = store
         let sharedImports = shared is SQLitePlaceStore ? nil : shared as? any SharedImportStore
         self.sharedImports = sharedImports
-        // Searches read the imported places where this instance keeps them.
-        self.service = sharedImports.map(service.readingImports(from:)) ?? service
+        // Searches read the imported places where this instance keeps them; favourites and points
+        // are kept where the instances share them.
+        self.service = (sharedImports.map(service.readingImports(from:)) ?? service).keepingPersonal(in: shared)
         self.settings = settings
         self.metrics = metrics
         limiter = RateLimiter(perSecond: settings.ratePerSecond, burst: settings.rateBurst)

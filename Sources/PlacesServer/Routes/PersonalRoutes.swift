@@ -23,8 +23,7 @@ struct PersonalRoutes {
     @Sendable func list(_ request: Request, context: ServerContext) async throws -> Response {
         try QueryParameters(request.uri.query).only([])
         let owner = try Self.owner(context)
-        return JSONResponse.make(
-            DocumentParts.favorites(try await state.shared { store throws(StoreError) in try await store.favoriteSummaries(of: owner) }))
+        return JSONResponse.make(DocumentParts.favorites(try await state.service.favorites(owner: owner)))
     }
 
     /// `{"id": "osm:node/42", "note": "…"}`: asks the place's provider for it, keeps it; 201 when it
@@ -60,11 +59,8 @@ struct PersonalRoutes {
             note = string
         }
         // The place as its provider gives it now (or the imported data, offline); then one write.
-        let place = try await state.service.details(for: id, as: text, offline: offline)
-        let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let favorite = Favorite(place: place, note: trimmed?.isEmpty == true ? nil : trimmed, addedAt: state.service.now)
-        let change = try await state.shared { store throws(StoreError) in try await store.addFavorite(favorite, owner: owner) }
-        let summaries = try await state.shared { store throws(StoreError) in try await store.favoriteSummaries(of: owner) }
+        let (change, _) = try await state.service.addFavorite(id, as: text, note: note, offline: offline, owner: owner)
+        let summaries = try await state.service.favorites(owner: owner)
         guard let kept = summaries.first(where: { $0.id == id }) else {
             throw Problem(.internalServerError, "server-error", "\(id) was kept but cannot be read back")
         }
@@ -76,7 +72,7 @@ struct PersonalRoutes {
         try QueryParameters(request.uri.query).only([])
         let (id, _) = try LookupRoutes.placeID(context)
         let owner = try Self.owner(context)
-        guard let favorite = try await state.shared({ store throws(StoreError) in try await store.favorite(id, of: owner) }) else {
+        guard let favorite = try await state.service.favorite(id, owner: owner) else {
             throw Self.notFound(id)
         }
         var document = PlaceDocument(place: favorite.place, now: state.service.now).json()
@@ -92,7 +88,7 @@ struct PersonalRoutes {
         try QueryParameters(request.uri.query).only([])
         let (id, _) = try LookupRoutes.placeID(context)
         let owner = try Self.owner(context)
-        guard try await state.shared({ store throws(StoreError) in try await store.removeFavorite(id, of: owner) }) else { throw Self.notFound(id) }
+        guard try await state.service.removeFavorite(id, owner: owner) else { throw Self.notFound(id) }
         return Response(status: .noContent)
     }
 
@@ -103,9 +99,8 @@ struct PersonalRoutes {
     @Sendable func points(_ request: Request, context: ServerContext) async throws -> Response {
         try QueryParameters(request.uri.query).only([])
         let owner = try Self.owner(context)
-        let history = try await state.shared { store throws(StoreError) in try await store.pointsHistory(of: owner) }
-        let balance = try await state.shared { store throws(StoreError) in try await store.pointsBalance(of: owner) }
-        let refusals = try await state.shared { store throws(StoreError) in try await store.refusals(of: owner) }
+        let (balance, history) = try await state.service.points(owner: owner)
+        let refusals = try await state.service.pointsRefusals(owner: owner)
         return JSONResponse.make(DocumentParts.points(balance: balance, history: history, refusals: refusals))
     }
 }

@@ -59,7 +59,7 @@ extension Places.Favorites {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your favourites, oldest first.")
 
         @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
@@ -70,9 +70,9 @@ extension Places.Favorites {
         @Option(help: ArgumentHelp("Colour: auto, always or never. NO_COLOR is always honoured.", valueName: "when"))
         var color: Terminal.ColorChoice = .auto
 
-        func run() throws {
+        func run() async throws {
             let service = try Session.service(store: storeOptions.store)
-            let favorites = try service.favorites()
+            let favorites = try await service.favorites()
             try StandardOutput.write(FavoritesRendering(favorites: favorites, style: Terminal.style(color)).render(format))
             if favorites.isEmpty {
                 StandardError.line("places: no match: no favourites yet in \(service.store.path); add one with 'places favorites add ID'")
@@ -80,7 +80,7 @@ extension Places.Favorites {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove favourites. An id that is not one is an error, and nothing changes.")
 
         @Argument(help: ArgumentHelp("Place ids as `places favorites list` prints them.", valueName: "id"))
@@ -95,9 +95,9 @@ extension Places.Favorites {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             let service = try Session.service(store: storeOptions.store)
-            try service.removeFavorites(try ids.map { try PlaceID(parsing: $0) }) { (id, removed) throws(PlacesError) in
+            try await service.removeFavorites(try ids.map { try PlaceID(parsing: $0) }) { (id, removed) throws(PlacesError) in
                 do { try StandardOutput.write(removed ? "removed \(id)\n" : "already gone \(id)\n") } catch {
                     throw PlacesError(.output, String(describing: error))
                 }

@@ -4,7 +4,7 @@ import PlaceSearch
 import PlacesKit
 
 extension Places {
-    struct Points: ParsableCommand {
+    struct Points: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Your points: the balance, and each recommendation that earned them.",
             discussion: """
@@ -25,8 +25,8 @@ extension Places {
         @Option(help: ArgumentHelp("Colour: auto, always or never. NO_COLOR is always honoured.", valueName: "when"))
         var color: Terminal.ColorChoice = .auto
 
-        func run() throws {
-            let (balance, history) = try Session.service(store: storeOptions.store).points()
+        func run() async throws {
+            let (balance, history) = try await Session.service(store: storeOptions.store).points()
             try StandardOutput.write(PointsRendering(balance: balance, history: history, style: Terminal.style(color)).render(format))
         }
     }
