@@ -14,6 +14,9 @@ public struct ServerParts: Sendable {
     /// What several instances may share: accounts, tokens, favourites, points. The embedded
     /// `store` unless given (`--database`).
     public var shared: any SharedStore
+    /// The imported places of the database given (`--database`), which searches and reverse
+    /// lookups read; nil on the embedded store, whose file the service reads itself.
+    public var sharedImports: (any SharedImportStore)?
     public var settings: ServerSettings
     public var logger: Logger
     /// Called with the port once the server listens (port 0 picks a free one).
@@ -26,6 +29,7 @@ public struct ServerParts: Sendable {
         self.service = service
         self.store = store
         self.shared = shared ?? store
+        sharedImports = shared.flatMap { $0 as? any SharedImportStore }
         self.settings = settings
         self.logger = logger
         self.onRunning = onRunning
@@ -37,7 +41,8 @@ public struct ServerParts: Sendable {
 /// line and the metrics; the token; the rate limit. Then per group: which endpoints need an account.
 public func buildApplication(_ parts: ServerParts) -> some ApplicationProtocol {
     let state = ServerState(
-        service: parts.service, store: parts.store, shared: parts.shared, settings: parts.settings, metrics: ServerMetrics(), logger: parts.logger)
+        service: parts.service, store: parts.store, shared: parts.shared, sharedImports: parts.sharedImports, settings: parts.settings,
+        metrics: ServerMetrics(), logger: parts.logger)
     let router = Router(context: ServerContext.self)
     router.add(middleware: RequestLogMiddleware(state: state))
     // Operators' endpoints: no token, no rate limit.

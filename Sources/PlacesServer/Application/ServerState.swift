@@ -21,11 +21,11 @@ final class ServerState: Sendable {
     let mcp: MCPEndpoint
 
     init(
-        service: PlacesService, store: SQLitePlaceStore, shared: any SharedStore, settings: ServerSettings, metrics: ServerMetrics, logger: Logger
+        service: PlacesService, store: SQLitePlaceStore, shared: any SharedStore, sharedImports: (any SharedImportStore)?, settings: ServerSettings,
+        metrics: ServerMetrics, logger: Logger
     ) {
         self.shared = shared
         imported = store
-        let sharedImports = shared is SQLitePlaceStore ? nil : shared as? any SharedImportStore
         self.sharedImports = sharedImports
         // Searches read the imported places where this instance keeps them; favourites and points
         // are kept where the instances share them.
