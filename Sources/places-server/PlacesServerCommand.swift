@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlacesCommandLine
 import PlacesKit
 import PlacesServer
 
@@ -29,36 +30,16 @@ struct PlacesServerCommand: AsyncParsableCommand {
     /// Who a message is from: `places import --database` runs here as `import`, and speaks as the CLI does.
     static let speaker = CommandLine.arguments.dropFirst().first == "import" ? "places" : "places serve"
 
-    /// Every failure ends as one line on stderr and a documented exit code, as the CLI's do.
+    /// Every failure ends as one line on stderr and a documented exit code, as the CLI's do
+    /// (``CommandMain``); the argument parser's usage errors point to the command's `--help`.
     static func main() async {
-        signal(SIGPIPE, SIG_IGN)
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as PlacesError {
-            line("\(speaker): \(Wording.serve.line(error))")
-            Foundation.exit(ExitStatus(error.kind).rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-            let usage = code == .validationFailure
-            line("\(speaker): \(message)" + (usage ? " (see '\(speaker == "places" ? "places import" : "places serve") --help')" : ""))
-            Foundation.exit(usage ? ExitStatus.usage.rawValue : code.rawValue)
-        }
+        await CommandMain(
+            speaker: speaker, wording: .serve, helpCommand: { speaker == "places" ? "places import" : "places serve" },
+            helpForUsageErrors: false
+        ).run(PlacesServerCommand.self)
     }
 
-    static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
+    static func line(_ text: String) { CommandMain.line(text) }
 }
 
 extension Wording {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlacesCommandLine
 import PlacesKit
 
 @main
@@ -58,44 +59,19 @@ struct Places: AsyncParsableCommand {
         ]
     )
 
-    /// Every failure ends as one line on stderr and a documented exit code, never a trap or a usage dump.
+    /// Every failure ends as one line on stderr and a documented exit code, never a trap or a usage
+    /// dump (``CommandMain``); config warnings are said once at the end, except by a command that
+    /// its config file stopped, which says that alone.
     static func main() async {
-        // A reader that goes away should end us with EPIPE on the next write, not a silent signal.
-        signal(SIGPIPE, SIG_IGN)
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-            Session.sayConfigWarnings()
-        } catch let error as CLIError {
-            Session.sayConfigWarnings()
-            StandardError.line("places: \(error.message)")
-            Foundation.exit(error.status.rawValue)
-        } catch let error as PlacesError {
-            // A command stopped by its config file says that alone, in one line.
-            if !(error.underlyingError is ConfigProblem) { Session.sayConfigWarnings() }
-            let hint = error.kind == .usage ? " (see '\(helpCommand()) --help')" : ""
-            StandardError.line("places: \(CLIWording.wording.line(error))\(hint)")
-            Foundation.exit(ExitStatus(error.kind).rawValue)
-        } catch {
-            Session.sayConfigWarnings()
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-            message = Self.optionMessage(message)
-            if let suggestion = Self.commandSuggestion(message) { message = suggestion }
-            let usage = code == .validationFailure
-            let hint = usage ? " (see '\(helpCommand()) --help')" : ""
-            StandardError.line("places: \(message)\(hint)")
-            Foundation.exit(usage ? ExitStatus.usage.rawValue : code.rawValue)
-        }
+        await CommandMain(
+            speaker: "places", wording: CLIWording.wording, helpCommand: helpCommand, helpForUsageErrors: true,
+            parserMessage: { message in commandSuggestion(optionMessage(message)) ?? optionMessage(message) },
+            ending: { error in
+                if !((error as? PlacesError)?.underlyingError is ConfigProblem) { Session.sayConfigWarnings() }
+            },
+            ownError: { error in (error as? CLIError).map { ($0.message, $0.status.rawValue) } },
+            writeLine: StandardError.line
+        ).run(Places.self)
     }
 
     /// The argument parser's "The value 'x' is invalid for '--near <lat,lon>': …" as the one line
