@@ -52,6 +52,12 @@ extension PlacesService {
                 guard distance <= radius, distance < best[place.record.kind]?.1 ?? .infinity else { continue }
                 best[place.record.kind] = (place, distance)
             }
+            // A street by its line where the walking graph knows it, else by its middle.
+            let street = streetAlongTheWays(at: coordinate, radius: radius, nearby: nearby)
+            if let street, let middle = best[.street], street.distance <= middle.1 || street.id == middle.0.record.id {
+                best[.street] = nil
+            }
+            if let street, best[.street] == nil { matches.append(street) }
             for (place, distance) in best.values {
                 matches.append(
                     ReverseMatch(
