@@ -81,7 +81,7 @@ struct HTTPChainBuilder {
             // and waiting to try again cost every offline call a quarter of a second.
             if fallsBack { middlewares.append(probe) }
             middlewares.append(RetryMiddleware(postIsRead: factory.postIsRead))
-            middlewares.append(RateLimitMiddleware(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("holds")))
+            middlewares.append(RetryAfterMiddleware(folder: URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent("holds")))
             middlewares.append(userAgent)
             let limits = ResponseLimits(maximumBodyBytes: factory.maximumAnswerBytes)
             transport = liveTransport(timeout: deadline.seconds + 1, limits: limits, redactor: redactor)

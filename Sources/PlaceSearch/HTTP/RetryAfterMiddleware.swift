@@ -5,7 +5,7 @@ public import HTTPTypes
 /// time it named, requests to that host are not sent at all, and answer as the service did. The
 /// hold is a small file per host beside the HTTP cache, so a script calling `places` in a loop
 /// stops hammering a server that asked it to wait.
-public struct RateLimitMiddleware: HTTPMiddleware {
+public struct RetryAfterMiddleware: HTTPMiddleware {
     public let folder: URL
     public let now: @Sendable () -> Date
     /// Longest hold honoured (a server asking for a day is taken at its word up to this).
