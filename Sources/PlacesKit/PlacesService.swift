@@ -35,7 +35,7 @@ public struct PlacesService: Sendable {
     /// The on-disk HTTP cache live answers go through; nil when `[http] cache = false`.
     public let cache: HTTPCacheStore?
     /// The recordings already named in a note.
-    let said = SaidFiles()
+    let said = AnnouncedRecordings()
     /// The name index, opened once and again only when an import rewrites it.
     let names: NameIndexHandle
     /// The walking graphs, opened once when first needed.
@@ -148,7 +148,7 @@ public struct PlacesService: Sendable {
 }
 
 /// The recordings already named in a note, so that each is named once however often a flow asks.
-final class SaidFiles: Sendable {
+final class AnnouncedRecordings: Sendable {
     private let files = Mutex<Set<String>>([])
 
     /// Those of `candidates` not said before (now remembered as said), in their order.

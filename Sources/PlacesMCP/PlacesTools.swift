@@ -85,7 +85,7 @@ public struct PlacesTools: Sendable {
             let names = result.search.ranking.ranked.map { "\($0.place.name) (\(Int($0.walk.meters)) m)" }
             return (Self.list("car parks and meters", names), result.document(explain: explain))
         }
-        let maxWalk = try input.time("max_walk", default: TimeAmount(seconds: 900, text: "15"))
+        let maxWalk = try input.time("max_walk", default: StatedDuration(seconds: 900, text: "15"))
         let result = try await service.coffee(CoffeeQuery(near: near, top: top, maxWalk: maxWalk, offline: offline))
         let names = result.ranking.ranked.map { "\($0.place.name) (\(Int($0.walk.meters)) m on foot)" }
         return (Self.list("coffee places, best first", names), result.document(explain: explain))

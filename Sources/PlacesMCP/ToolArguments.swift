@@ -70,11 +70,11 @@ struct ToolArguments {
     }
 
     /// A time as `--max-walk` takes it: 15 (minutes), 10m, 1h.
-    func time(_ name: String, default fallback: TimeAmount) throws(Problem) -> TimeAmount {
+    func time(_ name: String, default fallback: StatedDuration) throws(Problem) -> StatedDuration {
         guard let value = values[name], !value.isNull else { return fallback }
         let text = value.stringValue ?? value.intValue.map(String.init) ?? value.doubleValue.map { String($0) }
         guard let text else { throw Problem(message: "\(name) must be a time such as 15, 10m or 1h, not \(value)") }
-        do { return try TimeAmount.parse(text, bare: true, units: ["m", "h"]) } catch { throw Problem(message: MCPWording.wording.line(error)) }
+        do { return try StatedDuration.parse(text, bare: true, units: ["m", "h"]) } catch { throw Problem(message: MCPWording.wording.line(error)) }
     }
 }
 

@@ -59,7 +59,7 @@ struct ProblemDocumentTests {
                 (
                     "/v1/coffee?near=52.37,4.89&max-walk=soon",
                     Self.error { () throws(PlacesError) in
-                        _ = try TimeAmount.parse("soon", bare: true, units: ["m", "h"])
+                        _ = try StatedDuration.parse("soon", bare: true, units: ["m", "h"])
                     }.map {
                         PlacesError(.usage, $0.message, parameter: "max-walk")
                     }

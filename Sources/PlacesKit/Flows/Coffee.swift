@@ -11,7 +11,7 @@ public struct CoffeeQuery: Sendable {
     /// How far to search; nil for what can be walked within ``maxWalk``.
     public var radius: Distance?
     /// The longest walk accepted, above 0 and at most 3 hours.
-    public var maxWalk: TimeAmount
+    public var maxWalk: StatedDuration
     public var openNow: Bool
     /// Only these providers; empty for every ready one.
     public var providers: [ProviderID]
@@ -19,7 +19,8 @@ public struct CoffeeQuery: Sendable {
     public var offline: Bool
 
     public init(
-        near: PositionInput? = nil, top: Int = 10, radius: Distance? = nil, maxWalk: TimeAmount = TimeAmount(seconds: 900), openNow: Bool = false,
+        near: PositionInput? = nil, top: Int = 10, radius: Distance? = nil, maxWalk: StatedDuration = StatedDuration(seconds: 900),
+        openNow: Bool = false,
         providers: [ProviderID] = [], offline: Bool = false
     ) {
         self.near = near

@@ -99,7 +99,7 @@ extension PlacesService {
     /// The focus of a lookup: the position given, else the saved centre, else the configured one;
     /// nil leaves it to the lookup (the centre of the imported data).
     func lookupFocus(_ given: Coordinate?) -> Coordinate? {
-        given ?? (try? centre(inStore: ()))??.coordinate ?? configuredCentre
+        given ?? (try? savedCentre())??.coordinate ?? configuredCentre
     }
 
     private func said(_ position: ResolvedPosition, parameter: String) -> ResolvedPosition {

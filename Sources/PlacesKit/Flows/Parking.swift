@@ -16,7 +16,7 @@ public struct ParkingQuery: Sendable {
     public var top: Int
     public var sort: ParkingProfile.Order?
     /// The longest walk from the car, above 0 and at most an hour.
-    public var maxWalk: TimeAmount
+    public var maxWalk: StatedDuration
     public var providers: [ProviderID]
     public var offline: Bool
 
@@ -24,7 +24,7 @@ public struct ParkingQuery: Sendable {
 
     public init(
         near: PositionInput? = nil, advice: Bool = false, duration: String = "2h", arrive: String = "now", methods: [String] = ["cash", "pin"],
-        top: Int = 10, sort: ParkingProfile.Order? = nil, maxWalk: TimeAmount = TimeAmount(seconds: 600), providers: [ProviderID] = [],
+        top: Int = 10, sort: ParkingProfile.Order? = nil, maxWalk: StatedDuration = StatedDuration(seconds: 600), providers: [ProviderID] = [],
         offline: Bool = false
     ) {
         self.near = near

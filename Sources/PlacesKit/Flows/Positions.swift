@@ -28,7 +28,7 @@ extension PlacesService {
 
     /// The saved centre, else the config's, else Amsterdam's.
     public func defaultCentre(parameter: String = "near") throws(PlacesError) -> ResolvedPosition {
-        if let saved = try centre(inStore: ()) { return saved }
+        if let saved = try savedCentre() { return saved }
         if let configured = try settings.config.value("center") {
             do {
                 return ResolvedPosition(coordinate: try Coordinate(parsing: configured), origin: .configuredCentre(file: settings.config.displayName))
@@ -46,7 +46,7 @@ extension PlacesService {
     public static let amsterdamText = "52.370216,4.895168"
 
     /// The centre saved in the store, if any.
-    func centre(inStore: Void) throws(PlacesError) -> ResolvedPosition? {
+    func savedCentre() throws(PlacesError) -> ResolvedPosition? {
         guard let opened = try store.reading(), let saved = try StoreAccess.run({ () throws(StoreError) in try opened.setting("center") }) else {
             return nil
         }

@@ -10,9 +10,9 @@ public struct RecommendationsQuery: Sendable {
     public var feed: String?
     public var top: Int
     /// The longest walk accepted, above 0 and at most 3 hours.
-    public var maxWalk: TimeAmount
+    public var maxWalk: StatedDuration
 
-    public init(near: PositionInput? = nil, feed: String? = nil, top: Int = 10, maxWalk: TimeAmount = TimeAmount(seconds: 1800)) {
+    public init(near: PositionInput? = nil, feed: String? = nil, top: Int = 10, maxWalk: StatedDuration = StatedDuration(seconds: 1800)) {
         self.near = near
         self.feed = feed
         self.top = top

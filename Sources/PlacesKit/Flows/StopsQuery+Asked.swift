@@ -4,7 +4,9 @@ extension StopsQuery {
     /// The query from what was asked (nil: the default), each value checked against the range it
     /// must be in, so that `places stops` and `/v1/stops` take the same values in the same words.
     /// - Throws: ``PlacesError`` (usage) naming the parameter that is out of range.
-    public init(radius: Distance?, minDuration: TimeAmount?, minAccuracy: Distance?, maxGap: TimeAmount?, nameWithin: Distance?) throws(PlacesError) {
+    public init(radius: Distance?, minDuration: StatedDuration?, minAccuracy: Distance?, maxGap: StatedDuration?, nameWithin: Distance?)
+        throws(PlacesError)
+    {
         func metres(_ value: Distance?, _ name: String, _ fallback: Double, _ range: ClosedRange<Double>) throws(PlacesError) -> Double {
             guard let value else { return fallback }
             guard range.contains(value.meters) else {
@@ -14,7 +16,7 @@ extension StopsQuery {
             }
             return value.meters
         }
-        func seconds(_ value: TimeAmount?, _ name: String, _ range: ClosedRange<Double>) throws(PlacesError) -> Double? {
+        func seconds(_ value: StatedDuration?, _ name: String, _ range: ClosedRange<Double>) throws(PlacesError) -> Double? {
             guard let value else { return nil }
             guard range.contains(value.seconds) else {
                 throw PlacesError(

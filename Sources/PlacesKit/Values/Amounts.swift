@@ -6,7 +6,7 @@ import Foundation
 /// A bare number means minutes, the same in every time option that takes one (`--max-walk 15`,
 /// `--min-duration 5`); options where minutes would mislead (a stay, a deadline, an alert's
 /// timing) refuse a bare number and say which units to write.
-public struct TimeAmount: Sendable, Equatable, CustomStringConvertible {
+public struct StatedDuration: Sendable, Equatable, CustomStringConvertible {
     public let seconds: Double
     public let text: String
 

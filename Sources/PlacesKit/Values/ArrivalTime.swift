@@ -17,7 +17,7 @@ public enum ArrivalTime {
     public static func duration(_ text: String) throws(PlacesError) -> TimeInterval {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let seconds = TimeText.seconds(trimmed, bareUnit: nil), seconds.isFinite else {
-            if TimeText.isBare(trimmed) { throw failure("duration", TimeAmount.problem(text, bareAllowed: false, units: ["m", "h"])) }
+            if TimeText.isBare(trimmed) { throw failure("duration", StatedDuration.problem(text, bareAllowed: false, units: ["m", "h"])) }
             throw failure("duration", "'\(text)' is not a time; write it like 2h, 90m, 1.5h or 1h30m")
         }
         guard seconds >= 5 * 60 else {

@@ -17,7 +17,7 @@ enum Check {
     }
 
     /// A walk above 0 and at most `limit` seconds.
-    static func walk(_ time: TimeAmount, parameter: String, limit: Double, example: String) throws(PlacesError) {
+    static func walk(_ time: StatedDuration, parameter: String, limit: Double, example: String) throws(PlacesError) {
         guard time.seconds > 0, time.seconds <= limit else {
             let most =
                 limit >= 3600 && limit.truncatingRemainder(dividingBy: 3600) == 0

@@ -129,9 +129,9 @@ public struct QueryParameters: Sendable {
     }
 
     /// A time; a bare number is minutes where `bare` allows it, as the CLI's option does.
-    public func time(_ name: String, bare: Bool, units: [String] = ["s", "m"]) throws(Problem) -> TimeAmount? {
+    public func time(_ name: String, bare: Bool, units: [String] = ["s", "m"]) throws(Problem) -> StatedDuration? {
         guard let text = string(name) else { return nil }
-        do { return try TimeAmount.parse(text, bare: bare, units: units) } catch { throw Problem.parameter(name, error.message) }
+        do { return try StatedDuration.parse(text, bare: bare, units: units) } catch { throw Problem.parameter(name, error.message) }
     }
 
     public func distance(_ name: String) throws(Problem) -> Distance? {

@@ -19,7 +19,7 @@ struct SearchRoutes {
         let format = try query.choice("format", ["json", "geojson"], default: "json")
         let coffee = CoffeeQuery(
             near: try query.position("near"), top: try query.int("top", default: 10), radius: try query.distance("radius"),
-            maxWalk: try query.time("max-walk", bare: true, units: ["m", "h"]) ?? TimeAmount(seconds: 900, text: "15"),
+            maxWalk: try query.time("max-walk", bare: true, units: ["m", "h"]) ?? StatedDuration(seconds: 900, text: "15"),
             openNow: try query.flag("open-now"), providers: query.list("provider").map { ProviderID($0) }, offline: try query.flag("offline"))
         let result = try await state.service.coffee(coffee)
         state.count(result.outcome.failures)
@@ -37,7 +37,7 @@ struct SearchRoutes {
             near: try query.position("near"), advice: try query.flag("advice"), duration: query.string("duration") ?? "2h",
             arrive: query.string("arrive") ?? "now", methods: query.string("methods") == nil ? ["cash", "pin"] : query.list("methods"),
             top: try query.int("top", default: 10), sort: sort,
-            maxWalk: try query.time("max-walk", bare: true, units: ["m", "h"]) ?? TimeAmount(seconds: 600, text: "10"),
+            maxWalk: try query.time("max-walk", bare: true, units: ["m", "h"]) ?? StatedDuration(seconds: 600, text: "10"),
             providers: query.list("provider").map { ProviderID($0) }, offline: try query.flag("offline"))
         let result = try await state.service.parking(parking)
         state.count(result.search.outcome.failures)
@@ -50,7 +50,7 @@ struct SearchRoutes {
         let format = try query.choice("format", ["json", "geojson"], default: "json")
         let recommendations = RecommendationsQuery(
             near: try query.position("near"), feed: try offeredFeed(query.string("feed")), top: try query.int("top", default: 10),
-            maxWalk: try query.time("max-walk", bare: true, units: ["m", "h"]) ?? TimeAmount(seconds: 1800, text: "30"))
+            maxWalk: try query.time("max-walk", bare: true, units: ["m", "h"]) ?? StatedDuration(seconds: 1800, text: "30"))
         let result = try await state.service.recommendations(recommendations)
         return format == "geojson" ? JSONResponse.geo(result.geojson()) : JSONResponse.make(result.document(explain: try query.flag("explain")))
     }

@@ -42,7 +42,7 @@ extension Places {
         @Option(
             parsing: .unconditional, help: ArgumentHelp("Longest walk you accept, e.g. 15 (minutes), 10m, 1h.", valueName: "time"),
             transform: Parse.time(bare: true, units: ["m", "h"]))
-        var maxWalk = TimeAmount(seconds: 900, text: "15")
+        var maxWalk = StatedDuration(seconds: 900, text: "15")
 
         @Flag(help: "Only places known to be open now (unknown hours are left out).")
         var openNow = false

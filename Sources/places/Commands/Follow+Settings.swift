@@ -12,7 +12,7 @@ extension Places.Follow {
             }
             return value.meters
         }
-        func time(_ value: TimeAmount, _ name: String) throws -> Double {
+        func time(_ value: StatedDuration, _ name: String) throws -> Double {
             guard value.seconds >= 0, value.seconds <= 3600 else {
                 throw ValidationError("--\(name) '\(value)' must be a time from 0 s to 1 hour, such as 15s")
             }

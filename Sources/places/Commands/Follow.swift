@@ -69,10 +69,10 @@ extension Places {
 
         @Option(
             help: ArgumentHelp("Off route after this long beyond the tolerance, e.g. 15s.", valueName: "time"), transform: Parse.time(bare: false))
-        var offRouteTime = TimeAmount(seconds: 15, text: "15s")
+        var offRouteTime = StatedDuration(seconds: 15, text: "15s")
 
         @Option(help: ArgumentHelp("No new alert this long after one, e.g. 30s.", valueName: "time"), transform: Parse.time(bare: false))
-        var cooldown = TimeAmount(seconds: 30, text: "30s")
+        var cooldown = StatedDuration(seconds: 30, text: "30s")
 
         @Option(
             help: ArgumentHelp("Arrived within this far of the destination. Default: the recommendation's radius, else 50m.", valueName: "distance"),

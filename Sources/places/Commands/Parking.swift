@@ -60,7 +60,7 @@ extension Places {
         @Option(
             parsing: .unconditional, help: ArgumentHelp("Longest walk from the car, e.g. 10 (minutes), 5m.", valueName: "time"),
             transform: Parse.time(bare: true, units: ["m", "h"]))
-        var maxWalk = TimeAmount(seconds: 600, text: "10")
+        var maxWalk = StatedDuration(seconds: 600, text: "10")
 
         @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table

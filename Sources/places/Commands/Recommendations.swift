@@ -62,7 +62,7 @@ extension Places {
         @Option(
             parsing: .unconditional, help: ArgumentHelp("Longest walk you accept, e.g. 30 (minutes), 20m, 1h.", valueName: "time"),
             transform: Parse.time(bare: true, units: ["m", "h"]))
-        var maxWalk = TimeAmount(seconds: 1800, text: "30")
+        var maxWalk = StatedDuration(seconds: 1800, text: "30")
 
         @Option(help: ArgumentHelp("\(OutputFormat.choices).", valueName: "format"))
         var format: OutputFormat = .table

@@ -38,7 +38,7 @@ extension Places {
         @Option(
             help: ArgumentHelp("A stay lasts at least this long to be a stop, e.g. 5m (minutes), 90s.", valueName: "time"),
             transform: Parse.time(bare: true))
-        var minDuration = TimeAmount(seconds: 300, text: "5m")
+        var minDuration = StatedDuration(seconds: 300, text: "5m")
 
         @Option(help: ArgumentHelp("Drop fixes less accurate than this, e.g. 150m (the default).", valueName: "distance"), transform: Parse.distance)
         var minAccuracy: Distance?
@@ -46,7 +46,7 @@ extension Places {
         @Option(
             help: ArgumentHelp("End a stay at a gap in the data longer than this, e.g. 1h. Default: gaps never end a stay.", valueName: "time"),
             transform: Parse.time(bare: true, units: ["m", "h"]))
-        var maxGap: TimeAmount?
+        var maxGap: StatedDuration?
 
         @Option(
             help: ArgumentHelp("Name a stop after a place within this distance, e.g. 75m; 0 for no names.", valueName: "distance"),

@@ -21,7 +21,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp("How long each provider may take, e.g. 10s or 2.5s (default 10 s).", valueName: "time"),
         transform: { try Parse.deadline($0) })
-    var deadline: TimeAmount?
+    var deadline: StatedDuration?
 
     @Option(help: ArgumentHelp("Config file (default $XDG_CONFIG_HOME/places/config.toml; also PLACES_CONFIG).", valueName: "file"))
     var config: String?

@@ -16,17 +16,17 @@ enum Parse {
 
     /// A time; a bare number is minutes where `bare` allows it, refused elsewhere.
     /// - Parameter units: the units the option's messages suggest.
-    static func time(bare: Bool, units: [String] = ["s", "m"]) -> @Sendable (String) throws -> TimeAmount {
+    static func time(bare: Bool, units: [String] = ["s", "m"]) -> @Sendable (String) throws -> StatedDuration {
         { text in
-            do throws(PlacesError) { return try TimeAmount.parse(text, bare: bare, units: units) } catch {
+            do throws(PlacesError) { return try StatedDuration.parse(text, bare: bare, units: units) } catch {
                 throw ArgumentProblem(description: error.message)
             }
         }
     }
 
-    static func deadline(_ text: String) throws -> TimeAmount {
-        guard let time = TimeAmount(parsing: text, bareUnit: nil) else {
-            throw ArgumentProblem(description: TimeAmount.problem(text, bareAllowed: false, units: ["s", "ms"]))
+    static func deadline(_ text: String) throws -> StatedDuration {
+        guard let time = StatedDuration(parsing: text, bareUnit: nil) else {
+            throw ArgumentProblem(description: StatedDuration.problem(text, bareAllowed: false, units: ["s", "ms"]))
         }
         guard PlacesSettings.acceptableDeadline(time.seconds) else {
             throw ArgumentProblem(description: "'\(text)' must be a time from 10 ms to 1 hour, such as 10s or 2.5s")
