@@ -29,7 +29,7 @@ rm -f "$results"/complete-cold-*.json
 store=$scratch/places.sqlite
 "$binary" import --store "$store" --names "$data/rg_cities1000.csv" >/dev/null
 "$binary" import --store "$store" --names "$data/amsterdam_streets_bag.csv" --name-column 3 --kind street >/dev/null
-ls -l "$scratch"/places.names | awk '{print "name index: " $5 " bytes"}'
+du -sb "$scratch"/places.names.d | awk '{print "name index: " $1 " bytes"}'
 
 for round in $(seq "$rounds"); do
     quietly env -i PATH="$PATH" HOME="$scratch" PLACES_STORE="$store" \

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs places for use from any folder: `places` and `places-server` (which `places serve` runs)
-# in PREFIX/bin, and the bundled recordings in PREFIX/share/places/cassettes, where both look.
+# in PREFIX/bin, the bundled recordings in PREFIX/share/places/cassettes, where both look, the
+# shell completions (bash-completion, zsh site-functions, fish vendor completions) and the manual
+# pages (PREFIX/share/man/man1), both written from the installed binary so they never go stale.
 #
 #   Scripts/install.sh                      # release build, static Swift runtime, into ~/.local
 #   Scripts/install.sh --prefix /usr/local  # elsewhere (may need sudo)
@@ -9,6 +11,11 @@
 #
 # The static Swift standard library makes the binary independent of the toolchain and starts it
 # faster; Foundation's networking then needs libcurl named explicitly (-lcurl).
+#
+# The manual pages come from swift-argument-parser's generate-manual, the tool behind its
+# GenerateManual plugin (the plugin itself would build every product again, in release, to find
+# `places`): it is built once, offline, from the checkout SwiftPM resolved (.build/checkouts), into
+# .build/generate-manual; GENERATE_MANUAL=PATH names a generate-manual built already.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +25,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --prefix) prefix="$2"; shift 2 ;;
         --binary) binary="$2"; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -42,4 +49,35 @@ fi
 rm -rf "$prefix/share/places/cassettes"
 cp -R cassettes "$prefix/share/places/cassettes"
 echo "installed $prefix/bin/places and its recordings in $prefix/share/places/cassettes"
+
+# Shell completions, as `places completion SHELL` prints them.
+bash_dir="$prefix/share/bash-completion/completions"
+zsh_dir="$prefix/share/zsh/site-functions"
+fish_dir="$prefix/share/fish/vendor_completions.d"
+install -d "$bash_dir" "$zsh_dir" "$fish_dir"
+"$prefix/bin/places" completion bash > "$bash_dir/places"
+"$prefix/bin/places" completion zsh > "$zsh_dir/_places"
+"$prefix/bin/places" completion fish > "$fish_dir/places.fish"
+echo "installed completions for bash, zsh and fish under $prefix/share"
+
+# Manual pages: places(1) and one page per subcommand (places-coffee(1), …).
+manual_tool="${GENERATE_MANUAL:-}"
+if [ -z "$manual_tool" ]; then
+    parser=.build/checkouts/swift-argument-parser
+    manual_tool=.build/generate-manual/release/generate-manual
+    if [ ! -x "$manual_tool" ] && [ -d "$parser" ]; then
+        swift build -c release --package-path "$parser" --scratch-path .build/generate-manual --product generate-manual >&2
+    fi
+fi
+if [ -x "$manual_tool" ]; then
+    pages="$(mktemp -d)"
+    trap 'rm -rf "$pages"' EXIT
+    "$manual_tool" "$prefix/bin/places" --multi-page --output-directory "$pages"
+    install -d "$prefix/share/man/man1"
+    rm -f "$prefix/share/man/man1"/places.*1 "$prefix/share/man/man1"/places-*.1
+    install -m 644 "$pages"/*.1 "$prefix/share/man/man1/"
+    echo "installed $(ls "$pages" | wc -l) manual pages in $prefix/share/man/man1 ('man places')"
+else
+    echo "install.sh: no manual pages: swift-argument-parser's checkout is not in .build/checkouts (run 'swift build' once) and GENERATE_MANUAL names no tool" >&2
+fi
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "add $prefix/bin to PATH to run 'places' from anywhere" ;; esac

@@ -1,4 +1,4 @@
-/// The exit codes scripts can rely on (after BSD sysexits), documented in the README: the CLI
+/// The exit codes scripts can rely on (after BSD sysexits), documented in docs/exit-codes.md: the CLI
 /// and the server's command line end with these, so a failure ends the same way in both.
 package enum ExitStatus: Int32, Sendable {
     case success = 0

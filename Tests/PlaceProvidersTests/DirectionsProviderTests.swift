@@ -5,7 +5,7 @@ import PlaceSearchTesting
 @testable import PlaceProviders
 import Testing
 
-/// What both routing providers must do with the bundled cassettes: the README example and the
+/// What both routing providers must do with the bundled cassettes: the example of docs/walking.md and the
 /// two destinations of the example feed, walked from Dam square.
 enum RoutePairs {
     static let dam = Coordinate(52.3731, 4.8926)

@@ -4,7 +4,7 @@ import PlaceProviders
 import PlaceRanking
 import Testing
 
-/// The README's library example, with the bundled cassettes in place of URLSession.
+/// The library example (docs/library.md), with the bundled cassettes in place of URLSession.
 struct ReadmeExampleTests {
     @Test func theLibraryExampleFindsTheTopThree() async throws {
         let folder = BundledCassetteTests.root

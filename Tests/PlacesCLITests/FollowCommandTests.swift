@@ -220,7 +220,7 @@ struct FollowCommandTests {
 
     @Test func aWrongFirstFixIsReanchoredAndTheRouteAskedAgain() async throws {
         // The route is first asked from a wild first fix 35 km away (answered by a copy of the
-        // README's recording), then, once three fixes agree, again from Dam, where they are.
+        // recording of docs/walking.md), then, once three fixes agree, again from Dam, where they are.
         let scenario = Scenario()
         try scenario.copy("osrm", "route.json") { _ in }
         var wild = try Cassette(contentsOf: CLI.cassettes.appendingPathComponent("osrm/route.json"))
@@ -255,7 +255,7 @@ struct FollowCommandTests {
 
     @Test func rerouteAsksForANewRouteWhereTheWalkerLeftTheOldOne() async throws {
         // The detour of the example walk leaves the route at 52.3716215,4.8975513; a recording for a
-        // route from there (a copy of the README's answer) lets the reroute happen offline.
+        // route from there (a copy of docs/walking.md's answer) lets the reroute happen offline.
         let scenario = Scenario()
         try scenario.copy("osrm", "route.json") { _ in }
         var there = try Cassette(contentsOf: CLI.cassettes.appendingPathComponent("osrm/route.json"))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The documented install (Scripts/install.sh) gives a `places` that answers offline from any folder.
+/// The documented install (Scripts/install.sh) gives a `places` that answers offline from any folder,
+/// with its shell completions and manual pages under the same prefix.
 struct InstallTests {
     @Test func anInstalledPlacesAnswersFromAnyFolder() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("places-install-\(UUID().uuidString)")
@@ -30,5 +31,62 @@ struct InstallTests {
         try FileManager.default.createDirectory(at: none, withIntermediateDirectories: true)
         let overridden = try await CLI.run(["coffee", "--near", "52.37,4.89", "--cassette-dir", none.path], in: elsewhere, binary: installed)
         #expect(overridden.status == 69, "\(overridden.stderr)")
+
+        try await Self.checkCompletionsAndManual(prefix: prefix, installed: installed)
+    }
+
+    /// The completion files are what `places completion SHELL` prints; the manual renders.
+    static func checkCompletionsAndManual(prefix: URL, installed: URL) async throws {
+        for (shell, path) in [
+            ("bash", "share/bash-completion/completions/places"), ("zsh", "share/zsh/site-functions/_places"),
+            ("fish", "share/fish/vendor_completions.d/places.fish"),
+        ] {
+            let file = prefix.appendingPathComponent(path)
+            let script = try String(contentsOf: file, encoding: .utf8)
+            let printed = try await CLI.run(["completion", shell], binary: installed)
+            #expect(script == printed.stdout && !script.isEmpty, "\(path)")
+        }
+        // The installed bash script, sourced, completes through the installed places.
+        let offered = try ShellCompletionTests.bashOffers(
+            script: prefix.appendingPathComponent("share/bash-completion/completions/places"), words: ["places", "cof"], places: installed)
+        #expect(offered == ["coffee"], "\(offered)")
+        let manual = prefix.appendingPathComponent("share/man/man1")
+        let pages = (try? FileManager.default.contentsOfDirectory(atPath: manual.path)) ?? []
+        #expect(pages.contains("places.1"), "\(pages)")
+        #expect(pages.contains { $0.hasPrefix("places.coffee") }, "a page per subcommand: \(pages)")
+        guard let man = Self.which("man") else {
+            print("skipped: rendering the manual page needs man(1), which is not installed")
+            return
+        }
+        let rendered = try Self.run(
+            man, ["-l", manual.appendingPathComponent("places.1").path], environment: ["MANWIDTH": "100", "MANPAGER": "cat"])
+        #expect(rendered.status == 0, "\(rendered.text)")
+        #expect(rendered.text.contains("places") && rendered.text.contains("coffee"), "\(rendered.text)")
+    }
+
+    static func which(_ tool: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(folder)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs `executable` and returns its status and what it printed on stdout and stderr together.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("places-run-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
     }
 }

@@ -43,4 +43,51 @@ struct ShellCompletionTests {
             none.status == 0 && none.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && none.stderr.isEmpty,
             "\(none.stdout) \(none.stderr)")
     }
+
+    /// What bash offers for the last of `words` with `script` sourced, as the shell calls the
+    /// completion function on TAB (COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT): one candidate a line.
+    static func bashOffers(script: URL, words: [String], places: URL, environment: [String: String] = [:]) throws -> [String] {
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        let line = words.joined(separator: " ")
+        let program = """
+            source '\(script.path)'
+            COMP_WORDS=(\(quoted.joined(separator: " ")))
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            COMP_LINE='\(line.replacingOccurrences(of: "'", with: #"'\''"#))'
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            _places places "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let path = places.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let run = try InstallTests.run(
+            "/bin/bash", ["--norc", "--noprofile", "-c", program], environment: environment.merging(["PATH": path]) { $1 })
+        #expect(run.status == 0, "\(run.text)")
+        return run.text.split(separator: "\n").map(String.init)
+    }
+
+    /// Bash, with the script sourced, offers a name with spaces and a quote as one candidate, as
+    /// it stands in the index ("Café 't Smalle", not "Café t Smalle" nor three words).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash"))
+    func bashOffersWholeNames() async throws {
+        let store = TemporaryStore()
+        _ = try await ImportCommandTests.imported(store)
+        let script = store.folder.appendingPathComponent("places.bash")
+        let printed = try await CLI.run(["completion", "bash"])
+        try Data(printed.stdout.utf8).write(to: script)
+        let environment = store.environment.merging(["HOME": store.folder.path]) { $1 }
+        let commands = try Self.bashOffers(script: script, words: ["places", "cof"], places: CLI.executable, environment: environment)
+        #expect(commands == ["coffee"])
+        let names = try Self.bashOffers(
+            script: script, words: ["places", "coffee", "--near", "Caf"], places: CLI.executable, environment: environment)
+        #expect(names.contains("Café 't Smalle") && names.contains("Café de Jaren"), "\(names)")
+        #expect(!names.contains("Café") && !names.contains("t Smalle"), "\(names)")
+        // The word as typed with an escaped space, or after an opening quote, is the prefix.
+        let escaped = try Self.bashOffers(
+            script: script, words: ["places", "coffee", "--near", #"Café\ de"#], places: CLI.executable, environment: environment)
+        #expect(escaped == ["Café de Jaren"], "\(escaped)")
+        let opened = try Self.bashOffers(
+            script: script, words: ["places", "coffee", "--near", #""Café 't"#], places: CLI.executable, environment: environment)
+        #expect(opened == ["Café 't Smalle"], "\(opened)")
+    }
 }

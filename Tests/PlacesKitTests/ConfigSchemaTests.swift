@@ -19,10 +19,10 @@ struct ConfigSchemaTests {
         #expect(Self.parse(text).warnings() == [warning])
     }
 
-    /// The README's example config uses only keys places knows.
-    @Test func theReadmeExampleHasNothingToSay() throws {
-        let readme = try String(contentsOf: TestService.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let example = try #require(readme.components(separatedBy: "```toml\n").dropFirst().first?.components(separatedBy: "```").first)
+    /// The example config of docs/config.md uses only keys places knows.
+    @Test func theDocumentedExampleHasNothingToSay() throws {
+        let page = try String(contentsOf: TestService.repository.appendingPathComponent("docs/config.md"), encoding: .utf8)
+        let example = try #require(page.components(separatedBy: "```toml\n").dropFirst().first?.components(separatedBy: "```").first)
         let config = Self.parse(example)
         #expect(config.values.count >= 10)
         #expect(config.warnings().isEmpty)

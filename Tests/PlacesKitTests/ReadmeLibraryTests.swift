@@ -2,8 +2,9 @@ import Foundation
 import PlacesKit
 import Testing
 
-/// The README's library example, run as it stands there: the test reads the block from the
-/// README and checks it is this function's body, line for line, so the two cannot drift apart.
+/// The library example of docs/library.md and of the DocC article "Embedding places", run as it
+/// stands there: the test reads the block from each page and checks it is this function's body,
+/// line for line, so they cannot drift apart.
 struct ReadmeLibraryTests {
     /// What the example printed.
     final class Printed: @unchecked Sendable {
@@ -13,7 +14,7 @@ struct ReadmeLibraryTests {
         var all: [String] { lock.withLock { lines } }
     }
 
-    // BEGIN README EXAMPLE (the body below, from `let settings` to the last brace, is the README's block)
+    // BEGIN README EXAMPLE (the body below, from `let settings` to the last brace, is the pages' block)
     static func example(_ printed: Printed) async throws {
         @Sendable func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
         let settings = try PlacesSettings(SettingsOptions(httpMode: "replay", cassetteDirectories: "cassettes", store: "app.sqlite"))
@@ -32,19 +33,20 @@ struct ReadmeLibraryTests {
         text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
     }
 
-    @Test func theReadmesExampleIsThisCode() throws {
-        let readme = try String(contentsOf: TestService.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "<!-- library-example"))
-        let block = readme[start.upperBound...]
-        let open = try #require(block.range(of: "```swift\n"))
-        let close = try #require(block[open.upperBound...].range(of: "```"))
-        let fromReadme = Self.lines(block[open.upperBound..<close.lowerBound]).filter { $0 != "import PlacesKit" }
+    static let pages = ["docs/library.md", "Sources/PlacesKit/PlacesKit.docc/EmbeddingPlaces.md"]
+
+    @Test(arguments: pages)
+    func thePagesExampleIsThisCode(page: String) throws {
+        let text = try String(contentsOf: TestService.repository.appendingPathComponent(page), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let block = try #require(blocks.first { $0.contains("let settings = try PlacesSettings") }, "\(page) has no library example")
+        let fromPage = Self.lines(block).filter { $0 != "import PlacesKit" }
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let body = try #require(source.range(of: "let settings = try PlacesSettings"))
         let end = try #require(source.range(of: "// END README EXAMPLE"))
         var fromTest = Self.lines(source[body.lowerBound..<end.lowerBound])
         fromTest.removeLast()  // the function's closing brace
-        #expect(fromReadme == fromTest)
+        #expect(fromPage == fromTest)
     }
 
     @Test func theReadmesExampleRunsAndPrintsTheTopThree() async throws {

@@ -18,7 +18,7 @@ struct WhereRealDataTests {
 
     static let world = ["amsterdam_centrum.osm", "helsinki_centre.osm.pbf", "liechtenstein_2015.osm.pbf"]
 
-    /// Amsterdam, Helsinki and Liechtenstein, and GeoNames' cities, as the README suggests: one
+    /// Amsterdam, Helsinki and Liechtenstein, and GeoNames' cities, as docs/where.md suggests: one
     /// store for every test here, made once.
     static let store: Result<(PlacesService, URL), any Error> = Result {
         let (service, folder) = try TestService.make()

@@ -3,7 +3,7 @@ import PlaceSearch
 import Tracking
 import Testing
 
-/// The README's library example for following a walk, on a trace written here.
+/// The library example for following a walk (docs/library.md), on a trace written here.
 struct ReadmeFollowExampleTests {
     @Test func theFollowExampleSeesTheDetourAndTheArrival() throws {
         let walk = ConstructedWalk.self

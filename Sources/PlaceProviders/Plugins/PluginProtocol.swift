@@ -1,7 +1,7 @@
 public import Foundation
 public import PlaceSearch
 
-/// The JSON a plugin speaks, version 1 (documented in the README, "Provider plugins"):
+/// The JSON a plugin speaks, version 1 (documented in docs/live.md, "Provider plugins"):
 ///
 /// - `EXE describe` prints `{"protocol": 1, "id": "NAME", "categories": ["coffee", …], "needs": []}`.
 /// - `EXE search` reads `{"protocol": 1, "category": "coffee", "near": {"lat": …, "lon": …},

@@ -39,7 +39,7 @@ public struct PluginProvider: PlaceProvider {
         } catch {
             throw ProviderError(
                 provider: id, kind: .unexpectedResponse, message: "the plugin's answer cannot be used: \(error.description)",
-                remedy: .advice("fix the plugin (\(executable.path)); see the README's plugin protocol"))
+                remedy: .advice("fix the plugin (\(executable.path)); see the plugin protocol in docs/live.md"))
         }
     }
 

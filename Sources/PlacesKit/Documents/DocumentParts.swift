@@ -2,7 +2,7 @@ import Foundation
 public import PlaceRanking
 public import PlaceSearch
 
-/// Building blocks of the JSON, NDJSON and GeoJSON documents (schema in the README), shared by
+/// Building blocks of the JSON, NDJSON and GeoJSON documents (schema in docs/coffee.md), shared by
 /// the CLI's `--format json` and the server's responses: one schema for both.
 public enum DocumentParts {
     /// A number rounded to `places` decimals, written without trailing zeros.

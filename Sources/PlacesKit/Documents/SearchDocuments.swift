@@ -57,7 +57,7 @@ extension ParkingSearchResult: RankedDocument {
         return .object(root)
     }
 
-    /// One result: the shape is in the README.
+    /// One result: the shape is in docs/coffee.md.
     public func item(_ item: RankedPlace) -> JSONValue {
         guard case .object(var object) = DocumentParts.ranked(item) else { return .null }
         object["rating"] = nil

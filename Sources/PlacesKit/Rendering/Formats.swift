@@ -3,7 +3,7 @@
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned columns; marked and fitted to the width where the style says so.
     case table
-    /// One JSON document (schema in the README).
+    /// One JSON document (schema in docs/coffee.md).
     case json
     /// One JSON object per line, one line per result.
     case ndjson

@@ -9,7 +9,7 @@ extension Places {
             discussion: """
                 Asks a routing provider for the way on foot: Google Directions (mode=walking) when \
                 GOOGLE_MAPS_API_KEY is set, otherwise OSRM's foot profile on the FOSSGIS servers, which needs no key. \
-                Without network the bundled recordings answer the README's examples, and the streets imported with \
+                Without network the bundled recordings answer the examples of docs/walking.md, and the streets imported with \
                 'places import' answer anywhere they cover (--offline: only them).
 
                 The GeoJSON and GPX it writes can be given to 'places follow --route'.

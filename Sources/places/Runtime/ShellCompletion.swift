@@ -20,6 +20,33 @@ enum ShellCompletion {
         NameCompletion.feeds(configOption: option("--config", in: words)).filter { $0.hasPrefix(prefix) }
     }
 
+    /// ArgumentParser's bash script hands the names `places` offers to `compgen -W`, which expands
+    /// each as shell words: "Café 't Loosje" loses its quote ("Café t Loosje"), and a `$` or a
+    /// backquote in a name would be expanded. Here they are added to COMPREPLY as printed, one a
+    /// line, those that start with the word as typed (without its quote or backslashes); `complete
+    /// -o filenames` then escapes their spaces and quotes as bash inserts them, so "Nieuwe
+    /// Doelenstraat" is one word on the command line.
+    static func namesWhole(inBash script: String) -> String {
+        let call = #"__places_add_completions -W "$(__places_custom_complete "#
+        let function = "_places() {"
+        guard script.contains(call), let start = script.range(of: "\n" + function) else { return script }
+        var lines = script[start.lowerBound...].components(separatedBy: "\n")
+        for index in lines.indices where lines[index].contains(call) && lines[index].hasSuffix(")\"") {
+            lines[index] = String(lines[index].replacingOccurrences(of: call, with: "__places_add_lines __places_custom_complete ").dropLast(2))
+        }
+        let helper = #"""
+
+            __places_add_lines() {
+                local completion word="${cur//\\/}"
+                word="${word#[\"\']}"
+                while IFS='' read -r completion; do
+                    [[ -n "${completion}" && "${completion}" == "${word}"* ]] && COMPREPLY+=("${completion}")
+                done < <("${@}")
+            }
+            """#
+        return script[..<start.lowerBound] + helper + lines.joined(separator: "\n")
+    }
+
     /// The value after `name` on the command line being completed (`--store x` or `--store=x`).
     static func option(_ name: String, in words: [String]) -> String? {
         for (index, word) in words.enumerated() {
@@ -54,6 +81,7 @@ struct CompletionCommand: ParsableCommand {
         guard let kind = CompletionShell(rawValue: shell) else {
             throw CLIError("completion: '\(shell)' is not a shell places completes for; give bash, zsh or fish", status: .usage)
         }
-        print(Places.completionScript(for: kind), terminator: "")
+        let script = Places.completionScript(for: kind)
+        print(kind == .bash ? ShellCompletion.namesWhole(inBash: script) : script, terminator: "")
     }
 }
