@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "PlacesKitTests",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceRanking", "PlaceStore", "Tracking", "PlaceSearchTesting",
+                "PlacesKit", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceRanking", "PlaceStore", "Tracking", "PlaceSearchTesting", "WalkingGraph",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The server in-process (HummingbirdTesting's router), on 127.0.0.1 port 0 where a socket matters,

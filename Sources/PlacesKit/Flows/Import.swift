@@ -54,6 +54,10 @@ public struct ImportReport: Sendable {
     public var notes: [String] = []
     /// The walking graph built from an OpenStreetMap file: its size, and what building it added.
     public var walkingGraph: (statistics: WalkingGraph.Statistics, seconds: Double)?
+    /// Set when the import applied a change file to an extract: which, and what it did.
+    public var change: AppliedChange?
+    /// Elements a change being applied creates that the extract already has.
+    var createdButPresent: [String] = []
     /// Whether the import wrote or removed anything.
     var changedStore: Bool { summary.total > 0 || summary.removed > 0 }
 }
@@ -103,36 +107,47 @@ extension PlacesService {
         let opened = try store.writing()
         // One file, the usual import: its names are known before they are written, so the index
         // is built on the second core while the store is written (NameIndex.Staged).
-        if batches.count == 1, let batch = batches.first,
-            let staged = try NameIndex.Staged(store: opened, replacing: batch.source.key, with: batch.places)
-        {
-            let written: ImportReport
-            do throws(PlacesError) {
-                progress(batch.report.file, .store, 0, 0)
-                written = try write(batch, into: opened)
-            } catch {
-                staged.discard()
-                throw error
-            }
-            ImportLeftovers.note(folder: folder, kept: Self.keptWords([batch.source.label]))
-            if !written.changedStore, let unchanged = NameIndex.unchanged(storePath: store.path) {
-                staged.discard()
-                return ([written], unchanged)
-            }
-            progress(batch.report.file, .nameIndex, 0, 0)
-            if let built = try staged.commit(store: opened) { return ([written], built) }
-            return ([written], try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
+        if batches.count == 1, let batch = batches.first, let stored = try storeAlone(batch, into: opened, progress: progress) {
+            ChangeJournal(source: batch.source.key, storePath: store.path).remove()
+            return ([stored.report], stored.index)
         }
         var reports: [ImportReport] = []
         for batch in batches {
             progress(batch.report.file, .store, 0, 0)
             reports.append(try write(batch, into: opened))
+            // The extract imported again: the changes applied to the old one no longer apply.
+            ChangeJournal(source: batch.source.key, storePath: store.path).remove()
             ImportLeftovers.note(folder: folder, kept: Self.keptWords(reports.map(\.file)))
         }
         // An import that changed nothing leaves the index as it is.
         if !reports.contains(where: \.changedStore), let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
         progress(reports.last?.file ?? "", .nameIndex, 0, 0)
         return (reports, try NameIndex.update(store: opened, rebuilding: Set(batches.map(\.source.key))))
+    }
+
+    /// Writes one file's places and builds its segment of the name index beside the store write.
+    /// - Returns: nil when the index cannot be staged (the caller writes it the plain way).
+    func storeAlone(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: ImportProgress) throws(PlacesError) -> (
+        report: ImportReport, index: NameIndex.Built
+    )? {
+        let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
+        guard let staged = try NameIndex.Staged(store: opened, replacing: batch.source.key, with: batch.places) else { return nil }
+        let written: ImportReport
+        do throws(PlacesError) {
+            progress(batch.report.file, .store, 0, 0)
+            written = try write(batch, into: opened)
+        } catch {
+            staged.discard()
+            throw error
+        }
+        ImportLeftovers.note(folder: folder, kept: Self.keptWords([batch.source.label]))
+        if !written.changedStore, let unchanged = NameIndex.unchanged(storePath: store.path) {
+            staged.discard()
+            return (written, unchanged)
+        }
+        progress(batch.report.file, .nameIndex, 0, 0)
+        if let built = try staged.commit(store: opened) { return (written, built) }
+        return (written, try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
     }
 
     /// What an interruption after these files were written keeps, in words.
@@ -149,7 +164,7 @@ extension PlacesService {
     }
 
     /// Writes one file's places into the store, then its walking graph.
-    private func write(_ batch: ImportBatch, into opened: SQLitePlaceStore) throws(PlacesError) -> ImportReport {
+    func write(_ batch: ImportBatch, into opened: SQLitePlaceStore) throws(PlacesError) -> ImportReport {
         var report = batch.report
         let started = ContinuousClock.now
         report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(batch.source, with: batch.places) }
@@ -181,6 +196,7 @@ extension PlacesService {
         let opened = try store.writing()
         let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
         WalkingGraph.removeFile(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
+        ChangeJournal(source: record.source.key, storePath: store.path).remove()
         return (record.source, removed, try NameIndex.removed(store: opened))
     }
 
@@ -202,13 +218,13 @@ extension PlacesService {
         return record
     }
 
-    private static func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
+    static func source(for file: String, format: String, licence: DataLicence?) -> ImportSource {
         let url = URL(fileURLWithPath: file)
         return ImportSource(
             key: url.standardizedFileURL.resolvingSymlinksInPath().path, label: url.lastPathComponent, format: format, licence: licence)
     }
 
-    private static func checkReadable(_ file: String) throws(PlacesError) {
+    static func checkReadable(_ file: String) throws(PlacesError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             throw PlacesError(.notFound, "\(file): no such file")
@@ -219,9 +235,10 @@ extension PlacesService {
         }
     }
 
-    private static func readOSM(_ file: String, progress: @escaping @Sendable (ImportStep, Int, Int) -> Void) throws(PlacesError)
-        -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?)
-    {
+    /// - Parameter overlay: change files applied to the file's elements as they are read.
+    static func readOSM(
+        _ file: String, overlay: OSMChangeOverlay? = nil, progress: @escaping @Sendable (ImportStep, Int, Int) -> Void
+    ) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?) {
         try checkReadable(file)
         let started = ContinuousClock.now
         let result: OSMImport.Result
@@ -231,7 +248,7 @@ extension PlacesService {
             // One pass over the file feeds both the places and the walking graph.
             result = try OSMImport.read(
                 contentsOf: URL(fileURLWithPath: file), progress: { done, total in progress(.reading, done, total) },
-                finishing: { done, total in progress(.places, done, total) }
+                finishing: { done, total in progress(.places, done, total) }, overlay: overlay
             ) { element in
                 let before = ContinuousClock.now
                 walking.consume(element)
@@ -250,6 +267,7 @@ extension PlacesService {
             default: result.format.rawValue
             }
         var report = ImportReport(file: file, format: formatName, rows: result.elements)
+        report.createdButPresent = result.createdButPresent
         report.notes += result.notes
         if result.unplaced > 0 {
             report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")

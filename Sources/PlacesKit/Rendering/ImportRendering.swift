@@ -27,9 +27,13 @@ public struct ImportRendering: Sendable {
                 guard let count = written[kind], count > 0 else { return nil }
                 return "\(Self.grouped(count)) \(noun)\(count == 1 ? "" : kind == .address ? "es" : "s")"
             }
-            lines.append(
-                "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : report.format == "geonames-json" ? "cities" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s"
-            )
+            if let change = report.change {
+                lines.append(Self.changeLine(report, change))
+            } else {
+                lines.append(
+                    "Imported \(report.file) (\(Self.formatName(report.format)), \(Self.grouped(report.rows)) \(report.format.hasPrefix("names") ? "rows" : report.format == "geojson" ? "features" : report.format == "geonames-json" ? "cities" : "elements")) in \(String(format: "%.2f", report.readSeconds + report.writeSeconds)) s"
+                )
+            }
             var changes = parts.isEmpty ? ["nothing to keep"] : parts
             if report.summary.removed > 0 { changes.append("\(Self.grouped(report.summary.removed)) no longer in the file, removed") }
             if report.summary.replaced > 0 { changes.append("\(Self.grouped(report.summary.replaced)) already stored, replaced") }
@@ -74,6 +78,13 @@ public struct ImportRendering: Sendable {
                 "write_seconds": DocumentParts.number(report.writeSeconds, places: 3),
                 "notes": .array(report.notes.map { .string($0) }),
             ]
+            if let change = report.change {
+                object["change"] = [
+                    "import": .string(change.importLabel), "created": JSONValue(change.created), "modified": JSONValue(change.modified),
+                    "deleted": JSONValue(change.deleted), "number": JSONValue(change.number),
+                    "newest_timestamp": change.newestTimestamp.map { .string($0) } ?? .null,
+                ]
+            }
             if let (graph, seconds) = report.walkingGraph {
                 object["walking_graph"] = [
                     "junctions": JSONValue(graph.nodes), "ways": JSONValue(graph.edges), "bytes": JSONValue(graph.bytes),
@@ -96,6 +107,13 @@ public struct ImportRendering: Sendable {
             "index": indexed,
             "seconds": DocumentParts.number(total, places: 3),
         ]
+    }
+
+    /// "Applied 000123.osc.gz to amsterdam.osm (2 created, 1 modified, 1 deleted; its change 3) in 0.31 s"
+    static func changeLine(_ report: ImportReport, _ change: AppliedChange) -> String {
+        let edits = "\(grouped(change.created)) created, \(grouped(change.modified)) modified, \(grouped(change.deleted)) deleted"
+        let seconds = String(format: "%.2f", report.readSeconds + report.writeSeconds)
+        return "Applied \(report.file) to \(change.importLabel) (\(edits); its change \(change.number)) in \(seconds) s; it now holds:"
     }
 
     /// What one file's removal took away, and the index rebuilt without it (`import remove`).

@@ -12,7 +12,8 @@ extension Places.Import {
             discussion: """
                 OpenStreetMap files: OSM XML (.osm, also .osm.gz and .osm.bz2), PBF (.osm.pbf), Overpass JSON and \
                 GeoJSON (as overpass-turbo exports it: points and polygons, with OSM tags as properties), recognised \
-                by their content. An import keeps named POIs with the tags that matter (amenity, shop, \
+                by their content. A change file (osmChange: .osc, .osc.gz, .osc.bz2, the diffs extract services \
+                publish or what 'osmium derive-changes' writes) is applied to the extract it belongs to, given alone. An import keeps named POIs with the tags that matter (amenity, shop, \
                 tourism, leisure, cuisine, opening_hours, addr:*, website …), car parks, one entry per street name \
                 and area (not one per way segment) and places (city, suburb, neighbourhood) with an importance; ways \
                 and relations get a centre.
@@ -38,6 +39,7 @@ extension Places.Import {
                   places import --names streets.csv --name-column 3 --kind street
                   places import --names rg_cities1000.csv             # header lat,lon,name,…: columns found by name
                   places import cities15000.json                      # GeoNames JSON, with alternate names
+                  places import 000123.osc.gz                         # a diff, applied to its imported extract
                   places import amsterdam.osm --database postgres://places@db.internal/places
                 """)
 
@@ -56,6 +58,18 @@ extension Places.Import {
             }
         }
 
+        /// The change file to apply (`places import changes.osc.gz`), when that is what is given:
+        /// alone, since it is applied to an import already made, not imported beside others.
+        func changeFile() throws -> String? {
+            let changes = files.filter(PlacesService.isChangeFile)
+            guard let change = changes.first else { return nil }
+            guard files.count == 1, options.nameLists.isEmpty else {
+                throw ValidationError(
+                    "\(change) is an OpenStreetMap change file: apply it on its own (places import \(change)), not with other files")
+            }
+            return change
+        }
+
         func run() throws {
             // The database's client is the server's: places-server reads the files and writes them there.
             try database.handOver(["files"], serverArguments)
@@ -69,6 +83,14 @@ extension Places.Import {
             defer { interruption.cancel() }
             let bar = ProgressBar()
             defer { bar.finish() }
+            if let change = try changeFile() {
+                let (report, index) = try service.applyChanges(change) { file, step, done, total in
+                    bar.update(file: file, step: step, done: done, total: total)
+                }
+                bar.finish()
+                try StandardOutput.write(ImportRendering(reports: [report], index: index).render(options.format))
+                return
+            }
             let (reports, index) = try service.importFiles(osm: files, nameLists: options.nameLists, options: options.nameListOptions) {
                 file, step, done, total in bar.update(file: file, step: step, done: done, total: total)
             }

@@ -17,18 +17,27 @@ public enum OSMImport {
         /// OpenStreetMap's (ODbL) for OSM files and for GeoJSON exported from OpenStreetMap (by
         /// overpass-turbo, or with OSM ids); nil for a GeoJSON of other data.
         public var licence: DataLicence?
+        /// Elements the overlay's checked changes create that the file already has.
+        public var createdButPresent: [String] = []
     }
 
     /// - Parameters:
     ///   - progress: bytes of the file read.
     ///   - finishing: how far the places, streets and addresses are made once the file is read.
+    ///   - overlay: change files applied to the file's elements as they are read (nil: the file as it is).
     ///   - also: sees every element too, in the same pass (the walking graph's builder).
     public static func read(
-        contentsOf url: URL, progress: OSMReadProgress? = nil, finishing: OSMReadProgress? = nil, also: (OSMElement) -> Void = { _ in }
+        contentsOf url: URL, progress: OSMReadProgress? = nil, finishing: OSMReadProgress? = nil, overlay: OSMChangeOverlay? = nil,
+        also: (OSMElement) -> Void = { _ in }
     ) throws -> Result {
         var extractor = OSMExtractor()
         var format = OSMFileFormat.xml
         var generator: String?
+        var overlay = overlay
+        func consume(_ element: OSMElement) {
+            extractor.consume(element)
+            also(element)
+        }
         let read = try OSMFileReader.read(
             contentsOf: url, progress: progress,
             header: {
@@ -36,14 +45,15 @@ public enum OSMImport {
                 generator = $0.generator
             },
             element: { element in
-                extractor.consume(element)
-                also(element)
+                if overlay == nil { consume(element) } else { overlay?.pass(element, to: consume) }
             })
+        overlay?.finish(to: consume)
         let fromOSM = format != .geoJSON || read.featuresWithOSMIDs > 0 || (generator?.lowercased().contains("overpass") ?? false)
         let places = extractor.finish(progress: finishing)
         return Result(
             places: places, format: format, elements: format == .geoJSON ? read.features : extractor.elementCount,
-            unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places), licence: fromOSM ? .openStreetMap : nil)
+            unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places), licence: fromOSM ? .openStreetMap : nil,
+            createdButPresent: overlay?.createdButPresent ?? [])
     }
 
     /// A GeoJSON of something other than OpenStreetMap data (a city's parking bays) keeps nothing:

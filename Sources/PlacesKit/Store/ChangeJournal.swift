@@ -1,0 +1,88 @@
+import Foundation
+import PlaceSearch
+
+/// The change files applied to one import, kept beside the store (`places.changes.d/<key hash>/`):
+/// the files as they came (`000001.osc.gz`, …) and `journal.json` saying which, in what order, what
+/// the extract was when the first was applied, and the newest edit and element versions they hold.
+///
+/// An import is made again from its extract and every change so far, so these must outlive the
+/// run that applied them; importing the extract again or removing the import drops them.
+struct ChangeJournal {
+    /// `journal.json`: the only record of what is applied. A change file it does not list (one
+    /// copied in by a run that stopped before its store write was followed by this) is not applied.
+    struct Manifest: Codable, Equatable {
+        /// The import's key: its extract's absolute path.
+        var source: String
+        /// The extract's size and modification time when the first change was applied: a different
+        /// file at that path (a newer extract) makes the changes meaningless.
+        var sourceSize: Int
+        var sourceModified: Double
+        /// The change files, oldest first.
+        var files: [String]
+        /// The newest timestamp of any edit applied.
+        var newestTimestamp: String?
+        /// The version of every element a change named (`n123`, `w45`, `r6`).
+        var versions: [String: Int]
+    }
+
+    let folder: URL
+
+    static func root(forStore storePath: String) -> URL {
+        let url = URL(fileURLWithPath: storePath)
+        let base = url.pathExtension.isEmpty ? url : url.deletingPathExtension()
+        return base.appendingPathExtension("changes.d")
+    }
+
+    init(source key: String, storePath: String) {
+        folder = Self.root(forStore: storePath).appendingPathComponent(HTTPCacheStore.key(method: "changes", url: key, body: nil))
+    }
+
+    private var manifestFile: URL { folder.appendingPathComponent("journal.json") }
+
+    /// What is applied; nil when nothing is.
+    func manifest() throws(PlacesError) -> Manifest? {
+        guard let data = try? Data(contentsOf: manifestFile) else { return nil }
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: data)
+        } catch {
+            throw PlacesError(.badData, "\(manifestFile.path) cannot be read (\(error)); import the extract again to start its changes afresh")
+        }
+    }
+
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    /// Adds `change` (copied as it is) after the store has been written: the copy and the manifest
+    /// are each written to a temporary name and renamed, so a stop leaves the old journal or the new.
+    func append(_ change: URL, updating manifest: Manifest) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pid = getpid()
+        if let name = manifest.files.last {
+            let copy = folder.appendingPathComponent(".\(name).\(pid)")
+            try? FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(at: change, to: copy)
+            try Self.rename(copy, to: file(name))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let written = folder.appendingPathComponent(".journal.json.\(pid)")
+        try encoder.encode(manifest).write(to: written)
+        try Self.rename(written, to: manifestFile)
+    }
+
+    /// Forgets every change of the import (the extract was imported again, or removed).
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// The name of the next change file: `000003.osc.gz`, keeping what compression it has.
+    static func name(number: Int, of change: URL) -> String {
+        let lower = change.lastPathComponent.lowercased()
+        let suffix = lower.hasSuffix(".gz") ? ".osc.gz" : lower.hasSuffix(".bz2") ? ".osc.bz2" : ".osc"
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + suffix
+    }
+
+    private static func rename(_ from: URL, to destination: URL) throws {
+        guard Foundation.rename(from.path, destination.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+        }
+    }
+}

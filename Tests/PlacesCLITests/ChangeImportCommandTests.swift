@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import PlaceSearch
+import Testing
+
+/// `places import changes.osc.gz` end to end: applied to the extract it belongs to, refused with
+/// one line and exit 65 when broken or of another region, leaving the store as it was.
+struct ChangeImportCommandTests {
+    static let town = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="hand">
+         <node id="1" version="1" lat="52.3700000" lon="4.8900000"/>
+         <node id="2" version="1" lat="52.3700000" lon="4.8930000"/>
+         <node id="10" version="1" lat="52.3701000" lon="4.8910000"><tag k="amenity" v="cafe"/><tag k="name" v="Koffie Eerst"/></node>
+         <way id="100" version="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Eerste Straat"/></way>
+        </osm>
+        """
+
+    static let newCafe = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osmChange version="0.6" generator="hand">
+         <create>
+          <node id="13" version="1" timestamp="2026-11-26T10:00:00Z" lat="52.3702000" lon="4.8920000"><tag k="amenity" v="cafe"/><tag k="name" v="Nieuw Koffiehuis"/></node>
+         </create>
+        </osmChange>
+        """
+
+    /// The rows of the store and the bytes of every file beside it.
+    static func snapshot(_ store: TemporaryStore) throws -> [String] {
+        var lines: [String] = []
+        var configuration = Configuration()
+        configuration.readonly = true
+        try DatabaseQueue(path: store.path, configuration: configuration).read { db in
+            for table in ["import_source", "imported_place"] {
+                lines += try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1").map { "\(table): \($0)" }
+            }
+        }
+        let files = (FileManager.default.enumerator(atPath: store.folder.path)?.allObjects as? [String] ?? []).sorted()
+        for name in files where !name.hasPrefix("places.sqlite") {
+            let data = (try? Data(contentsOf: store.folder.appendingPathComponent(name))) ?? Data()
+            lines.append("\(name): \(data.count) bytes, \(data.hashValue)")
+        }
+        return lines
+    }
+
+    /// The file as the system's gzip compresses it.
+    static func gzipped(_ file: URL) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -c \"$0\"", file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    static func importTown(_ store: TemporaryStore) async throws {
+        let town = store.folder.appendingPathComponent("town.osm")
+        try Self.town.write(to: town, atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["import", town.path], environment: store.environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+    }
+
+    @Test func aCreatedCafeIsACoffeeAnswerAfterTheChange() async throws {
+        let store = TemporaryStore()
+        try await Self.importTown(store)
+        let change = store.folder.appendingPathComponent("new-cafe.osc")
+        try Self.newCafe.write(to: change, atomically: true, encoding: .utf8)
+        let applied = try await CLI.run(["import", change.path, "--format", "json"], environment: store.environment)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let report = try JSONValue.parse(Data(applied.stdout.utf8))["imports"]?.arrayValue?.first
+        #expect(report?["change"]?["import"]?.stringValue == "town.osm")
+        #expect(report?["change"]?["created"]?.intValue == 1)
+        #expect(report?["change"]?["number"]?.intValue == 1)
+
+        let coffee = try await CLI.run(["coffee", "--near", "52.3702,4.8918", "--offline", "--format", "json"], environment: store.environment)
+        #expect(coffee.status == 0, "\(coffee.stderr)")
+        let names = try JSONValue.parse(Data(coffee.stdout.utf8))["results"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(names.contains("Nieuw Koffiehuis"), "\(names)")
+        let complete = try await CLI.run(["complete", "Nieuw Koff"], environment: store.environment)
+        #expect(complete.stdout.contains("Nieuw Koffiehuis"), "\(complete.stdout)\(complete.stderr)")
+    }
+
+    @Test func aTruncatedChangeIsExit65NamingTheFileAndChangesNothing() async throws {
+        let store = TemporaryStore()
+        try await Self.importTown(store)
+        let plain = store.folder.appendingPathComponent("whole.osc")
+        try Self.newCafe.write(to: plain, atomically: true, encoding: .utf8)
+        let gzip = try Self.gzipped(plain)
+        let cut = store.folder.appendingPathComponent("cut.osc.gz")
+        try gzip.prefix(gzip.count * 2 / 3).write(to: cut)
+        let before = try Self.snapshot(store)
+        let applied = try await CLI.run(["import", cut.path], environment: store.environment)
+        #expect(applied.status == 65)
+        #expect(applied.stderrLines.count == 1, "\(applied.stderr)")
+        #expect(applied.stderr.contains(cut.path) && applied.stderr.contains("truncated"), "\(applied.stderr)")
+        #expect(try Self.snapshot(store) == before)
+    }
+
+    @Test func aChangeOfAnotherRegionIsExit65AndChangesNothing() async throws {
+        let store = TemporaryStore()
+        try await Self.importTown(store)
+        let change = store.folder.appendingPathComponent("paris.osc")
+        try Self.newCafe.replacingOccurrences(of: "52.3702000", with: "48.8530000").replacingOccurrences(of: "4.8920000", with: "2.3499000")
+            .write(to: change, atomically: true, encoding: .utf8)
+        let before = try Self.snapshot(store)
+        let applied = try await CLI.run(["import", change.path], environment: store.environment)
+        #expect(applied.status == 65)
+        #expect(
+            applied.stderrLines == [
+                "places: \(change.path) belongs to no import: its nodes lie around 48.8530,2.3499, outside every imported extract (town.osm); "
+                    + "import the extract first"
+            ])
+        #expect(try Self.snapshot(store) == before)
+    }
+
+    @Test func aChangeWithOtherFilesIsABadUsage() async throws {
+        let store = TemporaryStore()
+        try await Self.importTown(store)
+        let change = store.folder.appendingPathComponent("new-cafe.osc")
+        try Self.newCafe.write(to: change, atomically: true, encoding: .utf8)
+        let applied = try await CLI.run(
+            ["import", change.path, store.folder.appendingPathComponent("town.osm").path], environment: store.environment)
+        #expect(applied.status == 64)
+        #expect(applied.stderr.contains("apply it on its own"), "\(applied.stderr)")
+    }
+}
