@@ -41,4 +41,27 @@ struct WalkingGraphPickupTests {
         let left = (try? FileManager.default.contentsOfDirectory(atPath: walks.path)) ?? []
         #expect(left.allSatisfy { !$0.contains(".walk") }, "left behind: \(left)")
     }
+
+    /// A new version of a file that has no ways left takes its old streets with it.
+    @Test func aFileImportedAgainWithoutWaysLeavesNoStreetsBehind() throws {
+        let (service, folder) = try TestService.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("corner.osm")
+        try Self.corner.write(to: file, atomically: true, encoding: .utf8)
+        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        #expect(service.walkingGraphs().entries.count == 1)
+
+        let cafeOnly = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6" generator="hand">
+             <node id="1" lat="52.3700000" lon="4.8900000"><tag k="amenity" v="cafe"/><tag k="name" v="Hoek"/></node>
+            </osm>
+            """
+        try cafeOnly.write(to: file, atomically: true, encoding: .utf8)
+        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        #expect(service.walkingGraphs().entries.isEmpty, "the old version's streets are still walked")
+        let walks = folder.appendingPathComponent("places.walks")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: walks.path)) ?? []
+        #expect(left.allSatisfy { !$0.contains(".walk") }, "left behind: \(left)")
+    }
 }

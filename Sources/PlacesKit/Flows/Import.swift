@@ -168,9 +168,13 @@ extension PlacesService {
         var report = batch.report
         let started = ContinuousClock.now
         report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(batch.source, with: batch.places) }
+        let file = WalkingGraphs.file(forSource: batch.source.key, storePath: store.path)
+        if batch.walkingGraph == nil {
+            // A new version of the file with no ways to walk: the old version's streets go too.
+            WalkingGraph.removeFile(at: file)
+        }
         if let graph = batch.walkingGraph {
             // After the places: a graph without its import would be found by no one.
-            let file = WalkingGraphs.file(forSource: batch.source.key, storePath: store.path)
             do {
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try graph.write(to: file)
