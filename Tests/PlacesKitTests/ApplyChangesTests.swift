@@ -34,7 +34,7 @@ struct ApplyChangesTests {
         #expect(try Self.names(service, "Verdwijnt") == ["Verdwijnt Straks"])
 
         let change = try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder)
-        let (report, _) = try service.applyChanges(change.path)
+        let (report, _) = try #require(try service.applyChanges(change.path))
         #expect(report.change?.importLabel == "town.osm")
         #expect(report.change.map { [$0.created, $0.modified, $0.deleted] } == [2, 1, 1])
         #expect(try Self.names(service, "Nieuw").sorted() == ["Nieuw Koffiehuis", "Nieuwe Naam"])
@@ -69,6 +69,19 @@ struct ApplyChangesTests {
         #expect(error?.kind == .badData)
         #expect(error?.message.contains("paris.osc belongs to no import") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("48.85") == true)
+        #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
+    }
+
+    /// An hourly diff of a quiet hour holds no edits: nothing to apply, nothing touched, no error
+    /// (a job applying every diff in turn goes on).
+    @Test func aChangeWithoutEditsTouchesNothing() throws {
+        let (service, folder, _) = try Self.importedTown()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try ChangeFixtures.snapshot(storeFolder: folder)
+        let quiet = try ChangeFixtures.write(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osmChange version=\"0.6\" generator=\"osmium/1.15\">\n</osmChange>\n",
+            to: "quiet.osc", in: folder)
+        #expect(try service.applyChanges(quiet.path) == nil)
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
 
@@ -167,7 +180,7 @@ struct ApplyChangesTests {
         #expect(after.first { $0.source.label == "town.osm" }?.count == 7)
         // A change of deletions only (no positions) is told by the places it names.
         let deletion = ChangeFixtures.change(timestamp: "2026-11-28T10:00:00Z", delete: #"<node id="900" version="2" TIME/>"#)
-        let (report, _) = try service.applyChanges(try ChangeFixtures.write(deletion, to: "gone.osc", in: folder).path)
+        let (report, _) = try #require(try service.applyChanges(try ChangeFixtures.write(deletion, to: "gone.osc", in: folder).path))
         #expect(report.change?.importLabel == "paris.osm")
         #expect(try Self.names(service, "Café de").isEmpty)
     }

@@ -26,15 +26,20 @@ extension PlacesService {
     /// (places, names, addresses, its name index file and walking graph); other imports are not touched.
     /// The change is kept beside the store for the next one. Everything is checked and read before
     /// the store is written: a change that is refused or fails changes nothing.
+    /// - Returns: nil for a change that holds no edits (an hourly diff of a quiet hour): said as a
+    ///   notice, and nothing is touched.
     public func applyChanges(_ file: String, progress: @escaping ImportProgress = { _, _, _, _ in }) throws(PlacesError) -> (
         report: ImportReport, index: NameIndex.Built
-    ) {
+    )? {
         sweepLeftovers()
         try Self.checkIsFile(file)
         try Self.checkReadable(file)
         let started = ContinuousClock.now
         let change = try Self.readChange(file)
-        guard !change.edits.isEmpty else { throw PlacesError(.badData, "\(file) holds no changes: there is nothing to apply") }
+        guard !change.edits.isEmpty else {
+            notices.say("\(file) holds no changes: there is nothing to apply")
+            return nil
+        }
         let imports = try importedSources().filter { $0.source.format == "osm-xml" || $0.source.format == "osm-pbf" }
         let owner = try owner(of: change, file: file, among: imports)
         let journal = ChangeJournal(source: owner.source.key, storePath: store.path)

@@ -84,9 +84,11 @@ extension Places.Import {
             let bar = ProgressBar()
             defer { bar.finish() }
             if let change = try changeFile() {
-                let (report, index) = try service.applyChanges(change) { file, step, done, total in
+                let applied = try service.applyChanges(change) { file, step, done, total in
                     bar.update(file: file, step: step, done: done, total: total)
                 }
+                // A change without edits was said as a notice; there is nothing to report.
+                guard let (report, index) = applied else { return }
                 bar.finish()
                 try StandardOutput.write(ImportRendering(reports: [report], index: index).render(options.format))
                 return
