@@ -96,6 +96,19 @@ extension PlacesService {
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: @escaping ImportProgress = { _, _, _, _ in }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
+        guard let trace = ImportPhaseTrace.fromEnvironment() else {
+            return try importTracked(osm: files, nameLists: nameLists, options: options, reporting: progress)
+        }
+        defer { trace.finish() }
+        return try importTracked(osm: files, nameLists: nameLists, options: options) { file, step, done, total in
+            trace.note(step.rawValue)
+            progress(file, step, done, total)
+        }
+    }
+
+    private func importTracked(
+        osm files: [String], nameLists: [String], options: NameListOptions, reporting progress: @escaping ImportProgress
+    ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
         sweepLeftovers()
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
         ImportLeftovers.note(folder: folder, kept: "nothing was imported; the store is as it was")
