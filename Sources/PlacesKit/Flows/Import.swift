@@ -240,11 +240,28 @@ extension PlacesService {
         let result: OSMImport.Result
         var walking = WalkingGraphBuilder()
         var graphSeconds = 0.0
+        var graph: WalkingGraph?
+        var graphError: WalkingGraphError?
         do {
             // One pass over the file feeds both the places and the walking graph.
             result = try OSMImport.read(
                 contentsOf: URL(fileURLWithPath: file), progress: { done, total in progress(.reading, done, total) },
-                finishing: { done, total in progress(.places, done, total) }
+                finishing: { done, total in progress(.places, done, total) },
+                afterReading: {
+                    // The graph is finished before the places are made, and its builder (every
+                    // node's position, every walkable way) let go: the two largest holders are
+                    // never held together.
+                    let finishing = ContinuousClock.now
+                    progress(.walkingGraph, 0, 0)
+                    do throws(WalkingGraphError) {
+                        let built = try walking.finish()
+                        if built.statistics.edges > 0 { graph = built }
+                    } catch {
+                        graphError = error
+                    }
+                    walking = WalkingGraphBuilder()
+                    graphSeconds += (ContinuousClock.now - finishing).seconds
+                }
             ) { element in
                 let before = ContinuousClock.now
                 walking.consume(element)
@@ -267,16 +284,7 @@ extension PlacesService {
         if result.unplaced > 0 {
             report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
         }
-        var graph: WalkingGraph?
-        let finishing = ContinuousClock.now
-        progress(.walkingGraph, 0, 0)
-        do {
-            let built = try walking.finish()
-            if built.statistics.edges > 0 { graph = built }
-        } catch {
-            report.notes.append("no walking graph: \(error.description)")
-        }
-        graphSeconds += (ContinuousClock.now - finishing).seconds
+        if let graphError { report.notes.append("no walking graph: \(graphError.description)") }
         if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }
         report.readSeconds = (ContinuousClock.now - started).seconds
         return (Self.source(for: file, format: formatName, licence: result.licence), result.places, report, graph)
