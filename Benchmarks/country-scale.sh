@@ -6,6 +6,9 @@
 #   tiles, nodes, PBF size; places wall, CPU, peak RSS; store, name index and walking graph sizes;
 #   osmium wall, CPU, peak RSS; places wall / osmium wall.
 # Wall, CPU (user + system) and peak RSS come from /usr/bin/time -v; bytes per node is peak RSS / nodes.
+# Each step of the import (reading, walking graph, places, store, name index) is timed and its peak
+# memory taken with PLACES_IMPORT_TRACE=1; those lines follow the table. The trace resets the
+# kernel's peak at each step, so the peak in the table is the largest of the steps' and time's.
 #
 #   Benchmarks/country-scale.sh
 #   TILES="1 10 100 300 1000" Benchmarks/country-scale.sh
@@ -45,6 +48,8 @@ trap 'rm -rf "$scratch"' EXIT
 seconds() { awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.1f", s }' "$1"; }
 cpu() { awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.1f", u + s }' "$1"; }
 rss() { awk -F': ' '/Maximum resident set size/ { printf "%d", $2 / 1024 }' "$1"; }
+# The largest of time's peak and the trace's per-step peaks ("trace: store … peak 1450 MB").
+peak_of() { { rss "$1"; echo; awk '/^trace:/ { print $(NF - 1) }' "$2"; } | sort -n | tail -1; }
 megabytes() { du -cm "$@" 2>/dev/null | awk 'END { print $1 }'; }
 
 printf '| tiles | nodes | PBF MB | places s | CPU s | peak MB | B/node | store MB | index MB | graph MB | osmium s | CPU s | peak MB | ratio |\n'
@@ -61,12 +66,13 @@ for count in $tiles; do
 
     /usr/bin/time -v -o "$scratch/osmium.time" osmium export "$country" -f geojsonseq -o /dev/null --overwrite >/dev/null 2>"$scratch/osmium.log" \
         || { cat "$scratch/osmium.log" >&2; exit 1; }
-    env PLACES_NO_PROGRESS=1 /usr/bin/time -v -o "$scratch/places.time" "$PLACES" import "$country" --store "$store" \
+    env PLACES_NO_PROGRESS=1 PLACES_IMPORT_TRACE=1 /usr/bin/time -v -o "$scratch/places.time" "$PLACES" import "$country" --store "$store" \
         >"$scratch/places.log" 2>&1 || { cat "$scratch/places.log" "$scratch/places.time" >&2; exit 1; }
     cp "$scratch/places.log" "$results/import-$count.log"
 
     wall=$(seconds "$scratch/places.time")
-    peak=$(rss "$scratch/places.time")
+    peak=$(peak_of "$scratch/places.time" "$scratch/places.log")
+    sed -n "s/^trace: /$count tiles: /p" "$scratch/places.log" >>"$scratch/phases"
     osmium_wall=$(seconds "$scratch/osmium.time")
     graphs=$(find "$scratch/$count" -name '*.walk')
     printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
@@ -77,3 +83,7 @@ for count in $tiles; do
         "$(awk -v a="$wall" -v b="$osmium_wall" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "–" }')"
     rm -rf "${scratch:?}/$count"
 done
+if [ -s "$scratch/phases" ]; then
+    printf '\nWhere the time and memory go, step by step (rss at the end of the step, peak during it):\n'
+    cat "$scratch/phases"
+fi

@@ -100,6 +100,19 @@ extension PlacesService {
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: @escaping ImportProgress = { _, _, _, _ in }
     ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
+        guard let trace = ImportPhaseTrace.fromEnvironment() else {
+            return try importTracked(osm: files, nameLists: nameLists, options: options, reporting: progress)
+        }
+        defer { trace.finish() }
+        return try importTracked(osm: files, nameLists: nameLists, options: options) { file, step, done, total in
+            trace.note(step.rawValue)
+            progress(file, step, done, total)
+        }
+    }
+
+    private func importTracked(
+        osm files: [String], nameLists: [String], options: NameListOptions, reporting progress: @escaping ImportProgress
+    ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
         sweepLeftovers()
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
         ImportLeftovers.note(folder: folder, kept: "nothing was imported; the store is as it was")
@@ -248,11 +261,28 @@ extension PlacesService {
         let result: OSMImport.Result
         var walking = WalkingGraphBuilder()
         var graphSeconds = 0.0
+        var graph: WalkingGraph?
+        var graphError: WalkingGraphError?
         do {
             // One pass over the file feeds both the places and the walking graph.
             result = try OSMImport.read(
                 contentsOf: URL(fileURLWithPath: file), progress: { done, total in progress(.reading, done, total) },
-                finishing: { done, total in progress(.places, done, total) }, overlay: overlay
+                finishing: { done, total in progress(.places, done, total) }, overlay: overlay,
+                afterReading: {
+                    // The graph is finished before the places are made, and its builder (every
+                    // node's position, every walkable way) let go: the two largest holders are
+                    // never held together.
+                    let finishing = ContinuousClock.now
+                    progress(.walkingGraph, 0, 0)
+                    do throws(WalkingGraphError) {
+                        let built = try walking.finish()
+                        if built.statistics.edges > 0 { graph = built }
+                    } catch {
+                        graphError = error
+                    }
+                    walking = WalkingGraphBuilder()
+                    graphSeconds += (ContinuousClock.now - finishing).seconds
+                }
             ) { element in
                 let before = ContinuousClock.now
                 walking.consume(element)
@@ -276,16 +306,7 @@ extension PlacesService {
         if result.unplaced > 0 {
             report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
         }
-        var graph: WalkingGraph?
-        let finishing = ContinuousClock.now
-        progress(.walkingGraph, 0, 0)
-        do {
-            let built = try walking.finish()
-            if built.statistics.edges > 0 { graph = built }
-        } catch {
-            report.notes.append("no walking graph: \(error.description)")
-        }
-        graphSeconds += (ContinuousClock.now - finishing).seconds
+        if let graphError { report.notes.append("no walking graph: \(graphError.description)") }
         if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }
         report.readSeconds = (ContinuousClock.now - started).seconds
         return (Self.source(for: file, format: formatName, licence: result.licence), result.places, report, graph)

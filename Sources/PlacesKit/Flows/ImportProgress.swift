@@ -4,10 +4,10 @@
 public enum ImportStep: String, Sendable, CaseIterable {
     /// Reading the file: bytes of the file.
     case reading
-    /// Places, streets and addresses made from what was read: of everything kept.
-    case places
     /// The walking graph assembled from the walkable ways: amount not known.
     case walkingGraph
+    /// Places, streets and addresses made from what was read: of everything kept.
+    case places
     /// The places written into the store (the name index is built beside it): amount not known.
     case store
     /// The name index finished after the store: amount not known.

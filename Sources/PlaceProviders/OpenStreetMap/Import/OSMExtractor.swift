@@ -132,8 +132,14 @@ public struct OSMExtractor {
         addresses.interpolate()
         let total = kept.count + streets.count + addresses.count
         var reporter = FinishProgress(progress, total: total)
-        places.reserveCapacity(total)
-        for pending in kept {
+        // Room for all of them from the start: growing by doubling would hold the array twice
+        // while it is copied. Streets merged are at most their ways; postcodes, a share of the
+        // addresses (should there be more, the array grows once).
+        places.reserveCapacity(kept.count + streets.segmentCount + addresses.count + addresses.count / 16)
+        for number in kept.indices {
+            let pending = kept[number]
+            // Its tags go as its place is made: the memory is the next places' to use.
+            kept[number].tags = [:]
             reporter.advance()
             guard let coordinate = try? Coordinate(latitude: pending.point.latitude, longitude: pending.point.longitude) else {
                 unplaced += 1
@@ -175,6 +181,7 @@ public struct OSMExtractor {
                         isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
             }
         }
+        kept = []
         let merged = streets.merged(nodes: nodes)
         reporter.advance(by: streets.count)
         for street in merged {
@@ -190,17 +197,19 @@ public struct OSMExtractor {
                         countryCode: countries.country(at: street.point)),
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
-        places += addressPlaces(&reporter)
-        places.sort { ($0.record.kind.rawValue, $0.record.id) < ($1.record.kind.rawValue, $1.record.id) }
-        let result = Self.mergingPlaceDuplicates(places)
+        streets = StreetCollector()
+        appendAddressPlaces(to: &places, &reporter)
+        addresses = Addresses()
+        PlaceDuplicates.sortByKindAndID(&places)
+        PlaceDuplicates.merge(&places)
         reporter.finish()
-        return result
+        return places
     }
 
     /// The addresses as names ("Keizersgracht 148", in the order the country writes them), and
-    /// one place per postcode at the middle of its addresses.
-    private func addressPlaces(_ reporter: inout FinishProgress) -> [ImportedPlace] {
-        var places: [ImportedPlace] = []
+    /// one place per postcode at the middle of its addresses. Appended in place: an array of them
+    /// beside the other places would be one more copy.
+    private func appendAddressPlaces(to places: inout [ImportedPlace], _ reporter: inout FinishProgress) {
         var postcodes: [String: PostcodeSums] = [:]
         for address in addresses.all {
             reporter.advance()
@@ -242,7 +251,6 @@ public struct OSMExtractor {
                         alternateNames: Addresses.postcodeForms(name), locality: sums.locality, countryCode: sums.country),
                     category: "place=postcode", tags: ["addr:postcode": name]))
         }
-        return places
     }
 
     /// "Café · Kalverstraat 12", "Hotel", "Station".
@@ -252,53 +260,6 @@ public struct OSMExtractor {
         let street = [tags["addr:street"], tags["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
         let parts = [label, street.isEmpty ? nil : street].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
-    }
-
-    /// A city mapped as a node and as its boundary relation, or a district as both, is one place:
-    /// the same folded name within 3 km. The more important record stays. A square (Dam) is also a
-    /// street of the same name: the square stays.
-    private static func mergingPlaceDuplicates(_ places: [ImportedPlace]) -> [ImportedPlace] {
-        // By name and cell: a country repeats its names in every town (NamesNearby).
-        var squares = NamesNearby(reach: 300)
-        var squarePoints: [Coordinate] = []
-        for square in places where square.category == "place=square" {
-            guard let coordinate = square.record.coordinate else { continue }
-            squares.insert(squarePoints.count, named: TextFolding.fold(square.record.name), at: coordinate)
-            squarePoints.append(coordinate)
-        }
-        let places = places.filter { place in
-            guard place.record.kind == .street, !squares.isEmpty, let coordinate = place.record.coordinate else { return true }
-            let same = squares.candidates(named: TextFolding.fold(place.record.name), near: coordinate)
-            return !same.contains { squarePoints[$0].distance(to: coordinate) < 300 }
-        }
-        var kept: [ImportedPlace] = []
-        var byName = NamesNearby(reach: 3000)
-        for place in places {
-            guard place.record.kind == .place, place.category != "place=postcode", let coordinate = place.record.coordinate else {
-                kept.append(place)
-                continue
-            }
-            let key = TextFolding.fold(place.record.name)
-            // The first kept place of the name within 3 km, in the order they were kept.
-            let twin = byName.candidates(named: key, near: coordinate).sorted().first { index in
-                kept[index].record.coordinate.map { $0.distance(to: coordinate) < 3000 } ?? false
-            }
-            if let twin {
-                // Prefer the record that says what the place is (place=*) over a bare boundary.
-                let better =
-                    (place.category != nil ? 1 : 0, place.record.importance) > (kept[twin].category != nil ? 1 : 0, kept[twin].record.importance)
-                if better {
-                    // The twin moves to the better record's position: later places are measured from there.
-                    if let old = kept[twin].record.coordinate { byName.remove(twin, named: key, at: old) }
-                    byName.insert(twin, named: key, at: coordinate)
-                    kept[twin] = place
-                }
-                continue
-            }
-            byName.insert(kept.count, named: key, at: coordinate)
-            kept.append(place)
-        }
-        return kept
     }
 }
 

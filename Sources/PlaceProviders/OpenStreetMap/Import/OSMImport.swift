@@ -25,9 +25,13 @@ public enum OSMImport {
     ///   - progress: bytes of the file read.
     ///   - finishing: how far the places, streets and addresses are made once the file is read.
     ///   - overlay: change files applied to the file's elements as they are read (nil: the file as it is).
+    ///   - afterReading: called once the file is read, before the places are made: the caller
+    ///     finishes and lets go of what `also` built, so that it and the places are never held
+    ///     at once.
     ///   - also: sees every element too, in the same pass (the walking graph's builder).
     public static func read(
         contentsOf url: URL, progress: OSMReadProgress? = nil, finishing: OSMReadProgress? = nil, overlay: OSMChangeOverlay? = nil,
+        afterReading: () -> Void = {},
         also: (OSMElement) -> Void = { _ in }
     ) throws -> Result {
         var extractor = OSMExtractor()
@@ -49,6 +53,7 @@ public enum OSMImport {
             })
         overlay?.finish(to: consume)
         let fromOSM = format != .geoJSON || read.featuresWithOSMIDs > 0 || (generator?.lowercased().contains("overpass") ?? false)
+        afterReading()
         let places = extractor.finish(progress: finishing)
         return Result(
             places: places, format: format, elements: format == .geoJSON ? read.features : extractor.elementCount,

@@ -28,6 +28,8 @@ struct StreetCollector {
 
     private(set) var segmentsByName: [String: (name: String, segments: [Segment])] = [:]
     private(set) var count = 0
+    /// Ways kept, of every name: at most this many streets come out of ``merged(nodes:)``.
+    private(set) var segmentCount = 0
 
     mutating func add(way: OSMWay, name: String, highway: String, nodes: NodePositions, centre: OSMPoint?, alternates: [String] = []) {
         var points: [OSMPoint] = []
@@ -39,6 +41,7 @@ struct StreetCollector {
         for index in points.indices.dropFirst() { length += PointBox.roughDistance(points[index - 1], points[index]) }
         let key = TextFolding.fold(name)
         let segment = Segment(way: way.id, first: first, last: last, middle: middle, length: length, highway: highway, alternates: alternates)
+        segmentCount += 1
         if segmentsByName[key] == nil {
             segmentsByName[key] = (name, [segment])
             count += 1
