@@ -18,7 +18,10 @@ extension SQLitePlaceStore {
     ///   once) instead of taking a million inserts at random places; their definitions are read
     ///   from the schema, so they come back as they were.
     /// - Parameter others: rows of other imports already in the table.
-    static func insert(_ places: [ImportedPlace], source: String, besides others: Int, _ db: Database) throws -> [NameKind: Int] {
+    /// - Returns: the rows written by kind, and how many of them replaced a row already there.
+    static func insert(_ places: [ImportedPlace], source: String, besides others: Int, _ db: Database) throws -> (
+        written: [NameKind: Int], replaced: Int
+    ) {
         // With SQLite's 2 MB page cache the transaction spills dirty pages to the WAL over and over;
         // a cache that holds the import's pages (up to 256 MB, taken only as pages are touched)
         // writes each page once, at commit.
@@ -31,17 +34,24 @@ extension SQLitePlaceStore {
         let values = "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let insert = try db.makeStatement(sql: "INSERT INTO imported_place \(columns) \(values)")
         let replace = try db.makeStatement(sql: "INSERT OR REPLACE INTO imported_place \(columns) \(values)")
-        var written: [NameKind: Int] = [:]
-        for number in idOrder(places) {
-            let place = places[number]
-            // The id is taken: this row replaces that one (a NOT NULL failure fails again there).
-            if try !RowBinding.run(insert, place, source: source, db: db, allowConstraintFailure: true) {
-                _ = try RowBinding.run(replace, place, source: source, db: db, allowConstraintFailure: false)
+        var binding = RowBinding(source: source, statements: [insert, replace])
+        var written = Array(repeating: 0, count: NameKind.allCases.count)
+        var replaced = 0
+        try places.withUnsafeBufferPointer { places in
+            for number in idOrder(places) {
+                // The id is taken: this row replaces that one (a NOT NULL failure fails again there),
+                // deleting it: the primary key is the table's only unique constraint.
+                if try !binding.run(insert, places[number], db: db, allowConstraintFailure: true) {
+                    _ = try binding.run(replace, places[number], db: db, allowConstraintFailure: false)
+                    replaced += 1
+                }
+                written[Int(places[number].record.kind.rawValue)] += 1
             }
-            written[place.record.kind, default: 0] += 1
         }
         for sql in rebuilt { try db.execute(sql: sql) }
-        return written
+        var counts: [NameKind: Int] = [:]
+        for kind in NameKind.allCases where written[Int(kind.rawValue)] > 0 { counts[kind] = written[Int(kind.rawValue)] }
+        return (counts, replaced)
     }
 
     /// The places' positions sorted by id, near enough to SQLite's order for the id B-tree to be
@@ -49,7 +59,7 @@ extension SQLitePlaceStore {
     /// memcmp; comparing the UTF-8 views byte by byte was a third of the store write in perf); the
     /// same id twice keeps the file's order, so that the later row replaces the earlier as before.
     /// The order decides nothing else: every row goes in either way.
-    private static func idOrder(_ places: [ImportedPlace]) -> [Int] {
+    private static func idOrder<Places: RandomAccessCollection<ImportedPlace>>(_ places: Places) -> [Int] where Places.Index == Int {
         places.indices.sorted { a, b in
             let left = places[a].record.id
             let right = places[b].record.id
@@ -98,37 +108,78 @@ extension SQLitePlaceStore {
 
 /// One imported_place row bound straight to a prepared statement through SQLite's C API: GRDB's
 /// `StatementArguments` built an array of boxed values per row, a quarter of the write's CPU.
-private enum RowBinding {
+///
+/// A row's texts are copied end to end into one buffer kept for the whole import and bound as
+/// static (SQLite reads them where they are until the step): bound as transient, SQLite made a
+/// copy of each in memory it allocated and freed. A nil is bound as NULL rather than clearing
+/// every binding after each row, and the source, the same for every row, is bound once.
+private struct RowBinding: ~Copyable {
     /// SQLite copies the bytes before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    /// SQLite reads the bytes where they are, until the statement is stepped again or reset.
+    private static let `static` = unsafeBitCast(0, to: sqlite3_destructor_type.self)
 
-    /// Binds `place` to the statement's fourteen parameters and runs it.
+    private var texts: UnsafeMutablePointer<UInt8>
+    private var capacity = 4_096
+
+    init(source: String, statements: [Statement]) {
+        texts = .allocate(capacity: capacity)
+        for statement in statements { Self.text(statement.sqliteStatement, 2, source) }
+    }
+
+    deinit { texts.deallocate() }
+
+    /// Binds `place` to the statement's fourteen parameters (the source is bound already) and runs it.
     /// - Returns: false when the row broke a constraint and `allowConstraintFailure` (nothing was written).
-    static func run(_ statement: Statement, _ place: ImportedPlace, source: String, db: Database, allowConstraintFailure: Bool) throws
-        -> Bool
-    {
+    mutating func run(_ statement: Statement, _ place: ImportedPlace, db: Database, allowConstraintFailure: Bool) throws -> Bool {
         let handle = statement.sqliteStatement
         let record = place.record
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
+        let tags = place.tags.isEmpty ? "{}" : TagsJSON.encode(place.tags)
+        let alternateNames = StringArrayJSON.encode(record.alternateNames)
+        // Room for every text before any is bound: the buffer must not move under a bound one.
+        let needed =
+            record.id.utf8.count + record.name.utf8.count + (record.detail?.utf8.count ?? 0) + (place.category?.utf8.count ?? 0)
+            + tags.utf8.count + (alternateNames?.utf8.count ?? 0) + (record.locality?.utf8.count ?? 0) + (record.countryCode?.utf8.count ?? 0)
+        if needed > capacity {
+            texts.deallocate()
+            capacity = max(needed, capacity * 2)
+            texts = .allocate(capacity: capacity)
         }
-        text(handle, 1, record.id)
-        text(handle, 2, source)
+        var offset = 0
+        func text(_ position: Int32, _ value: String?) {
+            guard var value else {
+                sqlite3_bind_null(handle, position)
+                return
+            }
+            let base = texts + offset
+            let count = value.withUTF8 { bytes in
+                if let start = bytes.baseAddress { base.update(from: start, count: bytes.count) }
+                return bytes.count
+            }
+            offset += count
+            base.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) { characters in
+                _ = sqlite3_bind_text(handle, position, characters, Int32(count), Self.static)
+            }
+        }
+        defer { sqlite3_reset(handle) }
+        text(1, record.id)
         sqlite3_bind_int64(handle, 3, Int64(record.kind.rawValue))
-        text(handle, 4, record.name)
+        text(4, record.name)
         if let coordinate = record.coordinate {
             sqlite3_bind_double(handle, 5, coordinate.latitude)
             sqlite3_bind_double(handle, 6, coordinate.longitude)
+        } else {
+            sqlite3_bind_null(handle, 5)
+            sqlite3_bind_null(handle, 6)
         }
         sqlite3_bind_double(handle, 7, Double(record.importance))
-        text(handle, 8, record.detail)
-        text(handle, 9, place.category)
+        text(8, record.detail)
+        text(9, place.category)
         sqlite3_bind_int64(handle, 10, place.isIndexed ? 1 : 0)
-        text(handle, 11, place.tags.isEmpty ? "{}" : TagsJSON.encode(place.tags))
-        text(handle, 12, StringArrayJSON.encode(record.alternateNames))
-        text(handle, 13, record.locality)
-        text(handle, 14, record.countryCode)
+        text(11, tags)
+        text(12, alternateNames)
+        text(13, record.locality)
+        text(14, record.countryCode)
         let result = sqlite3_step(handle)
         if result == SQLITE_DONE { return true }
         if result & 0xFF == SQLITE_CONSTRAINT, allowConstraintFailure { return false }
@@ -136,15 +187,15 @@ private enum RowBinding {
             resultCode: ResultCode(rawValue: result), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
     }
 
-    /// Binds a text, or NULL for nil (an unbound parameter is NULL).
-    private static func text(_ handle: OpaquePointer?, _ position: Int32, _ value: String?) {
-        guard var value else { return }
+    /// Binds a text that stays bound for every row (SQLite keeps its own copy).
+    private static func text(_ handle: OpaquePointer?, _ position: Int32, _ value: String) {
+        var value = value
         value.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { characters in
                 if let start = characters.baseAddress {
-                    sqlite3_bind_text(handle, position, start, Int32(characters.count), transient)
+                    _ = sqlite3_bind_text(handle, position, start, Int32(characters.count), transient)
                 } else {
-                    sqlite3_bind_text(handle, position, "", 0, transient)
+                    _ = sqlite3_bind_text(handle, position, "", 0, transient)
                 }
             }
         }

@@ -69,4 +69,67 @@ struct NameListTests {
         #expect(result.places.map(\.record.name) == ["ok"])
         #expect(result.skippedLines == [3])
     }
+
+    /// Every row of `text`, as strings, through the field ranges ``DelimitedText/forEachRow(_:)`` hands over.
+    static func rows(_ text: String, delimiter: UInt8 = UInt8(ascii: ",")) -> [DelimitedText.Row] {
+        var rows: [DelimitedText.Row] = []
+        DelimitedText(bytes: Array(text.utf8), delimiter: delimiter).forEachRow { row in
+            rows.append(DelimitedText.Row(line: row.line, fields: (0..<row.count).map { row.string($0) }))
+        }
+        return rows
+    }
+
+    @Test func aQuotedFieldKeepsItsLineBreakAndOneQuoteOfTwoAndLaterLinesCountOn() {
+        let text = "name,note\n\"Dam \"\"plein\"\"\",\"one\ntwo\"\nRokin,x\n"
+        for rows in [Self.rows(text), Array(DelimitedText(bytes: Array(text.utf8), delimiter: UInt8(ascii: ",")))] {
+            #expect(rows.map(\.fields) == [["name", "note"], ["Dam \"plein\"", "one\ntwo"], ["Rokin", "x"]])
+            #expect(rows.map(\.line) == [1, 2, 4], "the quoted line break is a line of the file")
+        }
+    }
+
+    @Test func aByteOrderMarkAndCRLFLineEndsAreNotPartOfAnyField() {
+        let rows = Self.rows("\u{FEFF}name,cc\r\nDamrak,NL\r\n\r\nRokin,NL\r\n")
+        #expect(rows.map(\.fields) == [["name", "cc"], ["Damrak", "NL"], ["Rokin", "NL"]])
+        #expect(rows.map(\.line) == [1, 2, 4])
+    }
+
+    @Test func emptyFieldsQuotesInsideAFieldAndATrailingDelimiterAreKeptAsWritten() {
+        let rows = Self.rows("a,,\"\",b\"c,\"\"x,\"q\"r\nlast,\n\"open")
+        #expect(rows.map(\.fields) == [["a", "", "", "b\"c", "x", "qr"], ["last", ""], ["open"]])
+        let tabs = Self.rows("Damrak\t\"a\tb\"\tNL", delimiter: 0x09)
+        #expect(tabs.map(\.fields) == [["Damrak", "a\tb", "NL"]])
+    }
+
+    @Test func invalidUTF8BecomesReplacementCharactersAsBefore() {
+        var bytes = Array("name\n".utf8)
+        bytes += [0x44, 0x61, 0xFF, 0x6D] + Array(",\"x\u{FF}\"".utf8)
+        var rows: [[String]] = []
+        DelimitedText(bytes: bytes, delimiter: UInt8(ascii: ",")).forEachRow { row in rows.append((0..<row.count).map { row.string($0) }) }
+        #expect(rows == [["name"], ["Da\u{FFFD}m", "x\u{FF}"]])
+    }
+
+    @Test func aGazetteerWithABOMAndCRLFReadsAsWithout() throws {
+        let plain = "lat,lon,name,admin1,admin2,cc\n52.37403,4.88969,Amsterdam,North Holland,,NL\n42.57952,1.65362,\"El \"\"Tarter\"\"\",,,ad\n"
+        let windows = "\u{FEFF}" + plain.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        let expected = try Self.read(plain, NameListMapping())
+        let read = try Self.read(windows, NameListMapping())
+        #expect(read.places == expected.places)
+        #expect(read.places.map(\.record.name) == ["Amsterdam", "El \"Tarter\""])
+        #expect(read.places.map(\.record.detail) == ["North Holland, NL", "ad"], "a detail is shown as written")
+        #expect(read.places.map(\.record.countryCode) == ["NL", "AD"])
+        #expect(read.places.map(\.record.id) == ["names:list.csv#2", "names:list.csv#3"])
+    }
+
+    @Test func aShortRowAfterAQuotedLineBreakIsNamedByTheLineItStartsOn() {
+        let text = "a,b,\"Dam\nrak\"\na,b\n"
+        #expect(throws: NameListError(line: 3, message: "has 2 columns, but the mapping reads column 3 (column 3)")) {
+            try Self.read(text, NameListMapping(name: "3"))
+        }
+    }
+
+    @Test func controlCharactersAreFoundInTheC1RangeToo() throws {
+        let result = try Self.read("name\nok\nbad\u{85}name\nfine\u{A0}name\nalso\u{7F}\n", NameListMapping())
+        #expect(result.places.map(\.record.name) == ["ok", "fine\u{A0}name"])
+        #expect(result.skippedLines == [3, 5])
+    }
 }

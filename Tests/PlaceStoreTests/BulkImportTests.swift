@@ -79,4 +79,59 @@ struct BulkImportTests {
         list[9_000].record.importance = 0.5
         #expect(try store.replaceImport(Self.extract, with: list).replaced == 3)
     }
+
+    /// Each row's texts are bound where they lie in one buffer and a missing value as NULL, with
+    /// no clearing between rows: a row without a detail, a position or a locality after one with
+    /// them must not keep the one before's.
+    @Test func aRowWithoutAValueAfterOneWithItStoresNull() throws {
+        let folder = TemporaryFolder()
+        let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+        let places = (0..<20).map { number in
+            let full = number % 2 == 0
+            let record = NameRecord(
+                id: String(format: "names:mixed.csv#%02d", number), name: "Naam \(number) — ü", kind: .street, importance: 0.25,
+                coordinate: full ? Coordinate(52.37, 4.89) : nil, detail: full ? "Amsterdam, NL" : nil,
+                alternateNames: full ? ["Alt \(number)"] : [], locality: full ? "Centrum" : nil, countryCode: full ? "NL" : nil)
+            return ImportedPlace(record: record, category: full ? "highway=residential" : nil, tags: full ? ["name:fy": "Namme \(number)"] : [:])
+        }
+        _ = try store.replaceImport(Self.lists, with: places)
+        let rows = try DatabaseQueue(path: folder.storePath).read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, name, latitude, detail, category, tags_json, alternate_names, locality, country
+                    FROM imported_place ORDER BY id
+                    """)
+        }
+        #expect(rows.count == 20)
+        for (number, row) in rows.enumerated() {
+            let full = number % 2 == 0
+            #expect(row["name"] == "Naam \(number) — ü")
+            #expect((row["latitude"] as Double?) == (full ? 52.37 : nil))
+            #expect((row["detail"] as String?) == (full ? "Amsterdam, NL" : nil))
+            #expect((row["category"] as String?) == (full ? "highway=residential" : nil))
+            #expect((row["tags_json"] as String) == (full ? #"{"name:fy":"Namme \#(number)"}"# : "{}"))
+            #expect(((row["alternate_names"] as String?) != nil) == full)
+            #expect((row["locality"] as String?) == (full ? "Centrum" : nil))
+            #expect((row["country"] as String?) == (full ? "NL" : nil))
+        }
+    }
+
+    /// A text longer than the buffer the rows start with grows it, before any text is bound.
+    @Test func aRowLongerThanTheBindingBufferIsStoredWhole() throws {
+        let folder = TemporaryFolder()
+        let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+        let long = String(repeating: "Lange Leidsedwarsstraat ", count: 400)
+        let places = ["a", "b", "c"].map { letter in
+            ImportedPlace(
+                record: NameRecord(
+                    id: "names:long.csv:\(letter)", name: letter + long, kind: .street, importance: 0.3, coordinate: nil, detail: long))
+        }
+        _ = try store.replaceImport(Self.lists, with: places)
+        for letter in ["a", "b", "c"] {
+            let stored = try store.importedPlace(id: "names:long.csv:\(letter)")
+            #expect(stored?.record.name == letter + long)
+            #expect(stored?.record.detail == long)
+        }
+    }
 }

@@ -56,33 +56,74 @@ public enum NameListReader {
     ///   - label: the file name, for ids (`names:streets.csv#12`).
     ///   - delimiter: `,` or a tab.
     public static func read(bytes: [UInt8], label: String, delimiter: UInt8, mapping: NameListMapping) throws(NameListError) -> Result {
-        var rows = DelimitedText(bytes: bytes, delimiter: delimiter).makeIterator()
-        guard let first = rows.next() else { throw NameListError(line: nil, message: "the file has no rows") }
-        let header = first.fields.map { TextFolding.fold($0) }
-        let hasHeader = mapping.hasHeader ?? looksLikeHeader(first.fields, header: header, mapping: mapping)
-        let columns = try Columns(mapping: mapping, header: hasHeader ? header : nil, firstRow: first)
+        var reading: Reading?
         var places: [ImportedPlace] = []
+        // A row per line, near enough: the array is not copied as it grows.
+        places.reserveCapacity(bytes.lineCount)
         var skipped: [Int] = []
         var seen: Set<String> = []
         var importances: [Double?] = []
-        var pending: [Int] = []  // index into places, for importance scaling
-        func take(_ row: DelimitedText.Row) throws(NameListError) {
-            guard row.fields.count > columns.highest else {
+        try DelimitedText(bytes: bytes, delimiter: delimiter).forEachRow { (row) throws(NameListError) in
+            guard let known = reading else {
+                let first = DelimitedText.Row(line: row.line, fields: (0..<row.count).map { row.string($0) })
+                let header = first.fields.map { TextFolding.fold($0) }
+                let hasHeader = mapping.hasHeader ?? looksLikeHeader(first.fields, header: header, mapping: mapping)
+                let started = Reading(
+                    columns: try Columns(mapping: mapping, header: hasHeader ? header : nil, firstRow: first), kind: mapping.kind,
+                    idPrefix: "names:\(label)#", namePrefix: "names:\(label):")
+                reading = started
+                if !hasHeader {
+                    try started.take(row, into: &places, importances: &importances, skipped: &skipped, seen: &seen)
+                }
+                return
+            }
+            try known.take(row, into: &places, importances: &importances, skipped: &skipped, seen: &seen)
+        }
+        guard reading != nil else { throw NameListError(line: nil, message: "the file has no rows") }
+        scaleImportance(&places, values: importances)
+        return Result(places: places, skippedLines: skipped)
+    }
+
+    /// What a list's first row decided: its columns and what every row's place shares.
+    private struct Reading {
+        let columns: Columns
+        let kind: NameKind
+        /// `names:streets.csv#`, before a line number: the id of a name with a position.
+        let idPrefix: String
+        /// `names:streets.csv:`, before a folded name: the id of a name without one.
+        let namePrefix: String
+        /// The last column the mapping reads (``Columns/highest``, worked out once rather than per row).
+        let highest: Int
+
+        init(columns: Columns, kind: NameKind, idPrefix: String, namePrefix: String) {
+            self.columns = columns
+            self.kind = kind
+            self.idPrefix = idPrefix
+            self.namePrefix = namePrefix
+            highest = columns.highest
+        }
+
+        /// One row into a place, or into the skipped lines; a row too short for the mapping is an error.
+        func take(
+            _ row: borrowing DelimitedFields, into places: inout [ImportedPlace], importances: inout [Double?], skipped: inout [Int],
+            seen: inout Set<String>
+        ) throws(NameListError) {
+            guard row.count > highest else {
                 throw NameListError(
                     line: row.line,
                     message:
-                        "has \(row.fields.count) column\(row.fields.count == 1 ? "" : "s"), but the mapping reads column \(columns.highest + 1) (\(columns.describe(columns.highest)))"
+                        "has \(row.count) column\(row.count == 1 ? "" : "s"), but the mapping reads column \(highest + 1) (\(columns.describe(highest)))"
                 )
             }
-            let name = row.fields[columns.name].trimmedOfWhitespace
-            guard !name.isEmpty, !hasControl(name) else {
+            let name = row.string(columns.name).trimmedOfWhitespace
+            guard !name.isEmpty, !NameListReader.hasControl(name) else {
                 skipped.append(row.line)
                 return
             }
             var coordinate: Coordinate?
             if let latitudeColumn = columns.latitude, let longitudeColumn = columns.longitude {
-                guard let latitude = Double(row.fields[latitudeColumn].trimmedOfWhitespace),
-                    let longitude = Double(row.fields[longitudeColumn].trimmedOfWhitespace),
+                guard let latitude = Double(row.string(latitudeColumn).trimmedOfWhitespace),
+                    let longitude = Double(row.string(longitudeColumn).trimmedOfWhitespace),
                     let valid = try? Coordinate(latitude: latitude, longitude: longitude)
                 else {
                     skipped.append(row.line)
@@ -94,39 +135,47 @@ public enum NameListReader {
             if coordinate == nil {
                 let folded = TextFolding.fold(name)
                 guard seen.insert(folded).inserted else { return }
-                id = "names:\(label):\(folded)"
+                id = namePrefix + folded
             } else {
-                id = "names:\(label)#\(row.line)"
+                id = idPrefix + String(row.line)
             }
-            let detailParts = columns.detail.map { row.fields[$0].trimmedOfWhitespace }.filter { !$0.isEmpty }
-            let country = columns.country.flatMap { Self.countryCode(row.fields[$0]) }
-            importances.append(columns.importance.flatMap { Double(row.fields[$0].trimmedOfWhitespace) })
-            pending.append(places.count)
+            // The detail columns' non-empty values, joined by ", ".
+            var detail: String?
+            for column in columns.detail {
+                let part = row.string(column).trimmedOfWhitespace
+                guard !part.isEmpty else { continue }
+                if detail == nil { detail = part } else { detail? += ", " + part }
+            }
+            let country = columns.country.flatMap { NameListReader.countryCode(row.string($0)) }
+            importances.append(columns.importance.flatMap { Double(row.string($0).trimmedOfWhitespace) })
             places.append(
                 ImportedPlace(
                     record: NameRecord(
-                        id: id, name: name, kind: mapping.kind, importance: defaultImportance(mapping.kind), coordinate: coordinate,
-                        detail: detailParts.isEmpty ? nil : detailParts.joined(separator: ", "), countryCode: country,
+                        id: id, name: name, kind: kind, importance: NameListReader.defaultImportance(kind), coordinate: coordinate, detail: detail,
+                        countryCode: country,
                         // A gazetteer's rows are towns: areas a query can name ("Anthering, Austria").
-                        category: mapping.kind == .place && coordinate != nil ? "place=city" : nil)))
+                        category: kind == .place && coordinate != nil ? "place=city" : nil)))
         }
-        if !hasHeader { try take(first) }
-        while let row = rows.next() { try take(row) }
-        scaleImportance(&places, values: importances)
-        return Result(places: places, skippedLines: skipped)
     }
 
     /// Whether the name has a control character (category Cc: U+0000–001F, U+007F–009F), said
-    /// from the code points: asking each scalar for its general category was a quarter of reading.
+    /// from its UTF-8 bytes: U+0080–009F are C2 80 to C2 9F. Asking each scalar for its general
+    /// category was a quarter of reading; walking the scalars, a tenth.
     private static func hasControl(_ name: String) -> Bool {
-        name.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        var afterC2 = false
+        for byte in name.utf8 {
+            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
     }
 
     /// A two-letter country code as a list writes it ("nl", "NL"), upper case; nil for anything else.
     static func countryCode(_ text: String?) -> String? {
         guard let text = text?.trimmedOfWhitespace, text.utf8.count == 2, text.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) })
         else { return nil }
-        return text.uppercased()
+        // Two ASCII letters: upper-cased byte by byte (`uppercased()` asks Unicode about each).
+        return String(decoding: text.utf8.map { $0 & 0xDF }, as: UTF8.self)
     }
 
     static func defaultImportance(_ kind: NameKind) -> Float {
@@ -239,5 +288,16 @@ extension String {
         guard let start = scalars.firstIndex(where: { !isSpace($0) }), let end = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(scalars[start...end])
+    }
+}
+
+extension [UInt8] {
+    /// Line feeds in the bytes: a bound on the rows of a list, to reserve room for them at once.
+    fileprivate var lineCount: Int {
+        withUnsafeBufferPointer { buffer in
+            var count = 0
+            for byte in buffer where byte == 0x0A { count += 1 }
+            return count + 1
+        }
     }
 }
