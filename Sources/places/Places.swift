@@ -67,7 +67,7 @@ struct Places: AsyncParsableCommand {
             speaker: "places", wording: CLIWording.wording, helpCommand: helpCommand, helpForUsageErrors: true,
             parserMessage: { message in commandSuggestion(optionMessage(message)) ?? optionMessage(message) },
             ending: { error in
-                if !((error as? PlacesError)?.underlyingError is ConfigProblem) { Session.sayConfigWarnings() }
+                if !((error as? PlacesError)?.underlyingError is ConfigProblem) { CLIService.sayConfigWarnings() }
             },
             ownError: { error in (error as? CLIError).map { ($0.message, $0.status.rawValue) } },
             writeLine: StandardError.line

@@ -24,7 +24,7 @@ extension Places {
             static let configuration = CommandConfiguration(abstract: "Print the cache's folder.")
 
             func run() throws {
-                try StandardOutput.write(try Session.settings().cacheFolder + "/http\n")
+                try StandardOutput.write(try CLIService.settings().cacheFolder + "/http\n")
             }
         }
 
@@ -32,7 +32,7 @@ extension Places {
             static let configuration = CommandConfiguration(abstract: "Remove every cached answer and every hold a service asked for.")
 
             func run() throws {
-                let settings = try Session.settings()
+                let settings = try CLIService.settings()
                 var removed = 0
                 for folder in ["http", "holds"] {
                     let url = URL(fileURLWithPath: settings.cacheFolder).appendingPathComponent(folder)

@@ -75,7 +75,7 @@ extension Places {
         func validate() throws { try PlacesError.validating { try query.validate(catalog: nil) } }
 
         func run() async throws {
-            let service = try await Session.service(global, command: "coffee")
+            let service = try await CLIService.service(global, command: "coffee")
             let result = try await service.coffee(query)
             try StandardOutput.write(result.render(format, style: Terminal.style(global.color), explain: explain))
         }

@@ -71,7 +71,7 @@ extension Places {
         }
 
         func run() throws {
-            let service = try Session.service(store: storeOptions.store)
+            let service = try CLIService.service(store: storeOptions.store)
             let answer = try service.complete(query)
             if let unknown = answer.unknownQualifier {
                 StandardError.line("places: '\(unknown)' names no imported place; completing '\(text)' without it")

@@ -51,7 +51,7 @@ extension Places.ConfigCommand {
         }
 
         func run() async throws {
-            let normalised = try await Session.service(store: storeOptions.store).setSetting(key, to: value)
+            let normalised = try await CLIService.service(store: storeOptions.store).setSetting(key, to: value)
             try StandardOutput.write("\(key) = \(normalised)\n")
         }
     }
@@ -65,7 +65,7 @@ extension Places.ConfigCommand {
         func validate() throws { try Places.ConfigCommand.checkKey(key) }
 
         func run() throws {
-            guard let setting = try Session.service(store: storeOptions.store).setting(key) else {
+            guard let setting = try CLIService.service(store: storeOptions.store).setting(key) else {
                 let hint = key == "center" ? " (searches start at Amsterdam's centre, \(PlacesService.amsterdamText))" : ""
                 throw CLIError("\(key) is not set\(hint); set it with 'places config set \(key) VALUE'", status: .noInput)
             }
@@ -82,7 +82,7 @@ extension Places.ConfigCommand {
 
         func validate() throws { try Places.ConfigCommand.checkKey(key) }
 
-        func run() throws { try Session.service(store: storeOptions.store).unsetSetting(key) }
+        func run() throws { try CLIService.service(store: storeOptions.store).unsetSetting(key) }
     }
 
     struct List: ParsableCommand {
@@ -92,7 +92,7 @@ extension Places.ConfigCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let values = try Session.service(store: storeOptions.store).settingValues()
+            let values = try CLIService.service(store: storeOptions.store).settingValues()
             try StandardOutput.write(
                 values.map { value in
                     let note = Places.ConfigCommand.sourceText(value.source) + (value.isEffective ? "" : "; the store's value wins")

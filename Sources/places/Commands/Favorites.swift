@@ -48,7 +48,7 @@ extension Places.Favorites {
         }
 
         func run() async throws {
-            let service = try await Session.service(global, command: "favorites")
+            let service = try await CLIService.service(global, command: "favorites")
             // One at a time, each in its own transaction and printed once committed: an interrupted
             // run has kept exactly what it printed.
             for text in ids {
@@ -71,7 +71,7 @@ extension Places.Favorites {
         var color: Terminal.ColorChoice = .auto
 
         func run() async throws {
-            let service = try Session.service(store: storeOptions.store)
+            let service = try CLIService.service(store: storeOptions.store)
             let favorites = try await service.favorites()
             try StandardOutput.write(FavoritesRendering(favorites: favorites, style: Terminal.style(color)).render(format))
             if favorites.isEmpty {
@@ -96,7 +96,7 @@ extension Places.Favorites {
         }
 
         func run() async throws {
-            let service = try Session.service(store: storeOptions.store)
+            let service = try CLIService.service(store: storeOptions.store)
             try await service.removeFavorites(try ids.map { try PlaceID(parsing: $0) }) { (id, removed) throws(PlacesError) in
                 do { try StandardOutput.write(removed ? "removed \(id)\n" : "already gone \(id)\n") } catch {
                     throw PlacesError(.output, String(describing: error))

@@ -103,7 +103,7 @@ extension Places {
         }
 
         func run() async throws {
-            let service = try await Session.service(global, command: "follow")
+            let service = try await CLIService.service(global, command: "follow")
             let source: any TraceSource
             do { source = try TraceReader.open(path: trace, format: traceFormat) } catch { throw TraceFilter.error(error) }
             var given: (path: [Coordinate], source: String)?

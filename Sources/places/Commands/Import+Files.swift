@@ -73,7 +73,7 @@ extension Places.Import {
         func run() throws {
             // The database's client is the server's: places-server reads the files and writes them there.
             try database.handOver(["files"], serverArguments)
-            let service = try Session.service(store: storeOptions.store)
+            let service = try CLIService.service(store: storeOptions.store)
             let interruption = Interruption.onSignals { signal in
                 // The store is a transaction: what is kept is what committed. What was staged goes.
                 ImportLeftovers.cleanUp()

@@ -15,7 +15,7 @@ extension Places.Import {
 
         func run() throws {
             try database.handOver(["list"], ["--format", format.rawValue])
-            let service = try Session.service(store: storeOptions.store)
+            let service = try CLIService.service(store: storeOptions.store)
             let sources = try service.importedSources()
             if sources.isEmpty { StandardError.line("places: no match: nothing is imported into \(service.store.path)") }
             try StandardOutput.write(ImportListRendering(sources: sources, style: Terminal.style(.auto)).render(format))

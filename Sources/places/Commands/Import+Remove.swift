@@ -16,7 +16,7 @@ extension Places.Import {
         func run() throws {
             // The file last, after "--": a file named like an option stays a file.
             try database.handOver(["remove"], ["--", imported.file])
-            let service = try Session.service(store: storeOptions.store)
+            let service = try CLIService.service(store: storeOptions.store)
             let (source, removed, index) = try service.removeImport(imported.file)
             try StandardOutput.write(ImportRendering.removal(source, removed: removed, index: index))
         }

@@ -91,7 +91,7 @@ extension Places {
         func validate() throws { try PlacesError.validating { try query.validate(catalog: nil) } }
 
         func run() async throws {
-            let service = try await Session.service(global, command: "parking")
+            let service = try await CLIService.service(global, command: "parking")
             let result = try await service.parking(query)
             try StandardOutput.write(result.render(format, style: Terminal.style(global.color), explain: explain))
         }

@@ -26,7 +26,7 @@ extension Places {
         var color: Terminal.ColorChoice = .auto
 
         func run() async throws {
-            let (balance, history) = try await Session.service(store: storeOptions.store).points()
+            let (balance, history) = try await CLIService.service(store: storeOptions.store).points()
             try StandardOutput.write(PointsRendering(balance: balance, history: history, style: Terminal.style(color)).render(format))
         }
     }

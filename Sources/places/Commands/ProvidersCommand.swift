@@ -20,7 +20,7 @@ extension Places {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let service = try await Session.service(global, command: "providers")
+            let service = try await CLIService.service(global, command: "providers")
             let output = ProvidersRendering(providers: service.registry.all, wording: CLIWording.wording, style: Terminal.style(global.color))
             try StandardOutput.write(output.render(format))
         }

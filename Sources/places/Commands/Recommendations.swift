@@ -77,7 +77,7 @@ extension Places {
         func validate() throws { try PlacesError.validating { try query.validate() } }
 
         func run() async throws {
-            let service = try await Session.service(global, command: "recommendations")
+            let service = try await CLIService.service(global, command: "recommendations")
             let result = try await service.recommendations(query)
             try StandardOutput.write(result.render(format, style: Terminal.style(global.color), explain: explain))
         }

@@ -39,7 +39,7 @@ extension Places {
         }
 
         func run() async throws {
-            let service = try await Session.service(global, command: "reverse")
+            let service = try await CLIService.service(global, command: "reverse")
             let matches = try await service.reverse(query)
             try StandardOutput.write(ReverseRendering(matches: matches, at: position, style: Terminal.style(global.color)).render(format))
         }

@@ -69,7 +69,7 @@ extension Places {
         }
 
         func run() async throws {
-            let service = try await Session.service(global, command: "route")
+            let service = try await CLIService.service(global, command: "route")
             let result = try await service.route(
                 RouteQuery(from: from, to: to, feed: feed, provider: provider.map { ProviderID($0) }, offline: offline))
             try StandardOutput.write(RouteDocument(result).render(format, style: Terminal.style(global.color), explain: explain))

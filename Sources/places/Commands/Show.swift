@@ -32,7 +32,7 @@ extension Places {
 
         func run() async throws {
             let placeID = try PlaceID(parsing: id)
-            let service = try await Session.service(global, command: "show")
+            let service = try await CLIService.service(global, command: "show")
             let place = try await service.details(for: placeID, as: id, offline: offline)
             await service.sayWhereAnswersCameFrom()
             let document = PlaceDocument(place: place, now: service.now)

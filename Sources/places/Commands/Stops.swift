@@ -71,7 +71,7 @@ extension Places {
         }
 
         func run() async throws {
-            let service = try Session.service(store: storeOptions.store)
+            let service = try CLIService.service(store: storeOptions.store)
             let output = StopsRendering(timeZone: service.timeZone, style: Terminal.style(color))
             var source: any TraceSource
             do { source = try TraceReader.open(path: trace, format: traceFormat) } catch { throw TraceFilter.error(error) }

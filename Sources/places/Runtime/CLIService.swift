@@ -6,7 +6,7 @@ import Synchronization
 
 /// The CLI's side of the front door: a ``PlacesService`` built from the options, its notices
 /// written to stderr as they come, its remedies worded with our flags.
-enum Session {
+enum CLIService {
     /// - Parameter command: names the file recordings go to (`cassettes/<provider>/<command>.json`).
     static func service(_ global: GlobalOptions, command: String) async throws -> PlacesService {
         let settings = try Self.settings(global.settingsOptions)
