@@ -1,8 +1,8 @@
 import Dispatch
 
-/// A piece of the build run on another thread (the machine's second core); ``result()`` waits
+/// A pass of the build run on another thread, beside the one that started it; ``result()`` waits
 /// for it and hands back its error.
-final class SecondThread: @unchecked Sendable {
+final class ConcurrentPass: @unchecked Sendable {
     private let body: () throws(IndexBuildError) -> Void
     private let done = DispatchGroup()
     private var error: IndexBuildError?

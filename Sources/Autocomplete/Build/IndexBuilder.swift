@@ -173,12 +173,12 @@ public final class AutocompleteIndexBuilder {
         }
         let ordered = grouping ? try mergeSources() : direct
         let (byName, byWord, byWordCell) = try writeRecords(ordered, into: &sections)
-        // Pass 4 on a second thread while this one does passes 3 and 5; its node lists go after
+        // Pass 4 on another thread while this one does passes 3 and 5; its node lists go after
         // pass 3's.
         let wordNodes = NodeSink(order: sorter("nodes"), lists: sections.nodeLists)
         let nameNodes = NodeSink(order: sorter("nameNodes"), lists: try output("nameNodeLists"))
         let byNameOutput = sections.byName
-        let names = SecondThread { () throws(IndexBuildError) in
+        let names = ConcurrentPass { () throws(IndexBuildError) in
             try Self.writeByName(byName, nodes: nameNodes, into: byNameOutput)
         }
         do {
