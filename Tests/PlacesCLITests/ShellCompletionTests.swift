@@ -44,6 +44,16 @@ struct ShellCompletionTests {
             "\(none.stdout) \(none.stderr)")
     }
 
+    /// The issue's own example: `--near Leid<TAB>` offers Leidseplein.
+    @Test func tabCompletesLeidToLeidseplein() async throws {
+        let store = TemporaryStore()
+        try await NamedOSM.imported(store)
+        let tab = try await CLI.run(
+            ["---completion", "coffee", "--", "--near", "3", "4", "places", "coffee", "--near", "Leid"], environment: store.environment)
+        #expect(tab.status == 0, "\(tab.stderr)")
+        #expect(tab.stdoutLines.first == "Leidseplein", "\(tab.stdout)")
+    }
+
     /// What bash offers for the last of `words` with `script` sourced, as the shell calls the
     /// completion function on TAB (COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT): one candidate a line.
     static func bashOffers(script: URL, words: [String], places: URL, environment: [String: String] = [:]) throws -> [String] {
