@@ -24,7 +24,9 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             // replaced below. Another file's rows with the same id change hands, never double.
             let previous = Set(try String.fetchAll(db, sql: "SELECT id FROM imported_place WHERE source = ?", arguments: [source.key]))
             try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [source.key])
-            let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM imported_place") ?? 0
+            // The other imports' rows, from their kept counts: counting the table scanned a
+            // country's index on every import beside it.
+            let before = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM import_source WHERE key <> ?", arguments: [source.key]) ?? 0
             // Rows that replaced an existing id added nothing to the count: counted as they go in,
             // rather than counting the table again after (a scan of a million index entries).
             let (written, replaced) = try Self.insert(places, source: source.key, besides: before, db)

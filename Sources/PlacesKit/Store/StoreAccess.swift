@@ -67,10 +67,10 @@ public struct StoreAccess: Sendable {
         let store: any SharedStore
         if let personal {
             store = personal
-        } else if use == .write {
+        } else if use == .write || (use == .change && (held != nil || FileManager.default.fileExists(atPath: location.path))) {
             store = try writing()
-        } else if let file = try reading() {
-            store = use == .change ? try writing() : file
+        } else if use == .read, let file = try reading() {
+            store = file
         } else {
             return nil
         }
