@@ -5,15 +5,15 @@ import Synchronization
     import Glibc
 
     /// A TCP socket; `socket(2)` under a name the server's own `socket` property does not hide.
-    private func openStreamSocket() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
+    func openStreamSocket() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
 #elseif canImport(Musl)
     import Musl
 
-    private func openStreamSocket() -> Int32 { Musl.socket(AF_INET, Int32(SOCK_STREAM), 0) }
+    func openStreamSocket() -> Int32 { Musl.socket(AF_INET, Int32(SOCK_STREAM), 0) }
 #elseif canImport(Darwin)
     import Darwin
 
-    private func openStreamSocket() -> Int32 { Darwin.socket(AF_INET, SOCK_STREAM, 0) }
+    func openStreamSocket() -> Int32 { Darwin.socket(AF_INET, SOCK_STREAM, 0) }
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and a free port, for testing the live transport without

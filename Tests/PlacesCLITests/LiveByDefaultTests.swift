@@ -119,15 +119,10 @@ struct LiveByDefaultTests {
         #expect(server.requests.count == asked)
     }
 
-    /// A port nothing listens on: a server started and stopped.
-    static func closedPort() throws -> Int {
-        let server = try LocalHTTPServer { _ in .init(status: 200, body: Data()) }
-        server.stop()
-        return server.port
-    }
-
     @Test func withoutNetworkTheRecordingsAnswerAndSaySo() async throws {
-        let port = try Self.closedPort()
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         let scenario = Scenario()
         try scenario.copy("osm") {
             $0.request.url = $0.request.url.replacingOccurrences(of: "https://overpass-api.de", with: "http://127.0.0.1:\(port)")
@@ -143,7 +138,9 @@ struct LiveByDefaultTests {
     }
 
     @Test func withoutNetworkOrRecordingTheImportedDataAnswers() async throws {
-        let port = try Self.closedPort()
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         let store = TemporaryStore()
         _ = try await ImportCommandTests.imported(store)
         let home = Home()

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceSearchTesting
 import PlaceStorePostgres
 import PostgresNIO
 import Testing
@@ -83,7 +84,9 @@ struct PostgresOpeningTests {
 
     /// Nothing listens on the port: one clear error naming the URL, without its password.
     @Test func aServerThatIsNotThereIsUnreachableAndTheMessageHidesThePassword() async throws {
-        let port = try Self.closedPort()
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         let location = try PostgresLocation(parsing: "postgres://places:hunter2@127.0.0.1:\(port)/nowhere")
         do {
             _ = try await PostgresStore.open(location, logger: TestDatabase.logger)
@@ -94,21 +97,6 @@ struct PostgresOpeningTests {
             #expect(!error.description.contains("hunter2"))
             #expect(error.description.contains("check that PostgreSQL runs there"))
         }
-    }
-
-    /// A port nothing listens on: bound, read, closed.
-    static func closedPort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw StoreError(.unavailable, path: "127.0.0.1", detail: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     static func versions(_ location: PostgresLocation) async throws -> [Int] {
