@@ -19,7 +19,7 @@ extension SQLitePlaceStore {
     ///   from the schema, so they come back as they were.
     /// - Parameter others: rows of other imports already in the table.
     /// - Returns: the rows written by kind, and how many of them replaced a row already there.
-    static func insert(_ places: [ImportedPlace], source: String, besides others: Int, _ db: Database) throws -> (
+    static func insert(_ places: ImportedPlaceList, source: String, besides others: Int, _ db: Database) throws -> (
         written: [NameKind: Int], replaced: Int
     ) {
         // With SQLite's 2 MB page cache the transaction spills dirty pages to the WAL over and over;
@@ -37,16 +37,16 @@ extension SQLitePlaceStore {
         var binding = RowBinding(source: source, statements: [insert, replace])
         var written = Array(repeating: 0, count: NameKind.allCases.count)
         var replaced = 0
-        try places.withUnsafeBufferPointer { places in
-            for number in idOrder(places) {
-                // The id is taken: this row replaces that one (a NOT NULL failure fails again there),
-                // deleting it: the primary key is the table's only unique constraint.
-                if try !binding.run(insert, places[number], db: db, allowConstraintFailure: true) {
-                    _ = try binding.run(replace, places[number], db: db, allowConstraintFailure: false)
-                    replaced += 1
-                }
-                written[Int(places[number].record.kind.rawValue)] += 1
+        for number in places.idOrder() {
+            // Made from its bytes once, for both statements.
+            let place = places[number]
+            // The id is taken: this row replaces that one (a NOT NULL failure fails again there),
+            // deleting it: the primary key is the table's only unique constraint.
+            if try !binding.run(insert, place, db: db, allowConstraintFailure: true) {
+                _ = try binding.run(replace, place, db: db, allowConstraintFailure: false)
+                replaced += 1
             }
+            written[Int(place.record.kind.rawValue)] += 1
         }
         for sql in rebuilt { try db.execute(sql: sql) }
         var counts: [NameKind: Int] = [:]
@@ -54,39 +54,17 @@ extension SQLitePlaceStore {
         return (counts, replaced)
     }
 
-    /// The places' positions sorted by id, near enough to SQLite's order for the id B-tree to be
-    /// filled front to back (String's order is the UTF-8 bytes' for ASCII ids, compared with
-    /// memcmp; comparing the UTF-8 views byte by byte was a third of the store write in perf); the
-    /// same id twice keeps the file's order, so that the later row replaces the earlier as before.
-    /// The order decides nothing else: every row goes in either way.
-    private static func idOrder<Places: RandomAccessCollection<ImportedPlace>>(_ places: Places) -> [Int] where Places.Index == Int {
-        places.indices.sorted { a, b in
-            let left = places[a].record.id
-            let right = places[b].record.id
-            if left == right { return a < b }
-            return left < right
-        }
-    }
-
     /// The positions of the rows of `places` that `insert` leaves in the table, in the order the
-    /// table holds them (rowid order, the order ``forEachIndexedName(_:)`` reads): each row goes in
-    /// in ``idOrder(_:)``, and a row whose id is taken replaces the earlier one, going in after
-    /// the others. SQLite compares ids by their bytes, Swift by canonical equivalence: two ids
-    /// equal to Swift but spelled differently are both kept, as the table keeps both.
-    static func keptOrder(_ places: [ImportedPlace]) -> [Int] {
+    /// table holds them (rowid order, the order ``forEachIndexedName(_:)`` reads). Rows go in in
+    /// id order, byte for byte as SQLite compares them (``ImportedPlaceList/idOrder()``), which
+    /// fills the id B-tree front to back; the same id twice keeps the file's order, and the later
+    /// row replaces the earlier, going in after it. Two ids equal to Swift but spelled with other
+    /// bytes are two rows, as the table keeps them.
+    static func keptOrder(_ places: ImportedPlaceList) -> [Int] {
         var kept: [Int] = []
         kept.reserveCapacity(places.count)
-        // Where the run of ids equal to Swift (next to each other in id order) starts in `kept`.
-        var run = 0
-        for number in idOrder(places) {
-            let id = places[number].record.id
-            if let last = kept.last, places[last].record.id == id {
-                if let same = kept[run...].firstIndex(where: { places[$0].record.id.utf8.elementsEqual(id.utf8) }) {
-                    kept.remove(at: same)
-                }
-            } else {
-                run = kept.count
-            }
+        for number in places.idOrder() {
+            if let last = kept.last, places.sameID(last, number) { kept.removeLast() }
             kept.append(number)
         }
         return kept

@@ -3,7 +3,7 @@ import GRDB
 public import PlaceSearch
 
 extension SQLitePlaceStore: ImportedPlacesStore {
-    public func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) throws(StoreError) -> ImportSummary {
+    public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList) throws(StoreError) -> ImportSummary {
         let (bounds, categories) = ImportRecord.extent(of: places)
         return try writing { db in
             try db.execute(
@@ -47,7 +47,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
                     """,
                 arguments: [source.key])
             try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
-            let removed = previous.subtracting(places.lazy.map(\.record.id)).count
+            let removed = previous.subtracting(places.indices.lazy.map(places.id(at:))).count
             return ImportSummary(written: written, removed: removed, replaced: replaced)
         }
     }

@@ -19,7 +19,7 @@ extension SQLitePlaceStore {
     /// `replaceImport(source, with: places)` is written, in the order ``forEachIndexedName(_:)``
     /// would read them then; the names the import adds follow them (``IndexedNamesAfterImport/added``,
     /// as records through ``storedRecord(_:)``).
-    package func forEachIndexedName(afterReplacing source: String, with places: [ImportedPlace], _ body: (NameRecord) throws -> Void) throws
+    package func forEachIndexedName(afterReplacing source: String, with places: ImportedPlaceList, _ body: (NameRecord) throws -> Void) throws
         -> IndexedNamesAfterImport
     {
         var taken: TakenIDs?
@@ -44,7 +44,7 @@ extension SQLitePlaceStore {
         }
         if let failure { throw failure }
         // Rows the import writes after the others' (a new rowid each, past the largest).
-        return IndexedNamesAfterImport(generation: generation, added: Self.keptOrder(places).filter { places[$0].isIndexed })
+        return IndexedNamesAfterImport(generation: generation, added: Self.indexedOrder(places))
     }
 
     /// `record` as the store reads it back: texts end at a NUL byte (GRDB reads them as C
@@ -75,10 +75,10 @@ private struct TakenIDs {
     private var ids: Set<String> = []
     private var spellings: Set<[UInt8]> = []
 
-    init(_ places: [ImportedPlace]) {
+    init(_ places: ImportedPlaceList) {
         ids.reserveCapacity(places.count)
-        for place in places {
-            let id = place.record.id
+        for position in places.indices {
+            let id = places.id(at: position)
             let (inserted, member) = ids.insert(id)
             if !inserted, !member.utf8.elementsEqual(id.utf8) {
                 spellings.insert(Array(member.utf8))

@@ -13,7 +13,7 @@ extension SQLitePlaceStore {
     /// The positions in `places` of the names `replaceImport(_:with:)` writes to the index, in the
     /// order ``forEachIndexedName(ofImport:_:)`` reads them back once it is written (as records
     /// through ``storedRecord(_:)``).
-    package static func indexedOrder(_ places: [ImportedPlace]) -> [Int] {
-        keptOrder(places).filter { places[$0].isIndexed }
+    package static func indexedOrder(_ places: ImportedPlaceList) -> [Int] {
+        keptOrder(places).filter { places.isIndexed(at: $0) }
     }
 }

@@ -7,11 +7,11 @@ extension PostgresStore: SharedImportStore {
     /// one statement per batch instead of one per place.
     static let batchSize = 5000
 
-    public func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) async throws(StoreError) -> ImportSummary {
+    public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList) async throws(StoreError) -> ImportSummary {
         try await replaceImport(source, with: places, walkingGraph: nil)
     }
 
-    public func replaceImport(_ source: ImportSource, with places: [ImportedPlace], walkingGraph: (bytes: Data, formatVersion: Int)?)
+    public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList, walkingGraph: (bytes: Data, formatVersion: Int)?)
         async throws(StoreError) -> ImportSummary
     {
         var written: [NameKind: Int] = [:]

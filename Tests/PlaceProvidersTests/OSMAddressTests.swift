@@ -14,7 +14,7 @@ struct OSMAddressTests {
     static func extract(_ elements: [OSMElement]) -> [ImportedPlace] {
         var extractor = OSMExtractor()
         for element in elements { extractor.consume(element) }
-        return extractor.finish()
+        return Array(extractor.finish())
     }
 
     static func address(_ street: String, _ number: String, _ extra: [String: String] = [:]) -> [String: String] {

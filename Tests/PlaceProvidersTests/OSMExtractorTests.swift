@@ -51,7 +51,7 @@ struct OSMExtractorTests {
     static func extract() -> (places: [ImportedPlace], extractor: OSMExtractor) {
         var extractor = OSMExtractor()
         for element in elements { extractor.consume(element) }
-        return (extractor.finish(), extractor)
+        return (Array(extractor.finish()), extractor)
     }
 
     @Test func otherNamesBecomeAlternateNames() {

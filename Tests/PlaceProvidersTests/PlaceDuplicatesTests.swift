@@ -64,7 +64,7 @@ struct PlaceDuplicatesTests {
     @Test(arguments: [0, 1, 2, 50, 400])
     func givesWhatCopyingGave(count: Int) throws {
         let input = try Self.places(count: count, seed: UInt64(count) + 27)
-        var places = input
+        var places = ImportedPlaceList(input)
         PlaceDuplicates.sortByKindAndID(&places)
         PlaceDuplicates.merge(&places)
         let expected = Self.reference(input)
@@ -75,9 +75,10 @@ struct PlaceDuplicatesTests {
 
     @Test func sortKeepsTheOrderOfOneID() throws {
         let point = try Coordinate(latitude: 52.37, longitude: 4.89)
-        var places = ["b", "a", "b", "a", "c"].enumerated().map { index, id in
-            ImportedPlace(record: NameRecord(id: id, name: "x", kind: .poi, importance: 0, coordinate: point, detail: "\(index)"))
-        }
+        var places = ImportedPlaceList(
+            ["b", "a", "b", "a", "c"].enumerated().map { index, id in
+                ImportedPlace(record: NameRecord(id: id, name: "x", kind: .poi, importance: 0, coordinate: point, detail: "\(index)"))
+            })
         PlaceDuplicates.sortByKindAndID(&places)
         #expect(places.map { "\($0.record.id)\($0.record.detail ?? "")" } == ["a1", "a3", "b0", "b2", "c4"])
     }

@@ -13,15 +13,16 @@ struct BulkImportTests {
     static let extract = ImportSource(key: "/data/nl.osm.pbf", label: "nl.osm.pbf", format: "osm-pbf")
 
     /// 12,000 places around the Dam, ids in file order (not id order: #10 sorts before #9).
-    static func bigList(count: Int = 12_000) -> [ImportedPlace] {
-        (0..<count).map { number in
-            let latitude = 52.30 + Double(number % 100) / 1_000
-            let longitude = 4.80 + Double(number / 100) / 1_000
-            let record = NameRecord(
-                id: "names:big.csv#\(number)", name: "Place \(number)", kind: .place, importance: 0.5,
-                coordinate: Coordinate(latitude, longitude))
-            return ImportedPlace(record: record, category: number % 2 == 0 ? "place=village" : nil)
-        }
+    static func bigList(count: Int = 12_000) -> ImportedPlaceList {
+        ImportedPlaceList(
+            (0..<count).map { number in
+                let latitude = 52.30 + Double(number % 100) / 1_000
+                let longitude = 4.80 + Double(number / 100) / 1_000
+                let record = NameRecord(
+                    id: "names:big.csv#\(number)", name: "Place \(number)", kind: .place, importance: 0.5,
+                    coordinate: Coordinate(latitude, longitude))
+                return ImportedPlace(record: record, category: number % 2 == 0 ? "place=village" : nil)
+            })
     }
 
     static func indexDefinitions(_ path: String) throws -> [String] {
@@ -64,7 +65,7 @@ struct BulkImportTests {
     @Test func aLargeImportThatFailsHalfWayLeavesTheStoreAsItWas() throws {
         let folder = TemporaryFolder()
         let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
-        _ = try store.replaceImport(Self.lists, with: Array(Self.bigList(count: 3)))
+        _ = try store.replaceImport(Self.lists, with: Self.bigList(count: 3))
         let generation = try store.importGeneration()
         let indexes = try Self.indexDefinitions(folder.storePath)
         var list = Self.bigList()
@@ -94,7 +95,7 @@ struct BulkImportTests {
                 alternateNames: full ? ["Alt \(number)"] : [], locality: full ? "Centrum" : nil, countryCode: full ? "NL" : nil)
             return ImportedPlace(record: record, category: full ? "highway=residential" : nil, tags: full ? ["name:fy": "Namme \(number)"] : [:])
         }
-        _ = try store.replaceImport(Self.lists, with: places)
+        _ = try store.replaceImport(Self.lists, with: ImportedPlaceList(places))
         let rows = try DatabaseQueue(path: folder.storePath).read { db in
             try Row.fetchAll(
                 db,
@@ -127,7 +128,7 @@ struct BulkImportTests {
                 record: NameRecord(
                     id: "names:long.csv:\(letter)", name: letter + long, kind: .street, importance: 0.3, coordinate: nil, detail: long))
         }
-        _ = try store.replaceImport(Self.lists, with: places)
+        _ = try store.replaceImport(Self.lists, with: ImportedPlaceList(places))
         for letter in ["a", "b", "c"] {
             let stored = try store.importedPlace(id: "names:long.csv:\(letter)")
             #expect(stored?.record.name == letter + long)

@@ -20,7 +20,9 @@ struct ImportedPlacesTests {
     @Test func importingTheSameFileAgainDuplicatesNothing() throws {
         let folder = TemporaryFolder()
         let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
-        let places = [Self.place("osm:node/1", "A"), Self.place("osm:node/2", "B"), Self.place("osm:way/3", "Damrak", kind: .street)]
+        let places: ImportedPlaceList = [
+            Self.place("osm:node/1", "A"), Self.place("osm:node/2", "B"), Self.place("osm:way/3", "Damrak", kind: .street),
+        ]
         let first = try store.replaceImport(Self.amsterdam, with: places)
         #expect(first.written == [.poi: 2, .street: 1])
         let second = try store.replaceImport(Self.amsterdam, with: places)

@@ -25,7 +25,7 @@ struct IndexedNamesAfterImportTests {
 
     /// What the extract holds: names that are awkward to store, a row the list takes over and
     /// an id Swift counts as equal to one in the list (é composed, the list's decomposed).
-    static let extractPlaces = [
+    static let extractPlaces: ImportedPlaceList = [
         place("osm:node/1", "Dam", alternates: ["De \"Dam\"", "back\\slash", "tab\there", "emoji 🙂", "nul\u{0}byte", ""]),
         place("names:list.csv#7", "Taken by the list"),
         place("osm:node/3", "Not indexed", indexed: false),
@@ -37,7 +37,7 @@ struct IndexedNamesAfterImportTests {
 
     /// The list's second version, in no id order: an id taken from the extract, ids twice (the
     /// later row wins, also when it is not indexed), one id spelled two ways twice over.
-    static let listPlaces = [
+    static let listPlaces: ImportedPlaceList = [
         place("names:list.csv#9", "Nine"),
         place("names:list.csv#7", "Seven"),
         place("names:list.csv#3", "Three"),
@@ -61,7 +61,7 @@ struct IndexedNamesAfterImportTests {
     }
 
     /// Said before the import, then read back after it: they must be the same.
-    static func expectForetold(_ store: SQLitePlaceStore, _ source: ImportSource, _ places: [ImportedPlace]) throws {
+    static func expectForetold(_ store: SQLitePlaceStore, _ source: ImportSource, _ places: ImportedPlaceList) throws {
         var foretold: [NameRecord] = []
         let after = try store.forEachIndexedName(afterReplacing: source.key, with: places) { foretold.append($0) }
         foretold += after.added.map { SQLitePlaceStore.storedRecord(places[$0].record) }
@@ -78,13 +78,13 @@ struct IndexedNamesAfterImportTests {
         let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
         try Self.expectForetold(store, Self.extract, Self.extractPlaces)
         // The list's first version, replaced by the second: its rows that the second lacks go.
-        try Self.expectForetold(store, Self.list, (1...5).map { Self.place("names:list.csv#\($0)", "Old \($0)") })
+        try Self.expectForetold(store, Self.list, ImportedPlaceList((1...5).map { Self.place("names:list.csv#\($0)", "Old \($0)") }))
         try Self.expectForetold(store, Self.list, Self.listPlaces)
         #expect(try store.importedPlace(id: "names:list.csv#3")?.record.name == "Three again")
         #expect(try store.importedPlace(id: "names:caf\u{E9}")?.record.name == "Café composed", "SQLite keeps both spellings")
         // The extract again, now after the list (its rows take a new rowid each), then a large
         // list on the bulk path (secondary indexes dropped and made again).
-        try Self.expectForetold(store, Self.extract, Array(Self.extractPlaces.reversed()))
+        try Self.expectForetold(store, Self.extract, ImportedPlaceList(Self.extractPlaces.reversed()))
         try Self.expectForetold(store, Self.big, BulkImportTests.bigList())
         try Self.expectForetold(store, Self.list, [])
     }

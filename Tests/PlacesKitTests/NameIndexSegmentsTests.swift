@@ -175,7 +175,7 @@ struct NameIndexSegmentsTests {
                     id: "names:cities.csv#3", name: "Haarlem", kind: .place, importance: 0.6, coordinate: Coordinate(52.38084, 4.63683)))
         ]
         let source = ImportSource(key: Self.key(list), label: "cities.csv", format: "names-csv")
-        _ = try service.store.writing().replaceImport(source, with: records)
+        _ = try service.store.writing().replaceImport(source, with: ImportedPlaceList(records))
         let listSegment = NameIndex.segmentPath(forSource: Self.key(list), storePath: service.store.path)
         #expect(!FileManager.default.fileExists(atPath: listSegment))
 

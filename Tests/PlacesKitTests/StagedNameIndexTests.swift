@@ -108,7 +108,9 @@ struct StagedNameIndexTests {
         let store = try service.store.writing()
         let list = ImportSource(key: "/data/list.csv", label: "list.csv", format: "names-csv")
         let other = ImportSource(key: "/data/other.csv", label: "other.csv", format: "names-csv")
-        let places = [ImportedPlace(record: NameRecord(id: "names:list.csv#2", name: "Dam", kind: .place, importance: 0.5, coordinate: nil))]
+        let places: ImportedPlaceList = [
+            ImportedPlace(record: NameRecord(id: "names:list.csv#2", name: "Dam", kind: .place, importance: 0.5, coordinate: nil))
+        ]
         let staged = try #require(try NameIndex.Staged(store: store, replacing: list.key, with: places))
         // Another program imports between the names read and the import written.
         _ = try store.replaceImport(

@@ -90,10 +90,20 @@ public struct ImportRecord: Sendable, Equatable {
     public func holds(anyOf tags: [String]) -> Bool { tags.contains(where: categories.contains) }
 
     /// The extent and main tags of an import's places, as the store keeps them with it.
-    public static func extent(of places: [ImportedPlace]) -> (bounds: BoundingBox?, categories: Set<String>) {
+    public static func extent(of places: some Sequence<ImportedPlace>) -> (bounds: BoundingBox?, categories: Set<String>) {
         var categories: Set<String> = []
-        for place in places { if let category = place.category { categories.insert(category) } }
-        return (BoundingBox(enclosing: places.lazy.compactMap(\.record.coordinate)), categories)
+        var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
+        // One pass: a list of places makes each one again from its bytes as it is read.
+        for place in places {
+            if let category = place.category { categories.insert(category) }
+            guard let point = place.record.coordinate else { continue }
+            south = min(south, point.latitude)
+            north = max(north, point.latitude)
+            west = min(west, point.longitude)
+            east = max(east, point.longitude)
+        }
+        let bounds = south.isFinite ? BoundingBox(south: south, west: west, north: north, east: east) : nil
+        return (bounds, categories)
     }
 }
 
@@ -102,7 +112,7 @@ public struct ImportRecord: Sendable, Equatable {
 /// An import is one transaction: it either replaces everything the same file wrote before, or
 /// (when it fails) changes nothing. Ids are global, so a node that two extracts share is one row.
 public protocol ImportedPlacesStore: Sendable {
-    func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) throws(StoreError) -> ImportSummary
+    func replaceImport(_ source: ImportSource, with places: ImportedPlaceList) throws(StoreError) -> ImportSummary
     /// Every indexed name, for building the autocomplete index.
     func indexedNames() throws(StoreError) -> [NameRecord]
     /// Every indexed name, one at a time and from one snapshot, so that a country's millions are

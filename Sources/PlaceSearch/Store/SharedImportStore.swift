@@ -7,7 +7,7 @@ public protocol SharedImportStore: Sendable {
 
     /// Replaces what `source` imported before with `places`, in one transaction; an id another
     /// source wrote changes hands (last write wins), never doubles.
-    func replaceImport(_ source: ImportSource, with places: [ImportedPlace]) async throws(StoreError) -> ImportSummary
+    func replaceImport(_ source: ImportSource, with places: ImportedPlaceList) async throws(StoreError) -> ImportSummary
     /// Every place completion may offer (`isIndexed`): what a name index file is built from.
     func indexedNames() async throws(StoreError) -> [NameRecord]
     /// Places with a position inside `box`, of one of `categories` (any when empty).

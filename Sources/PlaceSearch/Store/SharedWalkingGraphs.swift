@@ -34,7 +34,7 @@ public protocol SharedWalkingGraphStore: Sendable {
 
     /// Replaces what `source` imported before with `places` and its walking graph (the graph
     /// file's bytes; nil when it has none, which removes an older one), in one transaction.
-    func replaceImport(_ source: ImportSource, with places: [ImportedPlace], walkingGraph: (bytes: Data, formatVersion: Int)?)
+    func replaceImport(_ source: ImportSource, with places: ImportedPlaceList, walkingGraph: (bytes: Data, formatVersion: Int)?)
         async throws(StoreError) -> ImportSummary
     /// Every graph the database holds, without its bytes.
     func walkingGraphs() async throws(StoreError) -> [SharedWalkingGraph]

@@ -66,7 +66,7 @@ public struct ImportReport: Sendable {
 /// what reading it found, and the walking graph an OpenStreetMap file's ways make.
 public struct ImportBatch: Sendable {
     public let source: ImportSource
-    public let places: [ImportedPlace]
+    public let places: ImportedPlaceList
     public var report: ImportReport
     public let walkingGraph: WalkingGraph?
 }
@@ -255,7 +255,7 @@ extension PlacesService {
     /// - Parameter overlay: change files applied to the file's elements as they are read.
     static func readOSM(
         _ file: String, overlay: OSMChangeOverlay? = nil, progress: @escaping @Sendable (ImportStep, Int, Int) -> Void
-    ) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport, WalkingGraph?) {
+    ) throws(PlacesError) -> (ImportSource, ImportedPlaceList, ImportReport, WalkingGraph?) {
         try checkReadable(file)
         let started = ContinuousClock.now
         let result: OSMImport.Result
@@ -342,7 +342,7 @@ extension PlacesService {
         }
     }
 
-    private static func readGeoNames(_ file: String) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+    private static func readGeoNames(_ file: String) throws(PlacesError) -> (ImportSource, ImportedPlaceList, ImportReport) {
         try checkReadable(file)
         let started = ContinuousClock.now
         let bytes = try readBytes(file)
@@ -360,10 +360,11 @@ extension PlacesService {
             let skipped = "skipped \(result.skipped.count) \(cities)"
             report.notes.append("\(skipped) without a name or a position on the globe (geonameid \(shown))")
         }
-        return (Self.source(for: file, format: "geonames-json", licence: .geoNames), result.places, report)
+        return (Self.source(for: file, format: "geonames-json", licence: .geoNames), ImportedPlaceList(result.places), report)
     }
 
-    private static func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, [ImportedPlace], ImportReport) {
+    private static func readNameList(_ file: String, options: NameListOptions) throws(PlacesError) -> (ImportSource, ImportedPlaceList, ImportReport)
+    {
         try checkReadable(file)
         if Self.isGeoNamesJSON(file) { return try readGeoNames(file) }
         let started = ContinuousClock.now
@@ -397,7 +398,10 @@ extension PlacesService {
                 "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))"
             )
         }
-        return (Self.source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)), result.places, report)
+        return (
+            Self.source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)),
+            ImportedPlaceList(result.places), report
+        )
     }
 }
 

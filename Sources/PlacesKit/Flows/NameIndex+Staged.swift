@@ -26,7 +26,7 @@ extension NameIndex {
         private var writeStarted = ContinuousClock.now
 
         /// Nil when no builder can be made here (the folder): the segment is then built after the import.
-        init?(store: SQLitePlaceStore, replacing source: String, with places: [ImportedPlace]) throws(PlacesError) {
+        init?(store: SQLitePlaceStore, replacing source: String, with places: ImportedPlaceList) throws(PlacesError) {
             key = source
             path = NameIndex.segmentPath(forSource: source, storePath: store.path)
             // The process and a random number: two imports at once in one process do not share it.

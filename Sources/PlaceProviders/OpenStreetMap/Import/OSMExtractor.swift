@@ -126,15 +126,15 @@ public struct OSMExtractor {
     /// Everything to write, in a stable order (kind, then id) so that two imports of one file match.
     /// - Parameter progress: things made of those kept, streets (by name) and addresses: at a
     ///   country's size this takes a while after the file is read.
-    public mutating func finish(progress: OSMReadProgress? = nil) -> [ImportedPlace] {
+    public mutating func finish(progress: OSMReadProgress? = nil) -> ImportedPlaceList {
         var nearestStreet: NearestStreet?
-        var places: [ImportedPlace] = []
+        var places = ImportedPlaceList()
         addresses.interpolate()
         let total = kept.count + streets.count + addresses.count
         var reporter = FinishProgress(progress, total: total)
-        // Room for all of them from the start: growing by doubling would hold the array twice
-        // while it is copied. Streets merged are at most their ways; postcodes, a share of the
-        // addresses (should there be more, the array grows once).
+        // Room for where they all start: growing by doubling would hold that array twice while it
+        // is copied. Streets merged are at most their ways; postcodes, a share of the addresses
+        // (should there be more, the array grows once).
         places.reserveCapacity(kept.count + streets.segmentCount + addresses.count + addresses.count / 16)
         for number in kept.indices {
             let pending = kept[number]
@@ -207,9 +207,9 @@ public struct OSMExtractor {
     }
 
     /// The addresses as names ("Keizersgracht 148", in the order the country writes them), and
-    /// one place per postcode at the middle of its addresses. Appended in place: an array of them
+    /// one place per postcode at the middle of its addresses. Appended in place: a list of them
     /// beside the other places would be one more copy.
-    private func appendAddressPlaces(to places: inout [ImportedPlace], _ reporter: inout FinishProgress) {
+    private func appendAddressPlaces(to places: inout ImportedPlaceList, _ reporter: inout FinishProgress) {
         var postcodes: [String: PostcodeSums] = [:]
         for address in addresses.all {
             reporter.advance()

@@ -7,7 +7,7 @@ public import PlaceSearch
 /// file that fails half-way changes nothing.
 public enum OSMImport {
     public struct Result: Sendable {
-        public var places: [ImportedPlace]
+        public var places: ImportedPlaceList
         public var format: OSMFileFormat
         public var elements: Int
         /// Places that could not be given a position (their nodes are outside the extract).
@@ -63,7 +63,7 @@ public enum OSMImport {
 
     /// A GeoJSON of something other than OpenStreetMap data (a city's parking bays) keeps nothing:
     /// say why instead of a bare "nothing to keep".
-    private static func nothingKept(_ format: OSMFileFormat, _ read: OSMReadNotes, _ places: [ImportedPlace]) -> [String] {
+    private static func nothingKept(_ format: OSMFileFormat, _ read: OSMReadNotes, _ places: ImportedPlaceList) -> [String] {
         let placed = read.features - read.skipped.values.reduce(0, +)
         guard format == .geoJSON, places.isEmpty, placed > 0 else { return [] }
         let features: String = placed == 1 ? "1 feature has" : "\(placed) features have"

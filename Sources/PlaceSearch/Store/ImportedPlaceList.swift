@@ -1,0 +1,155 @@
+import Foundation
+
+/// The places of one import, each kept as its bytes (about 80 for an address) rather than as an
+/// ``ImportedPlace``, whose strings and tag dictionary take about 700. At a country's size the
+/// places are what an import holds longest: made once the file is read, sorted and merged, then
+/// written to the store while the name index is built from them on another thread. A place is
+/// made again from its bytes each time it is read.
+///
+/// Setting a place writes its new bytes after the others; the old ones stay until the list goes.
+/// Moving places (``reorder(_:)``, ``swapAt(_:_:)``, ``keep(_:)``) moves only where they start.
+public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral, Sendable, Equatable {
+    /// Bytes per chunk: the list grows a chunk at a time and never copies what it holds.
+    private static let chunkShift = 20
+    private static let offsetMask = (1 << chunkShift) - 1
+    private var chunks: [[UInt8]] = []
+    /// Where each place starts: its chunk shifted left by `chunkShift`, plus its offset in it.
+    private var starts: [Int] = []
+    /// Where a place is encoded before it is copied to its chunk.
+    private var scratch: [UInt8] = []
+
+    public init() {}
+
+    public init<Places: Sequence<ImportedPlace>>(_ places: Places) {
+        for place in places { append(place) }
+    }
+
+    public init(arrayLiteral places: ImportedPlace...) {
+        self.init(places)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { starts.count }
+
+    public subscript(position: Int) -> ImportedPlace {
+        get { withBytes(at: position) { PlaceBytes.decode($0) } }
+        set { starts[position] = store(newValue) }
+    }
+
+    public mutating func append(_ place: ImportedPlace) {
+        starts.append(store(place))
+    }
+
+    public mutating func reserveCapacity(_ count: Int) {
+        starts.reserveCapacity(count)
+    }
+
+    public mutating func swapAt(_ i: Int, _ j: Int) {
+        starts.swapAt(i, j)
+    }
+
+    /// Puts the places in `order`: position k takes the place that was at `order[k]`.
+    public mutating func reorder(_ order: [Int]) {
+        precondition(order.count == starts.count, "an order names every place once")
+        starts = order.map { starts[$0] }
+    }
+
+    /// Keeps the places whose flag in `kept` is set, in their order.
+    public mutating func keep(_ kept: [Bool]) {
+        var next = 0
+        for position in starts.indices where kept[position] {
+            starts[next] = starts[position]
+            next += 1
+        }
+        starts.removeLast(starts.count - next)
+    }
+
+    // MARK: Reading one field without making the place
+
+    public func kind(at position: Int) -> NameKind {
+        withBytes(at: position) { NameKind(rawValue: $0[0]) ?? .poi }
+    }
+
+    public func isIndexed(at position: Int) -> Bool {
+        withBytes(at: position) { $0[1] & PlaceBytes.indexed != 0 }
+    }
+
+    public func category(at position: Int) -> String? {
+        withBytes(at: position) { PlaceBytes.category($0) }
+    }
+
+    public func id(at position: Int) -> String {
+        withBytes(at: position) { bytes in PlaceBytes.withID(bytes) { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Whether the places at `a` and `b` have the same id, byte for byte (as SQLite compares them).
+    public func sameID(_ a: Int, _ b: Int) -> Bool {
+        compareIDs(a, b) == 0
+    }
+
+    /// The positions sorted by id, byte for byte (SQLite's order for text); places with the same
+    /// id keep their order.
+    public func idOrder() -> [Int] {
+        indices.sorted { a, b in
+            let order = compareIDs(a, b)
+            return order != 0 ? order < 0 : a < b
+        }
+    }
+
+    /// The positions sorted by kind, then id byte for byte; places of one kind and id keep their order.
+    public func kindAndIDOrder() -> [Int] {
+        let kinds = indices.map { kind(at: $0).rawValue }
+        return indices.sorted { a, b in
+            if kinds[a] != kinds[b] { return kinds[a] < kinds[b] }
+            let order = compareIDs(a, b)
+            return order != 0 ? order < 0 : a < b
+        }
+    }
+
+    public static func == (left: ImportedPlaceList, right: ImportedPlaceList) -> Bool {
+        left.count == right.count && left.elementsEqual(right)
+    }
+
+    // MARK: Bytes
+
+    private func compareIDs(_ a: Int, _ b: Int) -> Int {
+        withBytes(at: a) { left in
+            withBytes(at: b) { right in
+                PlaceBytes.withID(left) { leftID in
+                    PlaceBytes.withID(right) { rightID in
+                        let shared = Swift.min(leftID.count, rightID.count)
+                        if shared > 0, let l = leftID.baseAddress, let r = rightID.baseAddress {
+                            let order = memcmp(l, r, shared)
+                            if order != 0 { return Int(order) }
+                        }
+                        return leftID.count - rightID.count
+                    }
+                }
+            }
+        }
+    }
+
+    private func withBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = starts[position]
+        return chunks[start >> Self.chunkShift].withUnsafeBufferPointer { chunk in
+            body(UnsafeBufferPointer(rebasing: chunk[(start & Self.offsetMask)...]))
+        }
+    }
+
+    /// Writes `place`'s bytes at the end of the last chunk (or a new one) and says where they start.
+    private mutating func store(_ place: ImportedPlace) -> Int {
+        PlaceBytes.encode(place, into: &scratch)
+        let bytes = scratch
+        let chunkSize = 1 << Self.chunkShift
+        if chunks.isEmpty || chunks[chunks.count - 1].count + bytes.count > chunkSize {
+            // A place larger than a chunk has one of its own; it starts at 0 all the same.
+            var fresh: [UInt8] = []
+            fresh.reserveCapacity(Swift.max(chunkSize, bytes.count))
+            chunks.append(fresh)
+        }
+        let last = chunks.count - 1
+        let start = last << Self.chunkShift | chunks[last].count
+        chunks[last].append(contentsOf: bytes)
+        return start
+    }
+}

@@ -1,0 +1,158 @@
+/// One ``ImportedPlace`` as bytes, for ``ImportedPlaceList``:
+///
+///     kind, flags, importance (4 bytes), [latitude, longitude (8 bytes each)], id, name,
+///     [detail], [locality], [country], [category], alternate names (count, then each),
+///     tags (count, then key and value each)
+///
+/// Texts are a length (LEB128) and their UTF-8 bytes; numbers are little-endian bit patterns, so
+/// a place comes back exactly as it went in. Fields in brackets are there when their flag is.
+/// The id comes at a place that depends only on the coordinate flag: sorting by id reads no more.
+enum PlaceBytes {
+    static let indexed: UInt8 = 1 << 0
+    private static let located: UInt8 = 1 << 1
+    private static let detailed: UInt8 = 1 << 2
+    private static let localised: UInt8 = 1 << 3
+    private static let countried: UInt8 = 1 << 4
+    private static let categorised: UInt8 = 1 << 5
+
+    /// Writes `place`'s bytes over what `bytes` held (its capacity is kept: one buffer serves a whole import).
+    static func encode(_ place: ImportedPlace, into bytes: inout [UInt8]) {
+        let record = place.record
+        var flags: UInt8 = place.isIndexed ? indexed : 0
+        if record.coordinate != nil { flags |= located }
+        if record.detail != nil { flags |= detailed }
+        if record.locality != nil { flags |= localised }
+        if record.countryCode != nil { flags |= countried }
+        if record.category != nil { flags |= categorised }
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(record.kind.rawValue)
+        bytes.append(flags)
+        append(UInt64(record.importance.bitPattern), width: 4, to: &bytes)
+        if let coordinate = record.coordinate {
+            append(coordinate.latitude.bitPattern, width: 8, to: &bytes)
+            append(coordinate.longitude.bitPattern, width: 8, to: &bytes)
+        }
+        append(record.id, to: &bytes)
+        append(record.name, to: &bytes)
+        for text in [record.detail, record.locality, record.countryCode, record.category] {
+            if let text { append(text, to: &bytes) }
+        }
+        appendLength(record.alternateNames.count, to: &bytes)
+        for name in record.alternateNames { append(name, to: &bytes) }
+        appendLength(place.tags.count, to: &bytes)
+        for (key, value) in place.tags {
+            append(key, to: &bytes)
+            append(value, to: &bytes)
+        }
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ImportedPlace {
+        var reader = Reader(bytes: bytes, at: 2)
+        let flags = bytes[1]
+        let importance = Float(bitPattern: UInt32(truncatingIfNeeded: reader.number(width: 4)))
+        var coordinate: Coordinate?
+        if flags & located != 0 {
+            let latitude = Double(bitPattern: reader.number(width: 8))
+            // It was a Coordinate when it went in: the check passes, and a trap is never the way out.
+            coordinate = try? Coordinate(latitude: latitude, longitude: Double(bitPattern: reader.number(width: 8)))
+        }
+        let id = reader.text()
+        let name = reader.text()
+        let detail = flags & detailed != 0 ? reader.text() : nil
+        let locality = flags & localised != 0 ? reader.text() : nil
+        let country = flags & countried != 0 ? reader.text() : nil
+        let category = flags & categorised != 0 ? reader.text() : nil
+        var alternates: [String] = []
+        let alternateCount = reader.length()
+        alternates.reserveCapacity(alternateCount)
+        for _ in 0..<alternateCount { alternates.append(reader.text()) }
+        let tagCount = reader.length()
+        var tags = [String: String](minimumCapacity: tagCount)
+        for _ in 0..<tagCount {
+            let key = reader.text()
+            tags[key] = reader.text()
+        }
+        let record = NameRecord(
+            id: id, name: name, kind: NameKind(rawValue: bytes[0]) ?? .poi, importance: importance, coordinate: coordinate,
+            detail: detail, alternateNames: alternates, locality: locality, countryCode: country, category: category)
+        return ImportedPlace(record: record, isIndexed: flags & indexed != 0, tags: tags)
+    }
+
+    /// Hands `body` the UTF-8 bytes of the id of the place that starts `bytes`.
+    static func withID<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var reader = Reader(bytes: bytes, at: bytes[1] & located != 0 ? 22 : 6)
+        let length = reader.length()
+        return body(UnsafeBufferPointer(rebasing: bytes[reader.offset..<reader.offset + length]))
+    }
+
+    /// The category of the place that starts `bytes`, read past the texts before it.
+    static func category(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let flags = bytes[1]
+        guard flags & categorised != 0 else { return nil }
+        var reader = Reader(bytes: bytes, at: flags & located != 0 ? 22 : 6)
+        reader.skipText()
+        reader.skipText()
+        for flag in [detailed, localised, countried] where flags & flag != 0 { reader.skipText() }
+        return reader.text()
+    }
+
+    private static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: width * 8, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            appendLength(utf8.count, to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
+        var rest = UInt(length)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var offset: Int
+
+        init(bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+            self.bytes = bytes
+            self.offset = offset
+        }
+
+        mutating func number(width: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<width { value |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+            offset += width
+            return value
+        }
+
+        mutating func length() -> Int {
+            var value = 0
+            var shift = 0
+            while true {
+                let byte = bytes[offset]
+                offset += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func skipText() {
+            offset += length()
+        }
+
+        mutating func text() -> String {
+            let length = length()
+            defer { offset += length }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+        }
+    }
+}

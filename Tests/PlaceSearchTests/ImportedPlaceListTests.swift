@@ -1,0 +1,114 @@
+import Testing
+
+@testable import PlaceSearch
+
+/// An import's places kept as bytes must come back exactly as they went in, field for field, and
+/// move, sort and drop as an array of them would.
+struct ImportedPlaceListTests {
+    /// Places with every optional field set or not, texts of every size and script, and ids that repeat.
+    private static func places(count: Int, seed: UInt64) throws -> [ImportedPlace] {
+        var state = seed
+        func random(_ below: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % below
+        }
+        let texts = [
+            "", "Dam", "Keizersgracht 148", "Café de Jaren", "Zürich Hauptbahnhof", "東京駅", "🚲 parking", String(repeating: "long ", count: 60),
+        ]
+        func text() -> String { texts[random(texts.count)] }
+        func maybe() -> String? { random(3) == 0 ? nil : text() }
+        return try (0..<count).map { index in
+            let coordinate = random(5) == 0 ? nil : try Coordinate(latitude: Double(random(180_000)) / 1000 - 90, longitude: -179.999_999_9)
+            var tags: [String: String] = [:]
+            for _ in 0..<random(6) { tags[text() + "\(random(9))"] = text() }
+            let record = NameRecord(
+                id: "osm:\(["node", "way", "relation"][random(3)])/\(random(count + 1))", name: text(),
+                kind: NameKind.allCases[random(NameKind.allCases.count)], importance: Float(random(1000)) / 999 - (index == 1 ? 1 : 0),
+                coordinate: coordinate, detail: maybe(), alternateNames: (0..<random(3)).map { _ in text() }, locality: maybe(),
+                countryCode: random(2) == 0 ? nil : "NL", category: maybe())
+            return ImportedPlace(record: record, isIndexed: random(4) != 0, tags: tags)
+        }
+    }
+
+    @Test(arguments: [0, 1, 7, 5_000])
+    func givesBackWhatWentIn(count: Int) throws {
+        let input = try Self.places(count: count, seed: UInt64(count) + 1)
+        let list = ImportedPlaceList(input)
+        #expect(list.count == input.count)
+        #expect(Array(list) == input)
+        for position in list.indices {
+            #expect(list.kind(at: position) == input[position].record.kind)
+            #expect(list.isIndexed(at: position) == input[position].isIndexed)
+            #expect(list.id(at: position) == input[position].record.id)
+            #expect(list.category(at: position) == input[position].category)
+        }
+    }
+
+    /// Chunks are a megabyte: these places fill several, and one is larger than a chunk.
+    @Test func placesSpanManyChunks() throws {
+        let point = try Coordinate(latitude: 52.37, longitude: 4.89)
+        var input = (0..<30_000).map { number in
+            ImportedPlace(
+                record: NameRecord(
+                    id: "n/\(number)", name: String(repeating: "x", count: number % 97), kind: .poi, importance: 0.5, coordinate: point))
+        }
+        input.insert(
+            ImportedPlace(record: NameRecord(id: "big", name: String(repeating: "ü", count: 700_000), kind: .place, importance: 1, coordinate: nil)),
+            at: 12_345)
+        let list = ImportedPlaceList(input)
+        #expect(Array(list) == input)
+        #expect(list[12_345].record.name.utf8.count == 1_400_000)
+    }
+
+    @Test func idOrderIsTheBytesOrderAndKeepsTheOrderOfOneID() throws {
+        let ids = ["osm:way/2", "osm:node/10", "osm:node/9", "osm:way/2", "osm:node/10", "Z", "a", "é", "e\u{301}"]
+        let list = ImportedPlaceList(ids.map { ImportedPlace(record: NameRecord(id: $0, name: "x", kind: .poi, importance: 0, coordinate: nil)) })
+        let order = list.idOrder()
+        let expected = ids.indices.sorted { a, b in
+            let (left, right) = (Array(ids[a].utf8), Array(ids[b].utf8))
+            return left == right ? a < b : left.lexicographicallyPrecedes(right)
+        }
+        #expect(order == expected)
+        #expect(list.sameID(1, 4))
+        #expect(!list.sameID(1, 2))
+        // Equal to Swift, but other bytes: SQLite keeps both, so the list tells them apart.
+        #expect(!list.sameID(7, 8))
+    }
+
+    @Test func kindAndIDOrderSortsByKindFirst() throws {
+        let entries: [(String, NameKind)] = [("b", .street), ("a", .address), ("c", .street), ("a", .poi), ("b", .street)]
+        let list = ImportedPlaceList(
+            entries.map { ImportedPlace(record: NameRecord(id: $0.0, name: "x", kind: $0.1, importance: 0, coordinate: nil)) })
+        #expect(list.kindAndIDOrder() == [0, 4, 2, 3, 1])
+    }
+
+    @Test func movesSetsAndDropsLikeAnArray() throws {
+        var array = try Self.places(count: 200, seed: 99)
+        var list = ImportedPlaceList(array)
+        var generator = FixedGenerator()
+        let order = array.indices.shuffled(using: &generator)
+        list.reorder(order)
+        array = order.map { array[$0] }
+        #expect(Array(list) == array)
+        list.swapAt(3, 150)
+        array.swapAt(3, 150)
+        list[10] = array[20]
+        array[10] = array[20]
+        #expect(Array(list) == array)
+        let kept = array.indices.map { $0 % 3 != 0 }
+        list.keep(kept)
+        array = array.indices.filter { kept[$0] }.map { array[$0] }
+        #expect(Array(list) == array)
+        #expect(list == ImportedPlaceList(array))
+        #expect(list != ImportedPlaceList(array.dropLast()))
+    }
+}
+
+/// The same shuffle on every run.
+private struct FixedGenerator: RandomNumberGenerator {
+    var state: UInt64 = 27
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state
+    }
+}
