@@ -38,15 +38,16 @@ extension SQLitePlaceStore {
         var written = Array(repeating: 0, count: NameKind.allCases.count)
         var replaced = 0
         for number in places.idOrder() {
-            // Made from its bytes once, for both statements.
-            let place = places[number]
+            // Made from its bytes once, for both statements; the tags go from the bytes to JSON.
+            let row = PlaceRow(
+                record: places.record(at: number), isIndexed: places.isIndexed(at: number), tags: TagsJSON.encode(tagsOf: number, in: places))
             // The id is taken: this row replaces that one (a NOT NULL failure fails again there),
             // deleting it: the primary key is the table's only unique constraint.
-            if try !binding.run(insert, place, db: db, allowConstraintFailure: true) {
-                _ = try binding.run(replace, place, db: db, allowConstraintFailure: false)
+            if try !binding.run(insert, row, db: db, allowConstraintFailure: true) {
+                _ = try binding.run(replace, row, db: db, allowConstraintFailure: false)
                 replaced += 1
             }
-            written[Int(place.record.kind.rawValue)] += 1
+            written[Int(row.record.kind.rawValue)] += 1
         }
         for sql in rebuilt { try db.execute(sql: sql) }
         var counts: [NameKind: Int] = [:]
@@ -91,6 +92,13 @@ extension SQLitePlaceStore {
 /// static (SQLite reads them where they are until the step): bound as transient, SQLite made a
 /// copy of each in memory it allocated and freed. A nil is bound as NULL rather than clearing
 /// every binding after each row, and the source, the same for every row, is bound once.
+/// What one imported_place row holds: the record, whether it is indexed, and its tags as JSON.
+private struct PlaceRow {
+    var record: NameRecord
+    var isIndexed: Bool
+    var tags: String
+}
+
 private struct RowBinding: ~Copyable {
     /// SQLite copies the bytes before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -107,16 +115,16 @@ private struct RowBinding: ~Copyable {
 
     deinit { texts.deallocate() }
 
-    /// Binds `place` to the statement's fourteen parameters (the source is bound already) and runs it.
+    /// Binds `row` to the statement's fourteen parameters (the source is bound already) and runs it.
     /// - Returns: false when the row broke a constraint and `allowConstraintFailure` (nothing was written).
-    mutating func run(_ statement: Statement, _ place: ImportedPlace, db: Database, allowConstraintFailure: Bool) throws -> Bool {
+    mutating func run(_ statement: Statement, _ row: PlaceRow, db: Database, allowConstraintFailure: Bool) throws -> Bool {
         let handle = statement.sqliteStatement
-        let record = place.record
-        let tags = place.tags.isEmpty ? "{}" : TagsJSON.encode(place.tags)
+        let record = row.record
+        let tags = row.tags
         let alternateNames = StringArrayJSON.encode(record.alternateNames)
         // Room for every text before any is bound: the buffer must not move under a bound one.
         let needed =
-            record.id.utf8.count + record.name.utf8.count + (record.detail?.utf8.count ?? 0) + (place.category?.utf8.count ?? 0)
+            record.id.utf8.count + record.name.utf8.count + (record.detail?.utf8.count ?? 0) + (record.category?.utf8.count ?? 0)
             + tags.utf8.count + (alternateNames?.utf8.count ?? 0) + (record.locality?.utf8.count ?? 0) + (record.countryCode?.utf8.count ?? 0)
         if needed > capacity {
             texts.deallocate()
@@ -152,8 +160,8 @@ private struct RowBinding: ~Copyable {
         }
         sqlite3_bind_double(handle, 7, Double(record.importance))
         text(8, record.detail)
-        text(9, place.category)
-        sqlite3_bind_int64(handle, 10, place.isIndexed ? 1 : 0)
+        text(9, record.category)
+        sqlite3_bind_int64(handle, 10, row.isIndexed ? 1 : 0)
         text(11, tags)
         text(12, alternateNames)
         text(13, record.locality)

@@ -213,6 +213,42 @@ enum TagsJSON {
         return text + "}"
     }
 
+    /// The same JSON as ``encode(_:)``, written from the tags' bytes in the list (kept in the
+    /// keys' order): no dictionary made, no keys sorted, no string joined per tag.
+    static func encode(tagsOf position: Int, in places: ImportedPlaceList) -> String {
+        var json: [UInt8] = [UInt8(ascii: "{")]
+        places.forEachTag(at: position) { key, value in
+            if json.count > 1 { json.append(UInt8(ascii: ",")) }
+            quoted(key, into: &json)
+            json.append(UInt8(ascii: ":"))
+            quoted(value, into: &json)
+        }
+        json.append(UInt8(ascii: "}"))
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// A JSON string of UTF-8 bytes, escaped as ``quoted(_:)`` escapes: a byte of a multi-byte
+    /// character is never below 0x80, so escaping bytes escapes the same characters.
+    private static func quoted(_ text: UnsafeBufferPointer<UInt8>, into json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        if !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            json.append(contentsOf: text)
+        } else {
+            for byte in text {
+                switch byte {
+                case UInt8(ascii: "\""): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case UInt8(ascii: "\n"): json.append(contentsOf: Array("\\n".utf8))
+                case UInt8(ascii: "\r"): json.append(contentsOf: Array("\\r".utf8))
+                case UInt8(ascii: "\t"): json.append(contentsOf: Array("\\t".utf8))
+                case ..<0x20: json.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+                default: json.append(byte)
+                }
+            }
+        }
+        json.append(UInt8(ascii: "\""))
+    }
+
     static func decode(_ text: String) -> [String: String] {
         guard text != "{}", let value = try? JSONValue.parse(text), let object = value.objectValue else { return [:] }
         var tags: [String: String] = [:]

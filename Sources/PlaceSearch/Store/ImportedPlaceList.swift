@@ -74,6 +74,17 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         withBytes(at: position) { $0[1] & PlaceBytes.indexed != 0 }
     }
 
+    /// The place's record without its tags: what the name index and the extent need.
+    public func record(at position: Int) -> NameRecord {
+        withBytes(at: position) { PlaceBytes.decodeRecord($0) }
+    }
+
+    /// Hands `body` each of the place's tags as UTF-8, key and value, in the order of the keys
+    /// (String's): a store writes them as they are, without a dictionary made and sorted.
+    public func forEachTag(at position: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        withBytes(at: position) { PlaceBytes.forEachTag($0, body) }
+    }
+
     public func category(at position: Int) -> String? {
         withBytes(at: position) { PlaceBytes.category($0) }
     }

@@ -90,13 +90,14 @@ public struct ImportRecord: Sendable, Equatable {
     public func holds(anyOf tags: [String]) -> Bool { tags.contains(where: categories.contains) }
 
     /// The extent and main tags of an import's places, as the store keeps them with it.
-    public static func extent(of places: some Sequence<ImportedPlace>) -> (bounds: BoundingBox?, categories: Set<String>) {
+    public static func extent(of places: ImportedPlaceList) -> (bounds: BoundingBox?, categories: Set<String>) {
         var categories: Set<String> = []
         var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
-        // One pass: a list of places makes each one again from its bytes as it is read.
-        for place in places {
-            if let category = place.category { categories.insert(category) }
-            guard let point = place.record.coordinate else { continue }
+        // One pass, over the records alone: the tags are not made.
+        for position in places.indices {
+            let record = places.record(at: position)
+            if let category = record.category { categories.insert(category) }
+            guard let point = record.coordinate else { continue }
             south = min(south, point.latitude)
             north = max(north, point.latitude)
             west = min(west, point.longitude)

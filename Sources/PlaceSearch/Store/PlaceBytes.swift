@@ -2,7 +2,7 @@
 ///
 ///     kind, flags, importance (4 bytes), [latitude, longitude (8 bytes each)], id, name,
 ///     [detail], [locality], [country], [category], alternate names (count, then each),
-///     tags (count, then key and value each)
+///     tags (count, then key and value each, in the order of the keys)
 ///
 /// Texts are a length (LEB128) and their UTF-8 bytes; numbers are little-endian bit patterns, so
 /// a place comes back exactly as it went in. Fields in brackets are there when their flag is.
@@ -40,14 +40,45 @@ enum PlaceBytes {
         appendLength(record.alternateNames.count, to: &bytes)
         for name in record.alternateNames { append(name, to: &bytes) }
         appendLength(place.tags.count, to: &bytes)
-        for (key, value) in place.tags {
+        // In the keys' order: the store writes them so, straight from the bytes.
+        for (key, value) in place.tags.sorted(by: { $0.key < $1.key }) {
             append(key, to: &bytes)
             append(value, to: &bytes)
         }
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ImportedPlace {
-        var reader = Reader(bytes: bytes, at: 2)
+        var reader = Reader(bytes: bytes, at: 0)
+        let record = decodeRecord(&reader)
+        let tagCount = reader.length()
+        var tags = [String: String](minimumCapacity: tagCount)
+        for _ in 0..<tagCount {
+            let key = reader.text()
+            tags[key] = reader.text()
+        }
+        return ImportedPlace(record: record, isIndexed: bytes[1] & indexed != 0, tags: tags)
+    }
+
+    /// The record of the place that starts `bytes`, without its tags.
+    static func decodeRecord(_ bytes: UnsafeBufferPointer<UInt8>) -> NameRecord {
+        var reader = Reader(bytes: bytes, at: 0)
+        return decodeRecord(&reader)
+    }
+
+    /// Hands `body` each tag's key and value as UTF-8, in the keys' order.
+    static func forEachTag(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        var reader = Reader(bytes: bytes, at: 0)
+        _ = decodeRecord(&reader, making: false)
+        for _ in 0..<reader.length() {
+            let key = reader.textBytes()
+            body(key, reader.textBytes())
+        }
+    }
+
+    /// Reads the record and leaves `reader` at the tags. With `making` false it only moves past it.
+    private static func decodeRecord(_ reader: inout Reader, making: Bool = true) -> NameRecord {
+        let bytes = reader.bytes
+        reader.offset = 2
         let flags = bytes[1]
         let importance = Float(bitPattern: UInt32(truncatingIfNeeded: reader.number(width: 4)))
         var coordinate: Coordinate?
@@ -55,6 +86,13 @@ enum PlaceBytes {
             let latitude = Double(bitPattern: reader.number(width: 8))
             // It was a Coordinate when it went in: the check passes, and a trap is never the way out.
             coordinate = try? Coordinate(latitude: latitude, longitude: Double(bitPattern: reader.number(width: 8)))
+        }
+        guard making else {
+            reader.skipText()  // id
+            reader.skipText()  // name
+            for flag in [detailed, localised, countried, categorised] where flags & flag != 0 { reader.skipText() }
+            for _ in 0..<reader.length() { reader.skipText() }
+            return NameRecord(id: "", name: "", kind: .poi, importance: 0, coordinate: nil)
         }
         let id = reader.text()
         let name = reader.text()
@@ -66,16 +104,9 @@ enum PlaceBytes {
         let alternateCount = reader.length()
         alternates.reserveCapacity(alternateCount)
         for _ in 0..<alternateCount { alternates.append(reader.text()) }
-        let tagCount = reader.length()
-        var tags = [String: String](minimumCapacity: tagCount)
-        for _ in 0..<tagCount {
-            let key = reader.text()
-            tags[key] = reader.text()
-        }
-        let record = NameRecord(
+        return NameRecord(
             id: id, name: name, kind: NameKind(rawValue: bytes[0]) ?? .poi, importance: importance, coordinate: coordinate,
             detail: detail, alternateNames: alternates, locality: locality, countryCode: country, category: category)
-        return ImportedPlace(record: record, isIndexed: flags & indexed != 0, tags: tags)
     }
 
     /// Hands `body` the UTF-8 bytes of the id of the place that starts `bytes`.
@@ -147,6 +178,12 @@ enum PlaceBytes {
 
         mutating func skipText() {
             offset += length()
+        }
+
+        mutating func textBytes() -> UnsafeBufferPointer<UInt8> {
+            let length = length()
+            defer { offset += length }
+            return UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
         }
 
         mutating func text() -> String {

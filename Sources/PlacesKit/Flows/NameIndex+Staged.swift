@@ -40,7 +40,7 @@ extension NameIndex {
             self.builder = builder
             let added = SQLitePlaceStore.indexedOrder(places)
             var extent = Extent()
-            for position in added { extent.add(places[position].record.coordinate) }
+            for position in added { extent.add(places.record(at: position).coordinate) }
             // The other segments' towns as they are now: the import's own segment is the only one written.
             NameIndex.addTowns(to: builder, storePath: store.path, except: source, within: extent)
             let thread = Thread { [self] in
@@ -49,7 +49,7 @@ extension NameIndex {
                     return
                 }
                 do {
-                    for position in added { try builder.add(SQLitePlaceStore.storedRecord(places[position].record)) }
+                    for position in added { try builder.add(SQLitePlaceStore.storedRecord(places.record(at: position))) }
                     _ = try builder.write(to: URL(fileURLWithPath: staging))
                     built = true
                 } catch {

@@ -233,7 +233,7 @@ public struct OSMExtractor {
             if let postcode = address.postcode {
                 // "1012JS" and "1012 JS" are one postcode, with one id: counted together, named as
                 // most of its addresses write it.
-                let key = "\(country ?? "")/\(postcode.replacingOccurrences(of: " ", with: ""))"
+                let key = "\(country ?? "")/\(String(decoding: postcode.utf8.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self))"
                 postcodes[key, default: PostcodeSums(locality: locality, country: country)].add(postcode, at: address.point)
             }
         }
