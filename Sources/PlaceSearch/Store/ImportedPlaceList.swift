@@ -6,14 +6,12 @@ import Foundation
 /// written to the store while the name index is built from them on another thread. A place is
 /// made again from its bytes each time it is read.
 ///
-/// Setting a place writes its new bytes after the others; the old ones stay until the list goes.
+/// Places are kept in megabyte chunks (``ByteChunks``). Setting a place writes its new bytes after
+/// the others; the old ones stay until the list goes.
 /// Moving places (``reorder(_:)``, ``swapAt(_:_:)``, ``keep(_:)``) moves only where they start.
 public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral, Sendable, Equatable {
-    /// Bytes per chunk: the list grows a chunk at a time and never copies what it holds.
-    private static let chunkShift = 20
-    private static let offsetMask = (1 << chunkShift) - 1
-    private var chunks: [[UInt8]] = []
-    /// Where each place starts: its chunk shifted left by `chunkShift`, plus its offset in it.
+    private var chunks = ByteChunks()
+    /// Where each place starts in `chunks`.
     private var starts: [Int] = []
     /// Where a place is encoded before it is copied to its chunk.
     private var scratch: [UInt8] = []
@@ -141,26 +139,12 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
     }
 
     private func withBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let start = starts[position]
-        return chunks[start >> Self.chunkShift].withUnsafeBufferPointer { chunk in
-            body(UnsafeBufferPointer(rebasing: chunk[(start & Self.offsetMask)...]))
-        }
+        chunks.withRecord(at: starts[position], body)
     }
 
-    /// Writes `place`'s bytes at the end of the last chunk (or a new one) and says where they start.
+    /// Writes `place`'s bytes after the others' and says where they start.
     private mutating func store(_ place: ImportedPlace) -> Int {
         PlaceBytes.encode(place, into: &scratch)
-        let bytes = scratch
-        let chunkSize = 1 << Self.chunkShift
-        if chunks.isEmpty || chunks[chunks.count - 1].count + bytes.count > chunkSize {
-            // A place larger than a chunk has one of its own; it starts at 0 all the same.
-            var fresh: [UInt8] = []
-            fresh.reserveCapacity(Swift.max(chunkSize, bytes.count))
-            chunks.append(fresh)
-        }
-        let last = chunks.count - 1
-        let start = last << Self.chunkShift | chunks[last].count
-        chunks[last].append(contentsOf: bytes)
-        return start
+        return chunks.append(scratch)
     }
 }

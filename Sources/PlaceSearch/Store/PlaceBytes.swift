@@ -27,28 +27,28 @@ enum PlaceBytes {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(record.kind.rawValue)
         bytes.append(flags)
-        append(UInt64(record.importance.bitPattern), width: 4, to: &bytes)
+        ByteRecordWriter.append(UInt64(record.importance.bitPattern), width: 4, to: &bytes)
         if let coordinate = record.coordinate {
-            append(coordinate.latitude.bitPattern, width: 8, to: &bytes)
-            append(coordinate.longitude.bitPattern, width: 8, to: &bytes)
+            ByteRecordWriter.append(coordinate.latitude.bitPattern, width: 8, to: &bytes)
+            ByteRecordWriter.append(coordinate.longitude.bitPattern, width: 8, to: &bytes)
         }
-        append(record.id, to: &bytes)
-        append(record.name, to: &bytes)
+        ByteRecordWriter.append(record.id, to: &bytes)
+        ByteRecordWriter.append(record.name, to: &bytes)
         for text in [record.detail, record.locality, record.countryCode, record.category] {
-            if let text { append(text, to: &bytes) }
+            if let text { ByteRecordWriter.append(text, to: &bytes) }
         }
-        appendLength(record.alternateNames.count, to: &bytes)
-        for name in record.alternateNames { append(name, to: &bytes) }
-        appendLength(place.tags.count, to: &bytes)
+        ByteRecordWriter.appendLength(record.alternateNames.count, to: &bytes)
+        for name in record.alternateNames { ByteRecordWriter.append(name, to: &bytes) }
+        ByteRecordWriter.appendLength(place.tags.count, to: &bytes)
         // In the keys' order: the store writes them so, straight from the bytes.
         for (key, value) in place.tags.sorted(by: { $0.key < $1.key }) {
-            append(key, to: &bytes)
-            append(value, to: &bytes)
+            ByteRecordWriter.append(key, to: &bytes)
+            ByteRecordWriter.append(value, to: &bytes)
         }
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ImportedPlace {
-        var reader = Reader(bytes: bytes, at: 0)
+        var reader = ByteRecordReader(bytes, at: 0)
         let record = decodeRecord(&reader)
         let tagCount = reader.length()
         var tags = [String: String](minimumCapacity: tagCount)
@@ -61,13 +61,13 @@ enum PlaceBytes {
 
     /// The record of the place that starts `bytes`, without its tags.
     static func decodeRecord(_ bytes: UnsafeBufferPointer<UInt8>) -> NameRecord {
-        var reader = Reader(bytes: bytes, at: 0)
+        var reader = ByteRecordReader(bytes, at: 0)
         return decodeRecord(&reader)
     }
 
     /// Hands `body` each tag's key and value as UTF-8, in the keys' order.
     static func forEachTag(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
-        var reader = Reader(bytes: bytes, at: 0)
+        var reader = ByteRecordReader(bytes, at: 0)
         _ = decodeRecord(&reader, making: false)
         for _ in 0..<reader.length() {
             let key = reader.textBytes()
@@ -76,7 +76,7 @@ enum PlaceBytes {
     }
 
     /// Reads the record and leaves `reader` at the tags. With `making` false it only moves past it.
-    private static func decodeRecord(_ reader: inout Reader, making: Bool = true) -> NameRecord {
+    private static func decodeRecord(_ reader: inout ByteRecordReader, making: Bool = true) -> NameRecord {
         let bytes = reader.bytes
         reader.offset = 2
         let flags = bytes[1]
@@ -111,7 +111,7 @@ enum PlaceBytes {
 
     /// Hands `body` the UTF-8 bytes of the id of the place that starts `bytes`.
     static func withID<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var reader = Reader(bytes: bytes, at: bytes[1] & located != 0 ? 22 : 6)
+        var reader = ByteRecordReader(bytes, at: bytes[1] & located != 0 ? 22 : 6)
         let length = reader.length()
         return body(UnsafeBufferPointer(rebasing: bytes[reader.offset..<reader.offset + length]))
     }
@@ -120,76 +120,10 @@ enum PlaceBytes {
     static func category(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let flags = bytes[1]
         guard flags & categorised != 0 else { return nil }
-        var reader = Reader(bytes: bytes, at: flags & located != 0 ? 22 : 6)
+        var reader = ByteRecordReader(bytes, at: flags & located != 0 ? 22 : 6)
         reader.skipText()
         reader.skipText()
         for flag in [detailed, localised, countried] where flags & flag != 0 { reader.skipText() }
         return reader.text()
-    }
-
-    private static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: width * 8, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-    }
-
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            appendLength(utf8.count, to: &bytes)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
-        var rest = UInt(length)
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offset: Int
-
-        init(bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
-            self.bytes = bytes
-            self.offset = offset
-        }
-
-        mutating func number(width: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in 0..<width { value |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
-            offset += width
-            return value
-        }
-
-        mutating func length() -> Int {
-            var value = 0
-            var shift = 0
-            while true {
-                let byte = bytes[offset]
-                offset += 1
-                value |= Int(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-        }
-
-        mutating func skipText() {
-            offset += length()
-        }
-
-        mutating func textBytes() -> UnsafeBufferPointer<UInt8> {
-            let length = length()
-            defer { offset += length }
-            return UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
-        }
-
-        mutating func text() -> String {
-            let length = length()
-            defer { offset += length }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
-        }
     }
 }

@@ -33,7 +33,7 @@ struct Addresses {
         var scheme: String
     }
 
-    private(set) var all: [Address] = []
+    private(set) var all = PackedAddresses()
     private var interpolations: [Interpolation] = []
 
     /// At most this many numbers are made for one interpolation way (a typo of 10000 for 100 would

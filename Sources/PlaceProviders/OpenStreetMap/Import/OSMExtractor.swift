@@ -32,7 +32,7 @@ public struct OSMExtractor {
         var type: OSMElementType
         var id: Int64
         var point: OSMPoint
-        var tags: [String: String]
+        var tags: PackedTags
         var role: OSMFeatures.Role
         /// A car park's box, when it is an area.
         var area: PointBox?
@@ -95,7 +95,7 @@ public struct OSMExtractor {
         if role == .place, let name = tags["name"], let place = tags["place"] {
             settlements.add(name: name, point: point, rank: OSMFeatures.settlementRank(place))
         }
-        kept.append(Pending(type: type, id: id, point: point, tags: tags, role: role, area: area))
+        kept.append(Pending(type: type, id: id, point: point, tags: PackedTags(tags), role: role, area: area))
         return true
     }
 
@@ -138,47 +138,48 @@ public struct OSMExtractor {
         places.reserveCapacity(kept.count + streets.segmentCount + addresses.count + addresses.count / 16)
         for number in kept.indices {
             let pending = kept[number]
+            let elementTags = pending.tags.dictionary
             // Its tags go as its place is made: the memory is the next places' to use.
-            kept[number].tags = [:]
+            kept[number].tags = PackedTags()
             reporter.advance()
             guard let coordinate = try? Coordinate(latitude: pending.point.latitude, longitude: pending.point.longitude) else {
                 unplaced += 1
                 continue
             }
             let id = "\(provider):\(pending.type.rawValue)/\(pending.id)"
-            var tags = OSMFeatures.keptTags(pending.tags)
-            if let trade = brands.otherTrade(of: pending.tags) { tags[OSMTags.brandTradeKey] = trade }
+            var tags = OSMFeatures.keptTags(elementTags)
+            if let trade = brands.otherTrade(of: elementTags) { tags[OSMTags.brandTradeKey] = trade }
             if pending.role == .parking {
                 CarParkTags.add(to: &tags, area: pending.area, point: pending.point) { point in
                     if nearestStreet == nil { nearestStreet = NearestStreet(streets, nodes: nodes) }
                     return nearestStreet?.name(near: point)
                 }
             }
-            let name = pending.tags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            let country = CountryTags.code(pending.tags) ?? countries.country(at: pending.point)
+            let name = elementTags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let country = CountryTags.code(elementTags) ?? countries.country(at: pending.point)
             switch pending.role {
             case .place:
                 // A town is its own locality; a district lies in the town around it.
-                let isTown = OSMFeatures.settlementRank(pending.tags["place"] ?? "").isTown
+                let isTown = OSMFeatures.settlementRank(elementTags["place"] ?? "").isTown
                 places.append(
                     ImportedPlace(
                         record: NameRecord(
-                            id: id, name: name, kind: .place, importance: OSMImportance.place(pending.tags), coordinate: coordinate,
-                            detail: OSMTags.humanize(pending.tags["place"] ?? pending.tags["boundary"] ?? "place"),
-                            alternateNames: OSMFeatures.alternateNames(pending.tags, besides: name),
+                            id: id, name: name, kind: .place, importance: OSMImportance.place(elementTags), coordinate: coordinate,
+                            detail: OSMTags.humanize(elementTags["place"] ?? elementTags["boundary"] ?? "place"),
+                            alternateNames: OSMFeatures.alternateNames(elementTags, besides: name),
                             locality: isTown ? nil : settlements.area(of: pending.point).town, countryCode: country),
-                        category: pending.tags["place"].map { "place=\($0)" }, tags: tags))
+                        category: elementTags["place"].map { "place=\($0)" }, tags: tags))
             case .poi, .parking:
                 let indexed = !name.isEmpty
                 places.append(
                     ImportedPlace(
                         record: NameRecord(
                             id: id, name: indexed ? name : OSMPlaceMapping.parkingName(tags) ?? "Car park", kind: .poi,
-                            importance: OSMImportance.poi(pending.tags), coordinate: coordinate, detail: poiDetail(pending.tags),
-                            alternateNames: indexed ? OSMFeatures.alternateNames(pending.tags, besides: name) : [],
-                            locality: Addresses.clean(pending.tags["addr:city"]) ?? settlements.area(of: pending.point).town,
+                            importance: OSMImportance.poi(elementTags), coordinate: coordinate, detail: poiDetail(elementTags),
+                            alternateNames: indexed ? OSMFeatures.alternateNames(elementTags, besides: name) : [],
+                            locality: Addresses.clean(elementTags["addr:city"]) ?? settlements.area(of: pending.point).town,
                             countryCode: country),
-                        isIndexed: indexed, category: OSMFeatures.mainTag(pending.tags), tags: tags))
+                        isIndexed: indexed, category: OSMFeatures.mainTag(elementTags), tags: tags))
             }
         }
         kept = []

@@ -1,0 +1,106 @@
+/// Records kept as bytes in megabyte chunks, for what an import holds until it is written (its
+/// places, and before them its addresses): a few dozen bytes each instead of a struct of strings.
+/// The store grows a chunk at a time and never copies what it holds; a record larger than a
+/// chunk gets one of its own.
+package struct ByteChunks: Sendable {
+    private static let chunkShift = 20
+    private static let offsetMask = (1 << chunkShift) - 1
+    private var chunks: [[UInt8]] = []
+
+    package init() {}
+
+    /// Copies `record` after the others and says where it starts.
+    package mutating func append(_ record: [UInt8]) -> Int {
+        let chunkSize = 1 << Self.chunkShift
+        if chunks.isEmpty || chunks[chunks.count - 1].count + record.count > chunkSize {
+            var fresh: [UInt8] = []
+            fresh.reserveCapacity(Swift.max(chunkSize, record.count))
+            chunks.append(fresh)
+        }
+        let last = chunks.count - 1
+        let start = last << Self.chunkShift | chunks[last].count
+        chunks[last].append(contentsOf: record)
+        return start
+    }
+
+    /// Hands `body` the bytes from `start` to the end of its chunk: the record, and what follows it.
+    package func withRecord<Result>(at start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        chunks[start >> Self.chunkShift].withUnsafeBufferPointer { chunk in
+            body(UnsafeBufferPointer(rebasing: chunk[(start & Self.offsetMask)...]))
+        }
+    }
+}
+
+/// Writes the fields of a byte record: little-endian numbers, and texts as a length (LEB128)
+/// and their UTF-8 bytes.
+package enum ByteRecordWriter {
+    package static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: width * 8, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    package static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            appendLength(utf8.count, to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    package static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
+        var rest = UInt(length)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+}
+
+/// Reads the fields ``ByteRecordWriter`` wrote, in the same order.
+package struct ByteRecordReader {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var offset: Int
+
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    package mutating func byte() -> UInt8 {
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    package mutating func number(width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<width { value |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+        offset += width
+        return value
+    }
+
+    package mutating func length() -> Int {
+        var value = 0
+        var shift = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    package mutating func skipText() {
+        offset += length()
+    }
+
+    package mutating func textBytes() -> UnsafeBufferPointer<UInt8> {
+        let length = length()
+        defer { offset += length }
+        return UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
+    }
+
+    package mutating func text() -> String {
+        String(decoding: textBytes(), as: UTF8.self)
+    }
+}
