@@ -78,7 +78,7 @@ for count in $tiles; do
     printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
         "$count" "$nodes" "$(megabytes "$country")" "$wall" "$(cpu "$scratch/places.time")" "$peak" \
         "$(awk -v p="$peak" -v n="$nodes" 'BEGIN { printf "%d", p * 1048576 / n }')" \
-        "$(megabytes "$store" "$store-wal")" "$(megabytes "${store%.sqlite}.names")" "$(if [ -n "$graphs" ]; then megabytes $graphs; else echo 0; fi)" \
+        "$(megabytes "$store" "$store-wal")" "$(megabytes "${store%.sqlite}.names.d")" "$(if [ -n "$graphs" ]; then megabytes $graphs; else echo 0; fi)" \
         "$osmium_wall" "$(cpu "$scratch/osmium.time")" "$(rss "$scratch/osmium.time")" \
         "$(awk -v a="$wall" -v b="$osmium_wall" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "–" }')"
     rm -rf "${scratch:?}/$count"
