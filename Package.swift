@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "places", targets: ["places"]),
         .library(name: "PlacesKit", targets: ["PlacesKit"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
+        .library(name: "PlaceHTTP", targets: ["PlaceHTTP"]),
         .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
         .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
         .library(name: "Tracking", targets: ["Tracking"]),
@@ -42,11 +43,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
-        // The core: geo, model, the provider seam, HTTP with cassettes. Names no provider.
+        // The core: geo, model, the provider seam, the store contracts, JSON, text and mapped
+        // files. Names no provider and links no HTTP client: format readers and algorithms
+        // build on it alone.
+        .target(name: "PlaceSearch", dependencies: ["CTimeZoneMap"]),
+        // The HTTP client the providers ask through: libcurl (URLSession elsewhere), recordings
+        // (cassettes), the cache, retries; and turning answers and failures into the core's terms.
         .target(
-            name: "PlaceSearch",
+            name: "PlaceHTTP",
             dependencies: [
-                "CTimeZoneMap",
+                "PlaceSearch",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
@@ -54,7 +60,7 @@ let package = Package(
             ]
         ),
         // Test doubles shared by our tests and by apps that embed the library.
-        .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch"]),
+        .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch", "PlaceHTTP"]),
         .target(name: "PlaceRanking", dependencies: ["PlaceSearch"]),
         // The one byte-level XML scanner, for GPX traces and OSM XML alike: whole files or chunked streams.
         .target(name: "XMLScanning"),
@@ -76,7 +82,7 @@ let package = Package(
         .target(
             name: "PlaceProviders",
             dependencies: [
-                "PlaceSearch", "OSMFormat",
+                "PlaceSearch", "PlaceHTTP", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -108,7 +114,7 @@ let package = Package(
         .target(
             name: "PlacesKit",
             dependencies: [
-                "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat", "WalkingGraph",
+                "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat", "WalkingGraph",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -122,7 +128,8 @@ let package = Package(
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlacesKit", "PlacesCommandLine", "PlaceSearch", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete",
+                "PlacesKit", "PlacesCommandLine", "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking",
+                "Autocomplete",
                 "WalkingGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -133,7 +140,7 @@ let package = Package(
         .target(
             name: "PlacesServer",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "PlaceStore", "Tracking", "Autocomplete", "PlacesMCP",
+                "PlacesKit", "PlaceSearch", "PlaceHTTP", "PlaceStore", "Tracking", "Autocomplete", "PlacesMCP",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -164,7 +171,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceHTTP", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning", "PlaceSearchTesting"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
@@ -175,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "PlaceProvidersTests",
             dependencies: [
-                "PlaceProviders", "PlaceSearch", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
+                "PlaceProviders", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Fixtures")]
@@ -198,7 +205,8 @@ let package = Package(
         .testTarget(
             name: "PlacesKitTests",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceRanking", "PlaceStore", "Tracking", "PlaceSearchTesting", "WalkingGraph",
+                "PlacesKit", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceRanking", "PlaceStore", "Tracking", "PlaceSearchTesting",
+                "WalkingGraph",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The server in-process (HummingbirdTesting's router), on 127.0.0.1 port 0 where a socket matters,
@@ -218,7 +226,9 @@ let package = Package(
         // Runs the built `places` binary end to end against cassettes.
         .testTarget(
             name: "PlacesCLITests",
-            dependencies: ["places", "PlacesCommandLine", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "places", "PlacesCommandLine", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

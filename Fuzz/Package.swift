@@ -19,10 +19,10 @@ let targets: [Target] = [
     // What several harnesses share: reading a trace to its end, reading a provider's answer.
     .target(
         name: "FuzzSupport",
-        dependencies: [product("Tracking"), product("PlaceSearch"), .product(name: "HTTPTypes", package: "swift-http-types")]
+        dependencies: [product("Tracking"), product("PlaceSearch"), product("PlaceHTTP"), .product(name: "HTTPTypes", package: "swift-http-types")]
     ),
     harness("json", ["PlaceSearch"]),
-    harness("cassette", ["PlaceSearch"]),
+    harness("cassette", ["PlaceHTTP", "PlaceSearch"]),
     harness("coordinate-text", ["PlaceSearch"]),
     harness("polyline", ["PlaceSearch"]),
     harness("gpx", ["Tracking", "PlaceSearch"], extra: ["FuzzSupport"]),

@@ -1,6 +1,7 @@
 public import Foundation
 public import HTTPTypes
 public import PlaceSearch
+public import PlaceHTTP
 import Synchronization
 
 /// A transport that answers with a closure, and remembers what it was asked.

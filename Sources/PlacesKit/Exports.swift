@@ -2,4 +2,5 @@
 // provider seam come with it, as swift-nio's umbrella module brings its parts.
 @_exported public import PlaceRanking
 @_exported public import PlaceSearch
+@_exported public import PlaceHTTP
 @_exported public import PlaceProviders

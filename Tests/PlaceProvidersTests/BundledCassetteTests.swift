@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 import PlaceProviders
 import Testing
 

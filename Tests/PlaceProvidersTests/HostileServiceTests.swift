@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import PlaceProviders
 import PlaceSearch
+import PlaceHTTP
 import PlaceSearchTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OSMFormat
 import PlaceSearch
+import PlaceHTTP
 import PlaceSearchTesting
 import PlaceProviders
 import PlaceRanking

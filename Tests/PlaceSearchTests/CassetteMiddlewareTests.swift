@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import PlaceSearch
+@testable import PlaceHTTP
 import PlaceSearchTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceSearch
+import PlaceHTTP
 import PlaceSearchTesting
 import Testing
 

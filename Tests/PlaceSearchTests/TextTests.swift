@@ -1,4 +1,5 @@
 @testable import PlaceSearch
+@testable import PlaceHTTP
 import Foundation
 import Testing
 

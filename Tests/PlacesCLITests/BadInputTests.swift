@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 import Testing
 
 /// Every bad input: one line on stderr naming the input, a documented exit code, nothing on stdout.

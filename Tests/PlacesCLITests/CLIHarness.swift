@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 import Testing
 
 /// Runs the built `places` binary the way a user would, and captures what it prints.

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 import Testing
 
 /// `places follow` and `places points` end to end: the example walk (with its detour) to a

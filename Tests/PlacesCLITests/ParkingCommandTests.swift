@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 import Testing
 
 /// `places parking` end to end, replaying the bundled ParkShark and garage-feed cassettes.

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 import Testing
 
 /// What a user sees when a provider fails: the failure named on stderr, the others still answering.

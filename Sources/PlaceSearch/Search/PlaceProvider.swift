@@ -1,7 +1,7 @@
 /// A source of places: an API, a feed, an imported data set.
 ///
 /// ## Implementing a provider
-/// A provider is a `Sendable` value (a struct holding its configuration and an ``HTTPClient``)
+/// A provider is a `Sendable` value (a struct holding its configuration and an `HTTPClient`, from PlaceHTTP)
 /// that the ``Aggregator`` calls concurrently with others, under a deadline.
 ///
 /// - ``search(_:)`` returns the places the source knows for the request, mapped to ``Place``:
@@ -11,7 +11,7 @@
 ///   for errors from the HTTP client), never trap and never return partial garbage: the aggregator
 ///   reports the failure by name while the other providers still answer.
 /// - Honour task cancellation: the aggregator cancels a provider at its deadline.
-/// - Send every request through the ``HTTPClient`` you were given, so that cassettes, retries and
+/// - Send every request through the `HTTPClient` you were given, so that cassettes, retries and
 ///   logging apply; do not branch on recording or replay yourself.
 ///
 /// A minimal provider, and the test every provider should pass:

@@ -1,5 +1,4 @@
 public import Foundation
-public import HTTPTypes
 
 /// Why a provider could not answer, in words a user can act on.
 ///
@@ -53,28 +52,8 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
         switch error {
         case let error as ProviderError:
             self = error
-        case let error as CassetteError:
-            switch error {
-            case .noMatch:
-                self.init(
-                    provider: provider, kind: .noRecording, message: error.shortDescription,
-                    remedy: .askLiveService, underlyingError: error)
-            case .expired:
-                self.init(provider: provider, kind: .badRecording, message: error.description, underlyingError: error)
-            case .corrupt, .unreadable:
-                self.init(
-                    provider: provider, kind: .badRecording, message: error.description,
-                    remedy: .recordAgain, underlyingError: error)
-            }
-        case let error as TransportError:
-            let kind: Kind =
-                switch error.code {
-                case .timedOut: .timedOut
-                // More than any answer of the service's should be: the answer is wrong, not late.
-                case .tooLarge: .unexpectedResponse
-                default: .unavailable
-                }
-            self.init(provider: provider, kind: kind, message: error.description, underlyingError: error)
+        case let error as any ProviderErrorConvertible:
+            self = error.providerError(for: provider)
         case let error as DeadlineExceeded:
             self.init(
                 provider: provider, kind: .timedOut, message: "no answer within \(error.formattedDeadline)",
@@ -91,14 +70,8 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension HTTPClient {
-    /// Sends a provider's request; anything that goes wrong on the way (no recording, no
-    /// connection, a timeout) comes back as that provider's ``ProviderError``.
-    public func send(_ request: HTTPRequest, body: Data? = nil, for provider: ProviderID) async throws -> (HTTPResponse, Data) {
-        do {
-            return try await send(request, body: body)
-        } catch {
-            throw ProviderError(provider: provider, wrapping: error)
-        }
-    }
+/// An error of a lower layer (the HTTP client's, a recording's) that knows which
+/// ``ProviderError`` it is for a provider: ``ProviderError/init(provider:wrapping:)`` asks it.
+public protocol ProviderErrorConvertible: Error {
+    func providerError(for provider: ProviderID) -> ProviderError
 }

@@ -3,7 +3,7 @@ package import Foundation
 /// ISO 8601 times as APIs and cassettes write them: `2026-11-21T12:00:00Z`,
 /// `2019-05-01T10:00:00.000Z`, `2026-11-20T10:00:00+01:00`.
 ///
-/// Parsed by hand for the same reason as ``HTTPDate``: Foundation's parse strategies cost a
+/// Parsed by hand for the same reason as PlaceHTTP's `HTTPDate`: Foundation's parse strategies cost a
 /// cold-started command milliseconds.
 package enum ISO8601Text {
     /// `2026-11-21T10:30:00Z`: UTC to the second, as `Date.formatted(.iso8601)` writes it, in a

@@ -1,6 +1,7 @@
 public import Autocomplete
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 public import PlaceStore
 
 /// The autocomplete index beside the store: one file per import in a folder (`places.sqlite` →

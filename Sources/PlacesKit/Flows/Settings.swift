@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceHTTP
 import PlaceStore
 
 /// A setting and where it is set.

@@ -1,4 +1,5 @@
 import PlaceSearch
+import PlaceHTTP
 import Prometheus
 import Synchronization
 

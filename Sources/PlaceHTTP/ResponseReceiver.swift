@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 
+public import PlaceSearch
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

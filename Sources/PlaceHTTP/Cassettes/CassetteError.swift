@@ -1,3 +1,5 @@
+public import PlaceSearch
+
 /// Why a cassette could not answer.
 public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No recorded interaction matches the request (replay mode).

@@ -2,6 +2,7 @@ public import Foundation
 public import HTTPTypes
 import Synchronization
 
+public import PlaceSearch
 #if canImport(Glibc)
     import Glibc
 

@@ -1,3 +1,5 @@
+public import PlaceSearch
+
 #if os(Linux)
     import CCurl
     import Foundation
