@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 
 #if os(Linux)
     import CCurl

@@ -1,6 +1,6 @@
 public import Foundation
 
-public import PlaceSearch
+import PlaceSearch
 /// HTTP's `Date` format (IMF-fixdate, RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
 ///
 /// Parsed by hand: a DateFormatter costs milliseconds to create, which a command-line tool that

@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 public import Logging
 
-public import PlaceSearch
+import PlaceSearch
 /// Logs each request and its outcome at debug level, with every secret redacted.
 public struct LoggingMiddleware: HTTPMiddleware {
     public let logger: Logger

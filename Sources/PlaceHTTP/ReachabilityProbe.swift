@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 import Synchronization
 
-public import PlaceSearch
+import PlaceSearch
 #if canImport(Glibc)
     import Glibc
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-public import PlaceSearch
+import PlaceSearch
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

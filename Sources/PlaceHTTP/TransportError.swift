@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 
 /// No usable HTTP response arrived: the connection failed, timed out, broke off, the answer was
 /// too large or led somewhere the request may not follow, or the network is off limits.

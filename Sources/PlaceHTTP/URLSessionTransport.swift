@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 import HTTPTypesFoundation
 
-public import PlaceSearch
+import PlaceSearch
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

@@ -1,6 +1,6 @@
 public import Foundation
 public import HTTPTypes
-public import PlaceSearch
+import PlaceSearch
 public import PlaceHTTP
 import Synchronization
 

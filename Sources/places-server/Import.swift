@@ -41,7 +41,9 @@ extension PlacesServerCommand.Import {
                     parameter: "database")
             }
             // Everything is read before the database is touched: a file that fails changes nothing.
-            let batches = try PlacesService.readImports(osm: files, nameLists: options.nameLists, options: options.nameListOptions)
+            // An extract's addresses and places wait in the temporary folder (TMPDIR) until they are written.
+            let batches = try PlacesService.readImports(
+                osm: files, nameLists: options.nameLists, options: options.nameListOptions, spillDirectory: NSTemporaryDirectory())
             var logger = Logger(label: "places-server")
             logger.logLevel = .error
             guard let database = try await databaseChoice.open(logger: logger) else { return }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PlaceSearch
@@ -58,6 +59,22 @@ struct ImportedPlaceListTests {
         let list = ImportedPlaceList(input)
         #expect(Array(list) == input)
         #expect(list[12_345].record.name.utf8.count == 1_400_000)
+    }
+
+    /// Full chunks go to a file in the folder and come back through a mapping; the file has no
+    /// name there, and a folder that cannot take it leaves the list in memory.
+    @Test(arguments: [true, false])
+    func spilledPlacesComeBackAsTheyWentIn(folderExists: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")
+        if folderExists { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try Self.places(count: 12_000, seed: 5)
+        var list = ImportedPlaceList(spillingTo: folder.path)
+        for place in input { list.append(place) }
+        #expect(Array(list) == input)
+        list.reorder(Array(list.indices.reversed()))
+        #expect(Array(list) == input.reversed())
+        if folderExists { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty) }
     }
 
     @Test func idOrderIsTheBytesOrderAndKeepsTheOrderOfOneID() throws {

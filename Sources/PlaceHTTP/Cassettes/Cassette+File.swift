@@ -1,6 +1,6 @@
 public import Foundation
 
-public import PlaceSearch
+import PlaceSearch
 extension Cassette {
     /// Reads a cassette file's content.
     /// - Parameter file: the path to name in errors.

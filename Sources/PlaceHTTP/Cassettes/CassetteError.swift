@@ -1,4 +1,4 @@
-public import PlaceSearch
+import PlaceSearch
 
 /// Why a cassette could not answer.
 public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 import Synchronization
 
-public import PlaceSearch
+import PlaceSearch
 /// Options that change how recordings are replayed.
 public struct CassetteOptions: Sendable {
     /// Sleep for each recording's `duration_ms` before answering, to test deadlines offline.

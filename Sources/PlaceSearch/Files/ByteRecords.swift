@@ -2,31 +2,56 @@
 /// places, and before them its addresses): a few dozen bytes each instead of a struct of strings.
 /// The store grows a chunk at a time and never copies what it holds; a record larger than a
 /// chunk gets one of its own.
+///
+/// Given a folder, each chunk once full is written to a file there and read back through a
+/// mapping: the system keeps those pages only while there is room, so what a country's import holds
+/// no longer has to fit in memory. The file is removed from the folder as soon as it is opened (a
+/// killed import leaves nothing behind); a chunk the disk refuses stays in memory.
 package struct ByteChunks: Sendable {
     private static let chunkShift = 20
     private static let offsetMask = (1 << chunkShift) - 1
-    private var chunks: [[UInt8]] = []
 
-    package init() {}
+    private enum Sealed: Sendable {
+        case memory([UInt8])
+        case mapped(MappedChunk)
+    }
+
+    private var sealed: [Sealed] = []
+    /// The chunk being filled: its number is `sealed.count`.
+    private var current: [UInt8] = []
+    private let spill: SpillFile?
+
+    /// - Parameter directory: where full chunks go; nil keeps them all in memory.
+    package init(spillingTo directory: String? = nil) {
+        spill = directory.flatMap(SpillFile.init(directory:))
+    }
 
     /// Copies `record` after the others and says where it starts.
     package mutating func append(_ record: [UInt8]) -> Int {
         let chunkSize = 1 << Self.chunkShift
-        if chunks.isEmpty || chunks[chunks.count - 1].count + record.count > chunkSize {
-            var fresh: [UInt8] = []
-            fresh.reserveCapacity(Swift.max(chunkSize, record.count))
-            chunks.append(fresh)
+        if !current.isEmpty, current.count + record.count > chunkSize {
+            let full = current
+            current = []
+            sealed.append(spill?.store(full).map(Sealed.mapped) ?? .memory(full))
         }
-        let last = chunks.count - 1
-        let start = last << Self.chunkShift | chunks[last].count
-        chunks[last].append(contentsOf: record)
+        if current.isEmpty { current.reserveCapacity(Swift.max(chunkSize, record.count)) }
+        let start = sealed.count << Self.chunkShift | current.count
+        current.append(contentsOf: record)
         return start
     }
 
     /// Hands `body` the bytes from `start` to the end of its chunk: the record, and what follows it.
     package func withRecord<Result>(at start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        chunks[start >> Self.chunkShift].withUnsafeBufferPointer { chunk in
-            body(UnsafeBufferPointer(rebasing: chunk[(start & Self.offsetMask)...]))
+        let number = start >> Self.chunkShift
+        let offset = start & Self.offsetMask
+        guard number < sealed.count else {
+            return current.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset...])) }
+        }
+        switch sealed[number] {
+        case .memory(let bytes):
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset...])) }
+        case .mapped(let chunk):
+            return body(UnsafeBufferPointer(rebasing: chunk.bytes[offset...]))
         }
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why a provider could not answer, in words a user can act on.
 ///

@@ -18,6 +18,12 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
 
     public init() {}
 
+    /// A list whose full chunks go to a file in `directory` and are read back through a mapping
+    /// (``ByteChunks``): for a country's places, which need not then fit in memory.
+    public init(spillingTo directory: String?) {
+        chunks = ByteChunks(spillingTo: directory)
+    }
+
     public init<Places: Sequence<ImportedPlace>>(_ places: Places) {
         for place in places { append(place) }
     }

@@ -51,7 +51,7 @@ extension PlacesService {
         let overlay = OSMChangeOverlay(changes: previous + [change], checkingCreatesOf: [previous.count])
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
         ImportLeftovers.note(folder: folder, kept: "nothing was changed; the store is as it was")
-        let (_, places, read, graph) = try Self.readOSM(owner.source.key, overlay: overlay) { step, done, total in
+        let (_, places, read, graph) = try Self.readOSM(owner.source.key, overlay: overlay, spillDirectory: folder) { step, done, total in
             progress(file, step, done, total)
         }
         if let first = read.createdButPresent.first {

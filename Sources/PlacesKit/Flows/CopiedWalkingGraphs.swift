@@ -1,7 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-package import Foundation
+import Foundation
 package import PlaceSearch
 import WalkingGraph
 

@@ -74,8 +74,12 @@ public struct ImportBatch: Sendable {
 extension PlacesService {
     /// Reads OpenStreetMap files and name lists as an import does, writing nothing: the embedded
     /// import writes the result into the store, `places serve import` into a shared database.
+    /// - Parameter spillDirectory: a folder where an extract's addresses and places wait until they
+    ///   are written, read back through mappings (nil: in memory). The embedded import gives the
+    ///   store's folder.
     public static func readImports(
-        osm files: [String], nameLists: [String], options: NameListOptions, progress: @escaping ImportProgress = { _, _, _, _ in }
+        osm files: [String], nameLists: [String], options: NameListOptions, spillDirectory: String? = nil,
+        progress: @escaping ImportProgress = { _, _, _, _ in }
     ) throws(PlacesError) -> [ImportBatch] {
         var batches: [ImportBatch] = []
         for file in files + nameLists { try checkIsFile(file) }
@@ -84,7 +88,9 @@ extension PlacesService {
                 let (source, places, report) = try readGeoNames(file)
                 batches.append(ImportBatch(source: source, places: places, report: report, walkingGraph: nil))
             } else {
-                let (source, places, report, graph) = try readOSM(file) { step, done, total in progress(file, step, done, total) }
+                let (source, places, report, graph) = try readOSM(file, spillDirectory: spillDirectory) { step, done, total in
+                    progress(file, step, done, total)
+                }
                 batches.append(ImportBatch(source: source, places: places, report: report, walkingGraph: graph))
             }
         }
@@ -116,7 +122,7 @@ extension PlacesService {
         sweepLeftovers()
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
         ImportLeftovers.note(folder: folder, kept: "nothing was imported; the store is as it was")
-        let batches = try Self.readImports(osm: files, nameLists: nameLists, options: options, progress: progress)
+        let batches = try Self.readImports(osm: files, nameLists: nameLists, options: options, spillDirectory: folder, progress: progress)
         let opened = try store.writing()
         // One file, the usual import: its names are known before they are written, so the index
         // is built on the second core while the store is written (NameIndex.Staged).
@@ -252,9 +258,12 @@ extension PlacesService {
         }
     }
 
-    /// - Parameter overlay: change files applied to the file's elements as they are read.
+    /// - Parameters:
+    ///   - overlay: change files applied to the file's elements as they are read.
+    ///   - spillDirectory: where the addresses and places wait until written (nil: in memory).
     static func readOSM(
-        _ file: String, overlay: OSMChangeOverlay? = nil, progress: @escaping @Sendable (ImportStep, Int, Int) -> Void
+        _ file: String, overlay: OSMChangeOverlay? = nil, spillDirectory: String? = nil,
+        progress: @escaping @Sendable (ImportStep, Int, Int) -> Void
     ) throws(PlacesError) -> (ImportSource, ImportedPlaceList, ImportReport, WalkingGraph?) {
         try checkReadable(file)
         let started = ContinuousClock.now
@@ -267,7 +276,7 @@ extension PlacesService {
             // One pass over the file feeds both the places and the walking graph.
             result = try OSMImport.read(
                 contentsOf: URL(fileURLWithPath: file), progress: { done, total in progress(.reading, done, total) },
-                finishing: { done, total in progress(.places, done, total) }, overlay: overlay,
+                finishing: { done, total in progress(.places, done, total) }, overlay: overlay, spillDirectory: spillDirectory,
                 afterReading: {
                     // The graph is finished before the places are made, and its builder (every
                     // node's position, every walkable way) let go: the two largest holders are

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+import PlaceSearch
 import WalkingGraph
 
 extension PlacesService {

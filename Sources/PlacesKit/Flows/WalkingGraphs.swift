@@ -1,6 +1,6 @@
 public import Foundation
 public import PlaceSearch
-public import PlaceHTTP
+import PlaceHTTP
 import PlaceStore
 import Synchronization
 public import WalkingGraph

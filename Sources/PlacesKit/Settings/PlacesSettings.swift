@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+import PlaceSearch
 
 public import PlaceHTTP
 /// How to reach provider APIs, as asked for: `auto` lets each provider decide.

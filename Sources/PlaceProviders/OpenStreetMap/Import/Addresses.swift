@@ -33,7 +33,7 @@ struct Addresses {
         var scheme: String
     }
 
-    private(set) var all = PackedAddresses()
+    private(set) var all: PackedAddresses
     private var interpolations: [Interpolation] = []
 
     /// At most this many numbers are made for one interpolation way (a typo of 10000 for 100 would
@@ -41,6 +41,11 @@ struct Addresses {
     static let maximumInterpolated = 500
 
     var count: Int { all.count }
+
+    /// - Parameter directory: where the addresses wait once there are many (``ByteChunks``).
+    init(spillingTo directory: String? = nil) {
+        all = PackedAddresses(spillingTo: directory)
+    }
 
     /// Notes the addresses of an element's tags, when it has any.
     /// - Parameter kept: whether the element is kept as a place or POI too.

@@ -17,15 +17,21 @@ public struct OSMExtractor {
     private var streets = StreetCollector()
     private var settlements = Settlements()
     private var countries = CountryTags()
-    private var addresses = Addresses()
+    private var addresses: Addresses
+    /// Where the addresses and places wait on disk (``ByteChunks``); nil keeps them in memory.
+    private let spillDirectory: String?
     private var brands = BrandTrades()
     /// Elements that should have been kept but whose position could not be worked out (their nodes
     /// are outside the extract).
     public private(set) var unplaced = 0
     public private(set) var elementCount = 0
 
-    public init(provider: ProviderID = "osm") {
+    /// - Parameter spillDirectory: a folder for what the import holds until it is written (the
+    ///   addresses, then the places), read back through mappings; nil keeps it all in memory.
+    public init(provider: ProviderID = "osm", spillDirectory: String? = nil) {
         self.provider = provider
+        self.spillDirectory = spillDirectory
+        addresses = Addresses(spillingTo: spillDirectory)
     }
 
     private struct Pending {
@@ -128,7 +134,7 @@ public struct OSMExtractor {
     ///   country's size this takes a while after the file is read.
     public mutating func finish(progress: OSMReadProgress? = nil) -> ImportedPlaceList {
         var nearestStreet: NearestStreet?
-        var places = ImportedPlaceList()
+        var places = ImportedPlaceList(spillingTo: spillDirectory)
         addresses.interpolate()
         let total = kept.count + streets.count + addresses.count
         var reporter = FinishProgress(progress, total: total)

@@ -29,12 +29,14 @@ public enum OSMImport {
     ///     finishes and lets go of what `also` built, so that it and the places are never held
     ///     at once.
     ///   - also: sees every element too, in the same pass (the walking graph's builder).
+    ///   - spillDirectory: a folder where the addresses and places wait, read back through
+    ///     mappings, rather than all in memory (``OSMExtractor/init(provider:spillDirectory:)``).
     public static func read(
         contentsOf url: URL, progress: OSMReadProgress? = nil, finishing: OSMReadProgress? = nil, overlay: OSMChangeOverlay? = nil,
-        afterReading: () -> Void = {},
+        spillDirectory: String? = nil, afterReading: () -> Void = {},
         also: (OSMElement) -> Void = { _ in }
     ) throws -> Result {
-        var extractor = OSMExtractor()
+        var extractor = OSMExtractor(spillDirectory: spillDirectory)
         var format = OSMFileFormat.xml
         var generator: String?
         var overlay = overlay

@@ -15,9 +15,14 @@ struct PackedAddresses: RandomAccessCollection {
     private static let interpolated: UInt8 = 1 << 6
     private static let types = OSMElementType.allCases
 
-    private var chunks = ByteChunks()
+    private var chunks: ByteChunks
     private var starts: [Int] = []
     private var scratch: [UInt8] = []
+
+    /// - Parameter directory: where full chunks go (``ByteChunks``); nil keeps them in memory.
+    init(spillingTo directory: String? = nil) {
+        chunks = ByteChunks(spillingTo: directory)
+    }
 
     var startIndex: Int { 0 }
     var endIndex: Int { starts.count }
