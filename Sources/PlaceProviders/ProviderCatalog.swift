@@ -1,6 +1,6 @@
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// What a provider needs to be built: its HTTP client, its key and its config section.
 public struct ProviderContext: Sendable {
     public let client: HTTPClient

@@ -3,8 +3,8 @@ import Logging
 import Synchronization
 public import PlaceProviders
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// The front door: one value that owns composition (settings, credentials, each provider's HTTP
 /// chain, the catalog, the store) and runs the flows — search, details, complete, route, follow,
 /// stops, favourites, points, import. The CLI, the server and an app embedding the library all

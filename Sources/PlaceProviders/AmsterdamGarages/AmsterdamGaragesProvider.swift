@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Amsterdam's parking garages and P+R sites with their free places right now, from the city's
 /// open occupancy feed (`ParkingLocation.json`). Keyless; no prices (ParkShark has some).
 public struct AmsterdamGaragesProvider: PlaceDetailsProvider {

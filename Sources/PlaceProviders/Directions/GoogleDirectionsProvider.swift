@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Routes from the Google Directions API (the legacy web service): walking, cycling or driving.
 ///
 /// Needs a key (`GOOGLE_MAPS_API_KEY`, or `api_key` in the `[google]` section of the config file)

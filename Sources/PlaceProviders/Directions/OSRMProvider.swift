@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Walking routes from an OSRM server, by default FOSSGIS's foot server for OpenStreetMap. Keyless.
 ///
 /// The server's loaded profile decides how it routes (the `foot` in the URL is ignored by

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import PlaceSearch
-
 import PlaceHTTP
+
 /// The Foursquare Places API as of version 2025-06-17 (host places-api.foursquare.com, a Bearer
 /// service key, the version in `X-Places-Api-Version`).
 enum FoursquareAPI {

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Coffee from the Foursquare Places API: search around a point and the details of one place.
 ///
 /// Needs a service key (`FOURSQUARE_API_KEY`) for live answers. In replay mode it answers from

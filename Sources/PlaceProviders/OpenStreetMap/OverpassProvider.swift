@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Places from OpenStreetMap, live from the Overpass API. Keyless.
 ///
 /// Coffee is `amenity=cafe` and `shop=coffee` (nodes, ways and relations, with a centre for the

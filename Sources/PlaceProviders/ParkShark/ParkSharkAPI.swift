@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import PlaceSearch
-
 import PlaceHTTP
+
 /// The requests of the ParkShark API (`api.parkshark.nl/psapi/api.jsp`): plain HTTP, keyless, GET.
 ///
 /// One JSP answers everything; `action` picks the function, and no `action` is the cost

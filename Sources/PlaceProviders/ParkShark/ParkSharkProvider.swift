@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Amsterdam's on-street parking meters, with the cost of a stay, from ParkShark. Keyless.
 ///
 /// - With a stay in the request (`places parking --advice`) it asks the cost calculation for

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Names to positions and back from a Photon server (komoot's public one by default): the
 /// keyless geocoder behind `--near NAME` when the imported names do not know a place, and behind
 /// `places reverse`. The public server asks for a real User-Agent and fair use; answers go

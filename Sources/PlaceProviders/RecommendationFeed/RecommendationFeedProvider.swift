@@ -1,8 +1,8 @@
 public import Foundation
 import HTTPTypes
 public import PlaceSearch
-
 public import PlaceHTTP
+
 /// Recommendations with points (ReCrowd's idea: spread a crowd by rewarding a walk to a quieter
 /// spot), read from a JSON feed in a file or at an http(s) URL. Keyless.
 ///

@@ -1,7 +1,7 @@
 import PlaceProviders
 import PlaceSearch
-
 import PlaceHTTP
+
 /// A live provider that, when neither the network nor a recording can answer, answers from the
 /// data imported into the store: OpenStreetMap's places are the same either way (same ids, same
 /// mapping). Used for `auto` mode, where the network may be gone.

@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import PlaceProviders
 import PlaceSearch
-
 import PlaceHTTP
+
 /// How one provider of the catalog was set up: its HTTP client and the recordings around it.
 struct ProviderSetup: Sendable {
     let factory: ProviderFactory

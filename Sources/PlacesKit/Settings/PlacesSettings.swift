@@ -1,7 +1,7 @@
 public import Foundation
 import PlaceSearch
-
 public import PlaceHTTP
+
 /// How to reach provider APIs, as asked for: `auto` lets each provider decide.
 public enum HTTPModeChoice: String, Sendable, CaseIterable {
     /// Each provider for itself: keyless ones live, keyed ones live with their key, retired ones

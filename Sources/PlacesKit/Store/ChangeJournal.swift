@@ -1,7 +1,7 @@
 import Foundation
 import PlaceSearch
-
 import PlaceHTTP
+
 /// The change files applied to one import, kept beside the store (`places.changes.d/<key hash>/`):
 /// the files as they came (`000001.osc.gz`, …) and `journal.json` saying which, in what order, what
 /// the extract was when the first was applied, and the newest edit and element versions they hold.
