@@ -43,7 +43,7 @@ extension PlacesService {
         let imports = try importedSources().filter { $0.source.format == "osm-xml" || $0.source.format == "osm-pbf" }
         let owner = try owner(of: change, file: file, among: imports)
         let journal = ChangeJournal(source: owner.source.key, storePath: store.path)
-        let held = try journal.manifest()
+        let held = try journal.manifest(importedAtNow: owner.importedAt)
         let extract = try Self.checkUnchanged(owner, since: held)
         try Self.checkOrder(change, file: file, against: held, in: journal, of: owner.source.label)
         let previous = try (held?.files ?? []).map { name throws(PlacesError) in try Self.readChange(journal.file(name).path) }
@@ -68,19 +68,36 @@ extension PlacesService {
             importLabel: owner.source.label, created: change.count(.create), modified: change.count(.modify), deleted: change.count(.delete),
             number: number, newestTimestamp: change.newestTimestamp)
         let batch = ImportBatch(source: owner.source, places: places, report: report, walkingGraph: graph)
-        let opened = try store.writing()
-        var stored: (report: ImportReport, index: NameIndex.Built)
-        if let alone = try storeAlone(batch, into: opened, progress: progress) {
-            stored = alone
-        } else {
-            let written = try write(batch, into: opened)
-            stored = (written, try NameIndex.update(store: opened, rebuilding: [owner.source.key]))
-        }
-        // After the store's commit: a journal that names a change the store does not hold would
-        // apply it twice. (A stop between the two loses this change at the next one; see the report.)
+        // Ahead of the store: a stop after the store's commit and before the journal's is settled
+        // by the next run, rather than losing the change there (ChangeJournal).
         let manifest = Self.manifest(after: held, adding: change, number: number, file: file, extract: extract, source: owner.source.key)
         do {
-            try journal.append(URL(fileURLWithPath: file), updating: manifest)
+            try journal.prepare(URL(fileURLWithPath: file), manifest: manifest, importedAtBefore: owner.importedAt)
+        } catch {
+            journal.discardPending()
+            throw PlacesError(
+                .cannotWrite,
+                "\(file) cannot be kept in \(journal.folder.path) (\(error.localizedDescription)); nothing was changed: make room there and try again"
+            )
+        }
+        var stored: (report: ImportReport, index: NameIndex.Built)
+        do throws(PlacesError) {
+            let opened = try store.writing()
+            if let alone = try storeAlone(batch, into: opened, progress: progress) {
+                stored = alone
+            } else {
+                let written = try write(batch, into: opened)
+                stored = (written, try NameIndex.update(store: opened, rebuilding: [owner.source.key]))
+            }
+        } catch {
+            // The store refused it (its transaction rolled back): nothing of the change is kept.
+            journal.discardPending()
+            throw error
+        }
+        // After the store's commit: a journal that names a change the store does not hold would
+        // apply it twice.
+        do {
+            try journal.commit()
         } catch {
             stored.report.notes.append(
                 "the change is applied but cannot be kept in \(journal.folder.path) (\(error.localizedDescription)): "

@@ -8,6 +8,12 @@ import PlaceHTTP
 ///
 /// An import is made again from its extract and every change so far, so these must outlive the
 /// run that applied them; importing the extract again or removing the import drops them.
+///
+/// A change is written ahead (``prepare(_:manifest:importedAtBefore:)``: the file and
+/// `pending.json`), then the store, then the journal (``commit()``). A run stopped between the store's
+/// commit and the journal's is settled by the next one (``manifest(importedAtNow:)``): when the
+/// import's time in the store moved since the pending entry was written, the store holds the change
+/// and the entry is kept; when it did not, the store never took it and the entry goes.
 struct ChangeJournal {
     /// `journal.json`: the only record of what is applied. A change file it does not list (one
     /// copied in by a run that stopped before its store write was followed by this) is not applied.
@@ -38,10 +44,35 @@ struct ChangeJournal {
         folder = Self.root(forStore: storePath).appendingPathComponent(HTTPCacheStore.key(method: "changes", url: key, body: nil))
     }
 
-    private var manifestFile: URL { folder.appendingPathComponent("journal.json") }
+    /// A change written ahead of the store: the journal it makes, and the import's time in the
+    /// store before (nil when there was none).
+    struct Pending: Codable, Equatable {
+        var manifest: Manifest
+        var importedAtBefore: Double?
+    }
 
-    /// What is applied; nil when nothing is.
-    func manifest() throws(PlacesError) -> Manifest? {
+    private var manifestFile: URL { folder.appendingPathComponent("journal.json") }
+    private var pendingFile: URL { folder.appendingPathComponent("pending.json") }
+
+    /// What is applied; nil when nothing is. A change written ahead by a run that stopped is
+    /// settled first, by the import's time in the store now (`importedAtNow`).
+    func manifest(importedAtNow: Double?) throws(PlacesError) -> Manifest? {
+        if let data = try? Data(contentsOf: pendingFile) {
+            if let pending = try? JSONDecoder().decode(Pending.self, from: data), pending.importedAtBefore != importedAtNow {
+                do {
+                    try commit()
+                } catch {
+                    throw PlacesError(
+                        .unavailable, "\(manifestFile.path) cannot be written (\(error.localizedDescription)); make room there and try again")
+                }
+            } else {
+                discardPending()
+            }
+        }
+        return try manifest()
+    }
+
+    private func manifest() throws(PlacesError) -> Manifest? {
         guard let data = try? Data(contentsOf: manifestFile) else { return nil }
         do {
             return try JSONDecoder().decode(Manifest.self, from: data)
@@ -52,9 +83,10 @@ struct ChangeJournal {
 
     func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
-    /// Adds `change` (copied as it is) after the store has been written: the copy and the manifest
-    /// are each written to a temporary name and renamed, so a stop leaves the old journal or the new.
-    func append(_ change: URL, updating manifest: Manifest) throws {
+    /// Writes `change` (copied as it is) and the journal it makes ahead of the store write: a
+    /// file the journal does not list is not applied, and `pending.json` lets the next run tell
+    /// whether the store took it. Each is written to a temporary name and renamed.
+    func prepare(_ change: URL, manifest: Manifest, importedAtBefore: Double?) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let pid = getpid()
         if let name = manifest.files.last {
@@ -63,11 +95,36 @@ struct ChangeJournal {
             try FileManager.default.copyItem(at: change, to: copy)
             try Self.rename(copy, to: file(name))
         }
+        try write(Pending(manifest: manifest, importedAtBefore: importedAtBefore), to: pendingFile)
+    }
+
+    /// Makes the change written ahead part of the journal, once the store holds it.
+    func commit() throws {
+        let data = try Data(contentsOf: pendingFile)
+        let pending = try JSONDecoder().decode(Pending.self, from: data)
+        try write(pending.manifest, to: manifestFile)
+        try FileManager.default.removeItem(at: pendingFile)
+    }
+
+    /// Forgets the change written ahead when the store did not take it: `pending.json` and the
+    /// copy the journal does not list.
+    func discardPending() {
+        if let data = try? Data(contentsOf: pendingFile), let pending = try? JSONDecoder().decode(Pending.self, from: data),
+            let name = pending.manifest.files.last
+        {
+            try? FileManager.default.removeItem(at: file(name))
+        }
+        try? FileManager.default.removeItem(at: pendingFile)
+        // A first change leaves no folder behind.
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true { remove() }
+    }
+
+    private func write(_ value: some Encodable, to destination: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let written = folder.appendingPathComponent(".journal.json.\(pid)")
-        try encoder.encode(manifest).write(to: written)
-        try Self.rename(written, to: manifestFile)
+        let written = folder.appendingPathComponent(".\(destination.lastPathComponent).\(getpid())")
+        try encoder.encode(value).write(to: written)
+        try Self.rename(written, to: destination)
     }
 
     /// Forgets every change of the import (the extract was imported again, or removed).
