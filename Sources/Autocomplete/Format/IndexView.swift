@@ -48,32 +48,27 @@ struct IndexView: @unchecked Sendable {
 
     init(storage: IndexStorage, path: String) throws(IndexFileError) {
         func fail(_ problem: IndexFileError.Problem) -> IndexFileError { IndexFileError(path: path, problem: problem) }
-        let size = storage.size
-        guard size >= IndexFormat.headerSize else { throw fail(.tooSmall(size)) }
-        let magicOK = (0..<8).allSatisfy { storage.u8($0) == IndexFormat.magic[$0] }
-        guard magicOK else { throw fail(.badMagic) }
-        let stored = storage.u64(IndexFormat.checksumOffset)
-        let computed = IndexFormat.fnv1a(UnsafeRawBufferPointer(start: storage.base, count: IndexFormat.checksumOffset))
-        guard stored == computed else { throw fail(.badChecksum) }
-        let version = storage.u32(8)
-        guard version == IndexFormat.version else { throw fail(.unsupportedVersion(version)) }
-        guard storage.u32(12) == UInt32(IndexFormat.headerSize) else { throw fail(.badSection("header")) }
-        let declared = storage.u64(16)
-        guard declared == UInt64(size) else { throw fail(.sizeMismatch(expected: declared, actual: size)) }
-
         let sections = IndexFormat.Section.allCases
-        let table = SectionTable.read(
-            storage, tableOffset: IndexFormat.sectionTableOffset, headerSize: IndexFormat.headerSize,
-            strides: sections.map(\.stride))
-        let offsets: [Int]
-        let lengths: [Int]
-        switch table {
-        case .success(let found):
-            offsets = found.map(\.offset)
-            lengths = found.map(\.length)
-        case .failure(let bad):
-            throw fail(.badSection(sections[bad.number].name))
+        let container: MappedContainer
+        do {
+            container = try MappedContainer(
+                storage,
+                .init(
+                    magic: IndexFormat.magic, version: IndexFormat.version, headerSize: IndexFormat.headerSize,
+                    sectionTableOffset: IndexFormat.sectionTableOffset, checksumOffset: IndexFormat.checksumOffset,
+                    strides: sections.map(\.stride)))
+        } catch {
+            switch error {
+            case .tooSmall(let size): throw fail(.tooSmall(size))
+            case .badMagic: throw fail(.badMagic)
+            case .unsupportedVersion(let version): throw fail(.unsupportedVersion(version))
+            case .badChecksum: throw fail(.badChecksum)
+            case .badHeaderSize: throw fail(.badSection("header"))
+            case .sizeMismatch(let expected, let actual): throw fail(.sizeMismatch(expected: expected, actual: actual))
+            case .badSection(let number): throw fail(.badSection(sections[number].name))
+            }
         }
+        let (offsets, lengths) = (container.offsets, container.lengths)
         func entries(_ section: IndexFormat.Section) -> Int { lengths[section.rawValue] / section.stride }
         recordCount = Int(storage.u32(24))
         entryCount = Int(storage.u32(28))

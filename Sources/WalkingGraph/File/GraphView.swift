@@ -37,32 +37,27 @@ struct GraphView: @unchecked Sendable {
             WalkingGraphError(path: path, problem: problem)
         }
         let size = storage.size
-        guard size >= GraphFormat.headerSize else { throw fail(.tooSmall(size)) }
-        guard (0..<8).allSatisfy({ storage.u8($0) == GraphFormat.magic[$0] }) else { throw fail(.badMagic) }
-        let stored = storage.u64(GraphFormat.headerChecksumOffset)
-        let computed = MappedFile.fnv1a(
-            UnsafeRawBufferPointer(start: storage.base, count: GraphFormat.headerChecksumOffset))
-        // An older version has another header layout, so its version is read before its checksum.
-        let version = storage.u32(8)
-        guard version == GraphFormat.version else { throw fail(.unsupportedVersion(version)) }
-        guard stored == computed else { throw fail(.badHeaderChecksum) }
-        guard storage.u32(12) == UInt32(GraphFormat.headerSize) else { throw fail(.badSection("header")) }
-        let declared = storage.u64(16)
-        guard declared == UInt64(size) else { throw fail(.sizeMismatch(expected: declared, actual: size)) }
-
         let sections = GraphFormat.Section.allCases
-        let table = SectionTable.read(
-            storage, tableOffset: GraphFormat.sectionTableOffset, headerSize: GraphFormat.headerSize,
-            strides: sections.map(\.stride))
-        let offsets: [Int]
-        let lengths: [Int]
-        switch table {
-        case .success(let found):
-            offsets = found.map(\.offset)
-            lengths = found.map(\.length)
-        case .failure(let bad):
-            throw fail(.badSection("\(sections[bad.number])"))
+        let container: MappedContainer
+        do {
+            container = try MappedContainer(
+                storage,
+                .init(
+                    magic: GraphFormat.magic, version: GraphFormat.version, headerSize: GraphFormat.headerSize,
+                    sectionTableOffset: GraphFormat.sectionTableOffset, checksumOffset: GraphFormat.headerChecksumOffset,
+                    strides: sections.map(\.stride)))
+        } catch {
+            switch error {
+            case .tooSmall(let size): throw fail(.tooSmall(size))
+            case .badMagic: throw fail(.badMagic)
+            case .unsupportedVersion(let version): throw fail(.unsupportedVersion(version))
+            case .badChecksum: throw fail(.badHeaderChecksum)
+            case .badHeaderSize: throw fail(.badSection("header"))
+            case .sizeMismatch(let expected, let actual): throw fail(.sizeMismatch(expected: expected, actual: actual))
+            case .badSection(let number): throw fail(.badSection("\(sections[number])"))
+            }
         }
+        let (offsets, lengths) = (container.offsets, container.lengths)
         func entries(_ section: GraphFormat.Section) -> Int { lengths[section.rawValue] / section.stride }
         nodeCount = Int(storage.u32(24))
         arcCount = Int(storage.u32(28))
