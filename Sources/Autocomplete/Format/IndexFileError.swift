@@ -1,3 +1,5 @@
+import PlaceSearch
+
 /// Why an autocomplete index file could not be opened.
 public struct IndexFileError: Error, Equatable, CustomStringConvertible, Sendable {
     public enum Problem: Equatable, Sendable {
@@ -40,3 +42,5 @@ public struct IndexFileError: Error, Equatable, CustomStringConvertible, Sendabl
         }
     }
 }
+
+extension IndexFileError.Problem: MappedFileProblem {}

@@ -58,15 +58,7 @@ struct IndexView: @unchecked Sendable {
                     sectionTableOffset: IndexFormat.sectionTableOffset, checksumOffset: IndexFormat.checksumOffset,
                     strides: sections.map(\.stride)))
         } catch {
-            switch error {
-            case .tooSmall(let size): throw fail(.tooSmall(size))
-            case .badMagic: throw fail(.badMagic)
-            case .unsupportedVersion(let version): throw fail(.unsupportedVersion(version))
-            case .badChecksum: throw fail(.badChecksum)
-            case .badHeaderSize: throw fail(.badSection("header"))
-            case .sizeMismatch(let expected, let actual): throw fail(.sizeMismatch(expected: expected, actual: actual))
-            case .badSection(let number): throw fail(.badSection(sections[number].name))
-            }
+            throw fail(error.worded(as: IndexFileError.Problem.self) { sections[$0].name })
         }
         let (offsets, lengths) = (container.offsets, container.lengths)
         func entries(_ section: IndexFormat.Section) -> Int { lengths[section.rawValue] / section.stride }

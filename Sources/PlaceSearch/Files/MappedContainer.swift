@@ -63,3 +63,29 @@ package struct MappedContainer {
         }
     }
 }
+
+/// A format's own problems, worded as its readers' errors word them: the name index's and the
+/// walking graph's errors have one case for each ``MappedContainer/Problem``.
+package protocol MappedFileProblem {
+    static func tooSmall(_ size: Int) -> Self
+    static var badMagic: Self { get }
+    static func unsupportedVersion(_ version: UInt32) -> Self
+    static var badChecksum: Self { get }
+    static func sizeMismatch(expected: UInt64, actual: Int) -> Self
+    static func badSection(_ name: String) -> Self
+}
+
+extension MappedContainer.Problem {
+    /// This problem as `Problem`'s case, a section named by `sectionName` (the header as "header").
+    package func worded<Problem: MappedFileProblem>(as _: Problem.Type, sectionName: (Int) -> String) -> Problem {
+        switch self {
+        case .tooSmall(let size): .tooSmall(size)
+        case .badMagic: .badMagic
+        case .unsupportedVersion(let version): .unsupportedVersion(version)
+        case .badChecksum: .badChecksum
+        case .badHeaderSize: .badSection("header")
+        case .sizeMismatch(let expected, let actual): .sizeMismatch(expected: expected, actual: actual)
+        case .badSection(let number): .badSection(sectionName(number))
+        }
+    }
+}

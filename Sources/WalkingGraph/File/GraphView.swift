@@ -47,15 +47,7 @@ struct GraphView: @unchecked Sendable {
                     sectionTableOffset: GraphFormat.sectionTableOffset, checksumOffset: GraphFormat.headerChecksumOffset,
                     strides: sections.map(\.stride)))
         } catch {
-            switch error {
-            case .tooSmall(let size): throw fail(.tooSmall(size))
-            case .badMagic: throw fail(.badMagic)
-            case .unsupportedVersion(let version): throw fail(.unsupportedVersion(version))
-            case .badChecksum: throw fail(.badHeaderChecksum)
-            case .badHeaderSize: throw fail(.badSection("header"))
-            case .sizeMismatch(let expected, let actual): throw fail(.sizeMismatch(expected: expected, actual: actual))
-            case .badSection(let number): throw fail(.badSection("\(sections[number])"))
-            }
+            throw fail(error.worded(as: WalkingGraphError.Problem.self) { "\(sections[$0])" })
         }
         let (offsets, lengths) = (container.offsets, container.lengths)
         func entries(_ section: GraphFormat.Section) -> Int { lengths[section.rawValue] / section.stride }

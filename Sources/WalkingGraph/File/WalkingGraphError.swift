@@ -1,3 +1,5 @@
+import PlaceSearch
+
 /// Why a walking graph could not be opened or built. A file that fails to open is only a cache of
 /// the import: the caller can build it again from the OSM file, or tell the user to import again.
 public struct WalkingGraphError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -54,4 +56,9 @@ public struct WalkingGraphError: Error, Equatable, Sendable, CustomStringConvert
         case .tooLarge(let what): "\(path): too many \(what) for a walking graph file"
         }
     }
+}
+
+extension WalkingGraphError.Problem: MappedFileProblem {
+    /// The header's checksum: the graph's body has one of its own.
+    static var badChecksum: Self { .badHeaderChecksum }
 }
