@@ -6,7 +6,7 @@ import Testing
 /// Each imported source is credited with its own licence where its data is shown, and only there:
 /// offline coffee credits the OpenStreetMap file it answers from, not the GeoNames or BAG name
 /// lists beside it.
-struct AttributionCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct AttributionCommandTests {
     static func importAll(_ store: TemporaryStore) async throws -> URL {
         let osm = try await ImportCommandTests.imported(store)
         let bag = store.folder.appendingPathComponent("streets_bag.csv")

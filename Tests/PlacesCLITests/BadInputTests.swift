@@ -4,7 +4,7 @@ import PlaceHTTP
 import Testing
 
 /// Every bad input: one line on stderr naming the input, a documented exit code, nothing on stdout.
-struct BadInputTests {
+@Suite(.timeLimit(.minutes(10))) struct BadInputTests {
     @Test(arguments: [
         (["coffee", "--near", "91,0"], 64, "--near '91,0': latitude 91 is outside -90…90"),
         (["coffee", "--near", "52.37,"], 64, "--near '52.37,' is not a coordinate"),

@@ -5,7 +5,7 @@ import Testing
 
 /// `places import changes.osc.gz` end to end: applied to the extract it belongs to, refused with
 /// one line and exit 65 when broken or of another region, leaving the store as it was.
-struct ChangeImportCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ChangeImportCommandTests {
     static let town = """
         <?xml version="1.0" encoding="UTF-8"?>
         <osm version="0.6" generator="hand">

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `places coffee` end to end, answered from the bundled cassettes as on a fresh machine.
-struct CoffeeCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct CoffeeCommandTests {
     static let topThree = ["Het Groene Paleis - Coffee and Bakery", "Vascobelo V-bar", "Coffee & Cakes"]
 
     @Test func onAFreshMachineTheTopThreeComeFromTheBundledCassettesWithOneNote() async throws {
@@ -186,7 +186,7 @@ struct CoffeeCommandTests {
     }
 }
 
-struct ShowAndProvidersTests {
+@Suite(.timeLimit(.minutes(10))) struct ShowAndProvidersTests {
     @Test func showGivesHoursTipsAndAPhotoForAnIDFromTheList() async throws {
         let list = try jsonObject(try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "1", "--format", "json"]).stdout)
         let id = try #require((list["results"] as? [[String: Any]])?.first?["id"] as? String)

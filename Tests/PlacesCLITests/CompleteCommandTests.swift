@@ -4,7 +4,7 @@ import Testing
 
 /// `places complete`: what its help says against what it does, sources and alternate names in
 /// the output, and an index file from another version or damaged.
-struct CompleteCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct CompleteCommandTests {
     static func names(_ output: CLI.Output) throws -> [String] { try ImportCommandTests.names(output) }
 
     static func suggestions(_ output: CLI.Output) throws -> [JSONValue] {

@@ -4,7 +4,7 @@ import Testing
 /// A config file with something wrong in it: a command that needs what the bad line could have
 /// set stops (exit 78, one line naming the file and the line); one that does not runs, and says
 /// the line once.
-struct ConfigFileCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ConfigFileCommandTests {
     /// A config file in a folder of its own, removed with it.
     final class ConfigFolder {
         let folder: URL

@@ -6,7 +6,7 @@ import Testing
 /// none of that kind, nothing within the walk), an answer from just outside an extract says so, a
 /// walk names the end the imported streets do not reach, and an answer credits only the imports
 /// it could have come from.
-struct DataEdgeTests {
+@Suite(.timeLimit(.minutes(10))) struct DataEdgeTests {
     /// Car parks only, 2 km north-west of the sample extract: a GeoJSON of parking as
     /// overpass-turbo exports it.
     static let parkingOnly = """

@@ -5,7 +5,7 @@ import Testing
 /// process, so an output that follows the order of a Dictionary or a Set would differ between runs.
 /// The things allowed to differ are how long each provider took (`"ms"` in the providers list) and
 /// the fresh home folder each run gets (the store's path in `providers`).
-struct DeterminismTests {
+@Suite(.timeLimit(.minutes(10))) struct DeterminismTests {
     static let commands: [[String]] = [
         ["coffee", "--near", "52.37,4.89", "--top", "50", "--format", "json", "--explain"],
         ["coffee", "--near", "52.37,4.89", "--top", "50", "--format", "geojson"],

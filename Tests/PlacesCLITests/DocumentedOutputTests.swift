@@ -8,7 +8,7 @@ import Testing
 /// lines shown under it. Lines that start with `places:` are stderr's, the others stdout's; a line
 /// that is only `…` stands for any number of lines; times in seconds (`0.25 s`) are not compared,
 /// and neither is a replay notice's reason after "not live data" (this machine's network decides it).
-struct DocumentedOutputTests {
+@Suite(.timeLimit(.minutes(10))) struct DocumentedOutputTests {
     struct Step: Sendable {
         let environment: [String: String]
         let arguments: [String]

@@ -4,7 +4,7 @@ import Testing
 
 /// An empty answer is an answer: exit 0, "no match" on stderr, nothing on stdout for a table or
 /// NDJSON (a script reading lines gets none), the document with no results for JSON.
-struct EmptyAnswerTests {
+@Suite(.timeLimit(.minutes(10))) struct EmptyAnswerTests {
     @Test func everyListingCommandSaysNoMatchTheSameWay() async throws {
         let store = TemporaryStore()
         _ = try await ImportCommandTests.imported(store)

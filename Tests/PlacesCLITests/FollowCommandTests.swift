@@ -6,7 +6,7 @@ import Testing
 /// `places follow` and `places points` end to end: the example walk (with its detour) to a
 /// recommendation of the example feed, routes given as files, traces on stdin, bad fixes, and
 /// points awarded exactly once.
-struct FollowCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct FollowCommandTests {
     static let waterlooplein = "52.3676,4.9041"
     static let t0 = Date(timeIntervalSince1970: 1_795_255_200)  // 2026-11-21T10:00:00Z
 

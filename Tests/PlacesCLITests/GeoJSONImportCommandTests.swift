@@ -4,7 +4,7 @@ import Testing
 
 /// `places import` of GeoJSON: overpass-turbo exports behave like OSM files (names indexed, places
 /// found offline), lines and other data are said, and a corrupt file is one line with where.
-struct GeoJSONImportCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct GeoJSONImportCommandTests {
     static let export = """
         {"type": "FeatureCollection", "generator": "overpass-turbo", "features": [
           {"type": "Feature", "id": "node/564721642",
@@ -92,7 +92,7 @@ struct GeoJSONImportCommandTests {
 
 /// A file that is not what the option says: `--names` given OSM data, GeoJSON, an archive or a
 /// program says what the file is, not that it has no name column.
-struct WrongFileKindCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct WrongFileKindCommandTests {
     @Test func aNameListThatIsNotOneSaysWhatItIs() async throws {
         let store = TemporaryStore()
         let osm = store.folder.appendingPathComponent("sample.osm")

@@ -5,7 +5,7 @@ import Testing
 
 /// What `--help` says a command accepts is what it accepts: every value a `--format` (and
 /// `--trace-format`) help lists parses, and nothing else does.
-struct HelpAgreementTests {
+@Suite(.timeLimit(.minutes(10))) struct HelpAgreementTests {
     /// A command line that parses apart from the format, per command.
     static let commands: [[String]] = [
         ["coffee"], ["parking"], ["recommendations"], ["route", "--to", "Dam"], ["follow", "--to", "Dam", "--trace", "walk.gpx"],

@@ -7,7 +7,7 @@ import Testing
 /// Overpass endpoint is a loopback server, Foursquare answers from its recordings (no key). The
 /// user sees one line naming the failing provider and the other's answer, and the deadline and the
 /// memory hold.
-struct HostileServiceCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct HostileServiceCommandTests {
     static func arguments(_ server: LocalHTTPServer, _ home: LiveByDefaultTests.Home) throws -> [String] {
         let config = try home.config(osm: "http://127.0.0.1:\(server.port)/api/interpreter")
         return ["coffee", "--near", "52.37,4.89", "--config", config, "--format", "json"]

@@ -47,7 +47,7 @@ enum SampleOSM {
 }
 
 /// `places import`, `places complete` and `places coffee --offline`, end to end.
-struct ImportCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ImportCommandTests {
     static func imported(_ store: TemporaryStore) async throws -> URL {
         let file = store.folder.appendingPathComponent("sample.osm")
         try SampleOSM.xml.write(to: file, atomically: true, encoding: .utf8)
@@ -197,7 +197,7 @@ struct ImportCommandTests {
 }
 
 /// An id that `coffee --offline` printed can be shown and kept without the network.
-struct OfflineIDCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct OfflineIDCommandTests {
     @Test func anOfflineIDIsShownAndKeptFromTheImportedData() async throws {
         let store = TemporaryStore()
         _ = try await ImportCommandTests.imported(store)

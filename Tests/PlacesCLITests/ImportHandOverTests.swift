@@ -8,7 +8,7 @@ import Testing
 
 /// `places import … --database` hands its options to places-server's `import files`, which reads
 /// them with the same option group: what the server parses is what the user gave.
-struct ImportHandOverTests {
+@Suite(.timeLimit(.minutes(10))) struct ImportHandOverTests {
     static let given = [
         "--names", "a.csv", "--names", "b.tsv", "--name-column", "3", "--lat-column", "lat", "--lon-column", "lon", "--importance-column",
         "pop", "--detail-column", "admin1", "--detail-column", "cc", "--kind", "street", "--no-header", "--delimiter", "semicolon",

@@ -3,7 +3,7 @@ import PlaceSearch
 import Testing
 
 /// `places import list` and `places import remove`: what is imported, and taking one file away.
-struct ImportListTests {
+@Suite(.timeLimit(.minutes(10))) struct ImportListTests {
     static func names(_ output: CLI.Output) throws -> [String] {
         try (JSONValue.parse(Data(output.stdout.utf8))["suggestions"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
     }

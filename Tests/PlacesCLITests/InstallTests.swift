@@ -3,7 +3,7 @@ import Testing
 
 /// The documented install (Scripts/install.sh) gives a `places` that answers offline from any folder,
 /// with its shell completions and manual pages under the same prefix.
-struct InstallTests {
+@Suite(.timeLimit(.minutes(10))) struct InstallTests {
     @Test func anInstalledPlacesAnswersFromAnyFolder() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("places-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -4,7 +4,7 @@ import Testing
 
 /// An import stopped by Ctrl-C leaves no staging files, says what it kept, and keeps the store
 /// consistent with what it said; what an import killed outright left is removed at the next start.
-struct InterruptedImportTests {
+@Suite(.timeLimit(.minutes(10))) struct InterruptedImportTests {
     /// Staging files beside the store and in the name index's folder of per-import files.
     static func leftovers(_ folder: URL) throws -> [String] {
         var names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -9,7 +9,7 @@ import Testing
 /// loopback server standing in for Foursquare and Google that echoes the key back in every way it
 /// can (headers, cookies, bodies, error messages, plain, percent-encoded and in base64, and a
 /// redirect elsewhere). Afterwards no file written, no line printed holds either key in any form.
-struct KeyLeakTests {
+@Suite(.timeLimit(.minutes(10))) struct KeyLeakTests {
     /// With `+`, `/` and `=` so that the percent-encoded and base64 forms differ from the plain one.
     static let foursquareKey = "fsq3LeakCheck+Key/0123456789=abc"
     static let googleKey = "AIzaLeakCheck+Key/9876543210=xyz"

@@ -6,7 +6,7 @@ import Testing
 
 /// Keyless providers go live by default, through the HTTP cache; without network the recordings,
 /// then the imported data, answer. Everything here talks to 127.0.0.1 only.
-struct LiveByDefaultTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveByDefaultTests {
     /// An Overpass answer with one café in Paris.
     static let paris = #"""
         {"version": 0.6, "generator": "Overpass API (loopback)", "elements": [

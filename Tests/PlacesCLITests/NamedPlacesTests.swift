@@ -27,7 +27,7 @@ enum NamedOSM {
 
 /// A place by name wherever a position is asked: the imported names first, then Photon (here
 /// from the bundled recordings of its answers).
-struct NamedPlacesTests {
+@Suite(.timeLimit(.minutes(10))) struct NamedPlacesTests {
     @Test func aNameFromTheImportedDataIsUsedAndSaid() async throws {
         let store = TemporaryStore()
         try await NamedOSM.imported(store)

@@ -4,7 +4,7 @@ import Testing
 
 /// Offline coffee near Leidseplein on the real central-Amsterdam extract: the karaoke bar and the
 /// clothes shop that OpenStreetMap tags as cafés are left out, with the reason.
-struct OfflineCoffeeRealDataTests {
+@Suite(.timeLimit(.minutes(10))) struct OfflineCoffeeRealDataTests {
     static let extract = RealDataImportTests.data.appendingPathComponent("amsterdam_centrum.osm")
     static var hasExtract: Bool { FileManager.default.fileExists(atPath: extract.path) }
     static let leidseplein = "52.3641,4.8830"

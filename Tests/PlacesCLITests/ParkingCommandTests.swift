@@ -4,7 +4,7 @@ import PlaceHTTP
 import Testing
 
 /// `places parking` end to end, replaying the bundled ParkShark and garage-feed cassettes.
-struct ParkingCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ParkingCommandTests {
     static func results(_ output: CLI.Output) throws -> [JSONValue] {
         let root = try JSONValue.parse(Data(output.stdout.utf8))
         return root["results"]?.arrayValue ?? []

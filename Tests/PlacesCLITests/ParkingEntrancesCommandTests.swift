@@ -5,7 +5,7 @@ import Testing
 
 /// `places parking` lists a garage once with its entrances, from imported data (`--offline`) and
 /// from a live Overpass answer (`--provider osm`), and labels the car parks nobody named.
-struct ParkingEntrancesCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ParkingEntrancesCommandTests {
     /// Rokin's garage as OpenStreetMap maps it: an underground area with two named entrance nodes
     /// in it, and an unnamed kerbside car park 20 m from Geldersekade.
     static let xml = """

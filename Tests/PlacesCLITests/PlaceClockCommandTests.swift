@@ -4,7 +4,7 @@ import Testing
 
 /// Opening hours on the place's own clock, whatever `TZ` the machine has: `show` and `coffee` for
 /// places in Amsterdam, Helsinki, Vaduz and Lisbon, run with TZ=UTC and TZ=Pacific/Auckland.
-struct PlaceClockCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct PlaceClockCommandTests {
     static let zones = ["UTC", "Pacific/Auckland"]
 
     static func json(_ output: CLI.Output) throws -> JSONValue {

@@ -5,7 +5,7 @@ import Testing
 /// Executable provider plugins, through the built binary: the example plugin, and plugins that
 /// misbehave in every way the protocol allows for. Each bad one is named in one line while the
 /// bundled providers still answer.
-struct PluginTests {
+@Suite(.timeLimit(.minutes(10))) struct PluginTests {
     static let examples = CLI.repository.appendingPathComponent("examples/plugins")
 
     /// A folder of plugins for one test, put on PATH.

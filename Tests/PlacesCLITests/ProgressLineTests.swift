@@ -5,7 +5,7 @@ import Testing
 
 /// The import's progress line as text (ProgressLine): the step, the bar, and a time left that is
 /// said only when the step's pace means something.
-struct ProgressLineTests {
+@Suite(.timeLimit(.minutes(10))) struct ProgressLineTests {
     private func line(done: Int, total: Int, elapsed: Double, step: Int = 1) -> ProgressLine {
         ProgressLine(label: "Reading nl.osm.pbf", step: step, steps: 5, done: done, total: total, elapsed: elapsed)
     }

@@ -4,7 +4,7 @@ import PlaceHTTP
 import Testing
 
 /// What a user sees when a provider fails: the failure named on stderr, the others still answering.
-struct ProviderFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct ProviderFailureTests {
     static let coffee = ["coffee", "--near", "52.37,4.89", "--top", "3"]
 
     func run(_ scenario: Scenario, _ extra: [String] = [], environment: [String: String] = [:]) async throws -> CLI.Output {

@@ -8,7 +8,7 @@ import Testing
 
 /// Someone else's store, or one on a read-only disk: everything that only looks works, every
 /// change fails with 73 naming the store and what to do, and the file is left as it was.
-struct ReadOnlyStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct ReadOnlyStoreTests {
     /// How to run `places` as a user who may read the store but not write it or its folder.
     /// Root may write anything, so as root the command runs as `nobody` through setpriv.
     static var otherUser: (prefix: [String], binary: URL?)? {

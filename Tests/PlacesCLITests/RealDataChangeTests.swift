@@ -6,7 +6,7 @@ import Testing
 /// A real diff: `osmium derive-changes` between ../shared/data/amsterdam_centrum.osm and a copy with a
 /// café renamed, one deleted, one created and a street renamed, applied to the import of the
 /// original, gives what importing the edited copy gives. Skipped, and said so, without the data or osmium.
-struct RealDataChangeTests {
+@Suite(.timeLimit(.minutes(10))) struct RealDataChangeTests {
     static let osmium = ["/usr/bin/osmium", "/usr/local/bin/osmium"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The file with the element `<type id="id" …>` passed through `edit` (nil: removed), its version

@@ -4,7 +4,7 @@ import Testing
 
 /// The real files of ../shared/data, when they are beside the checkout (CI has them). A test whose
 /// files are not there is skipped, and Swift Testing says so, rather than passing without a check.
-struct RealDataImportTests {
+@Suite(.timeLimit(.minutes(10))) struct RealDataImportTests {
     static let data = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/data")
 
     static func file(_ name: String) -> URL { data.appendingPathComponent(name) }

@@ -4,7 +4,7 @@ import Testing
 
 /// `places recommendations` end to end, with the example feed, feeds written for a test, a named
 /// feed from the config, and a URL feed replayed from a cassette.
-struct RecommendationsCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RecommendationsCommandTests {
     static let dam = "52.3731,4.8926"
 
     static func results(_ output: CLI.Output) throws -> [JSONValue] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Record mode for real: the binary asks a live (loopback) Overpass server, writes the cassette,
 /// and then answers the same question offline from it.
-struct RecordReplayTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordReplayTests {
     static let overpassAnswer = #"""
         {"version": 0.6, "generator": "test server", "elements": [
           {"type": "node", "id": 1, "lat": 52.3705, "lon": 4.8921, "tags": {"amenity": "cafe", "cuisine": "coffee_shop", "name": "Loopback Koffie"}},

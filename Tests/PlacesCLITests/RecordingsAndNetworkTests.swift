@@ -6,7 +6,7 @@ import Testing
 /// checkout still finds the checkout's recordings; without recordings a provider that only
 /// replays is not ready, and a live one that cannot reach its service says so; a city's own
 /// parking services are not asked elsewhere.
-struct RecordingsAndNetworkTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordingsAndNetworkTests {
     @Test func aBinaryBuiltOutsideTheCheckoutFindsItsRecordings() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-elsewhere-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import Testing
 
 /// `places route` end to end against the bundled route cassettes (OSRM and Google, computed from
 /// the OpenStreetMap extract in each API's format).
-struct RouteCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RouteCommandTests {
     static let dam = "52.3731,4.8926"
     static let waterlooplein = "52.3676,4.9041"
 

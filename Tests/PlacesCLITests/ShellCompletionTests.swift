@@ -3,7 +3,7 @@ import Testing
 
 /// `places completion SHELL` and what TAB offers: the scripts the shells source, and the names the
 /// script asks `places` for after --near, --from, --to and `config set center`.
-struct ShellCompletionTests {
+@Suite(.timeLimit(.minutes(10))) struct ShellCompletionTests {
     @Test(arguments: ["bash", "zsh", "fish"])
     func eachShellGetsAScriptThatAsksPlacesForNames(shell: String) async throws {
         let output = try await CLI.run(["completion", shell])

@@ -6,7 +6,7 @@ import Tracking
 /// `places stops` end to end: a constructed day in central Amsterdam (a walk, twenty minutes at
 /// Café de Jaren, a walk, ten minutes on Damstraat, a walk), in every output format, names from an
 /// imported extract, the accuracy filter, stdin, bad input, and the real recordings when they are there.
-struct StopsCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct StopsCommandTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_255_200)  // 2026-11-21T10:00:00Z, 11:00 in Amsterdam
     static let café = Coordinate(52.3712, 4.8931)
     static let damstraat = Coordinate(52.3723, 4.8946)

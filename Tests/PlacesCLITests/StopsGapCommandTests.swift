@@ -5,7 +5,7 @@ import Tracking
 
 /// `places stops` on a recording with gaps between its track segments: the jumps across them are
 /// said apart from the movement in every format, and the speed is over what was recorded.
-struct StopsGapCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct StopsGapCommandTests {
     typealias Day = StopsCommandTests.Day
 
     /// The constructed day as GPX, the recording off between the café and Damstraat: the walk there

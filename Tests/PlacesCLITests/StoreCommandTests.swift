@@ -18,7 +18,7 @@ final class TemporaryStore {
 }
 
 /// `places favorites` and `places config`: the store end to end.
-struct StoreCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreCommandTests {
     /// A meter the bundled favourites cassette knows (the nearest to Dam square).
     static func nearestMeter() async throws -> String {
         let output = try await CLI.run(["parking", "--near", "52.3731,4.8926", "--provider", "parkshark", "--format", "ndjson", "--top", "1"])

@@ -4,7 +4,7 @@ import PlaceSearchTesting
 import Testing
 
 /// Nothing stored is lost or doubled: many writers at once, and a writer killed mid-write.
-struct StoreDurabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreDurabilityTests {
     /// A ParkShark cassette answering `get_meters` for meters 20001…, so that many favourites can be added offline.
     /// - Parameter latency: recorded milliseconds per answer, replayed with PLACES_REPLAY_LATENCY.
     static func meterCassette(count: Int, latency: Int = 1) throws -> Scenario {

@@ -40,7 +40,7 @@ enum CanalOSM {
 }
 
 /// Walking over the imported streets: routes offline, and rankings by the walk a person will make.
-struct WalkingCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct WalkingCommandTests {
     @Test func theImportBuildsAWalkingGraphAndSaysSo() async throws {
         let store = TemporaryStore()
         let output = try await CanalOSM.imported(store)

@@ -8,7 +8,7 @@ import Testing
 
 /// Who may ask what: tokens, revoked tokens, someone else's favourite, search opened by a setting,
 /// and per-token rate limits.
-struct AccessTests {
+@Suite(.timeLimit(.minutes(10))) struct AccessTests {
     @Test func withoutATokenEveryAPIEndpointIs401() async throws {
         let server = try TestServer()
         try await server.withClient { client in

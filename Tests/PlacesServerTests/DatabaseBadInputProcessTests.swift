@@ -4,7 +4,7 @@ import Testing
 /// What `places` says of a database it cannot use, through the built binaries and without a
 /// PostgreSQL server: nothing listens on 127.0.0.1 port 1, so none of these ever reaches one.
 /// Each is one line on stderr naming the input and what to do, with its documented exit code.
-@Suite struct DatabaseBadInputProcessTests {
+@Suite(.timeLimit(.minutes(10))) struct DatabaseBadInputProcessTests {
     static let nowhere = "postgres://places:secret@127.0.0.1:1/places"
 
     @Test func aDatabaseWhereNothingListensIsUnavailableForListingAndRemoving() throws {

@@ -63,7 +63,8 @@ final class OwnCluster: Sendable {
 /// `places serve --database` when the database goes away and comes back, and over TLS, through
 /// the built binaries on clusters of their own. Skipped, visibly, without PostgreSQL.
 @Suite(
-    .serialized, .enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"))
+    .serialized, .enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"),
+    .timeLimit(.minutes(10)))
 struct DatabaseFaultProcessTests {
     /// Nothing listens where the database was: each request is answered 503 with Retry-After at
     /// once, not at the end of the operation bound (ten minutes here, beyond the reads' own guard);

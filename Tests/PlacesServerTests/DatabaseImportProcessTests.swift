@@ -10,7 +10,7 @@ import Testing
 /// `places import FILE --database postgres://…` through the built binaries: `places` hands the
 /// command to `places-server`, which writes the places into the shared database; an index built
 /// from there completes a name of the file through a server on that database.
-@Suite(.serialized) struct DatabaseImportProcessTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct DatabaseImportProcessTests {
     /// A café, a bakery and a street along the Zeedijk: names no other fixture has.
     static let zeedijk = """
         <?xml version="1.0" encoding="UTF-8"?>

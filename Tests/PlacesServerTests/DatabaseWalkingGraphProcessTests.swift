@@ -11,7 +11,7 @@ import Testing
 /// database with the places, copied beside an instance's empty store by `places serve index
 /// build --database` while the instance runs, routed over as the embedded setup routes, and gone
 /// with `places import remove --database`.
-@Suite(.serialized) struct DatabaseWalkingGraphProcessTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct DatabaseWalkingGraphProcessTests {
     /// Three footways in a zigzag north of the Dam (names no other fixture has): a walk from one end
     /// to the other goes round both corners, so its length is the streets', not the straight line's.
     static let zigzag = """

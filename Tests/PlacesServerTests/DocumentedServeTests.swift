@@ -7,7 +7,7 @@ import Testing
 /// The README's `places serve` example, as it stands there: each `curl -s 'http://127.0.0.1:8080/…'`
 /// of its block is asked of a server with open search over the central Amsterdam extract, and the
 /// answer is compared with the line shown under it.
-struct DocumentedServeTests {
+@Suite(.timeLimit(.minutes(10))) struct DocumentedServeTests {
     static let extract = TestServer.repository.appendingPathComponent("../shared/data/amsterdam_centrum.osm").standardizedFileURL
     static var hasExtract: Bool { FileManager.default.fileExists(atPath: extract.path) }
 

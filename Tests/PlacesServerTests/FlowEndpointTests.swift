@@ -7,7 +7,7 @@ import Testing
 
 /// The endpoints answer with the CLI's `--format json` documents: the same flow, called by the
 /// server, gives the same document as PlacesKit gives the CLI.
-struct FlowEndpointTests {
+@Suite(.timeLimit(.minutes(10))) struct FlowEndpointTests {
     /// A document without what differs from one run to the next (the providers' milliseconds).
     static func comparable(_ document: JSONValue) -> JSONValue {
         guard case .object(var object) = document else { return document }

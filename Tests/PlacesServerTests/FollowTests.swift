@@ -11,7 +11,7 @@ import Testing
 /// `/v1/follow`: events back as the walk goes, and points only for a live walk. A replayed file, a
 /// line drawn between two points, a ride, an expired offer and the same walk sent twice each earn
 /// nothing, and the walker's ledger says why.
-struct FollowTests {
+@Suite(.timeLimit(.minutes(10))) struct FollowTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_257_000)  // 2026-11-21T10:30:00Z
     static let dam = Coordinate(52.3731, 4.8926)
     static let toWaterlooplein = "/v1/follow?feed=example&to=rec-waterlooplein"

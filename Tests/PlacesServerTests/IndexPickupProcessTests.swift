@@ -11,7 +11,8 @@ import Testing
 /// it, through the built binaries: the instance answers from the new index as soon as it is
 /// written, and no request made meanwhile fails or goes unanswered.
 @Suite(
-    .serialized, .enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"))
+    .serialized, .enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"),
+    .timeLimit(.minutes(10)))
 struct IndexPickupProcessTests {
     static let nieuwmarkt = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -5,7 +5,7 @@ import Tracking
 import Testing
 
 /// Each rule of a live walk, alone: the fixes a farm would send, and the walk a person sends.
-struct LiveWalkCheckTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveWalkCheckTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_257_000)
     static let path = [Coordinate(52.3731, 4.8926), Coordinate(52.3725, 4.8960), Coordinate(52.3700, 4.9000), Coordinate(52.3676, 4.9041)]
     static let check = LiveWalkCheck(rules: LiveWalkRules())

@@ -7,7 +7,7 @@ import Testing
 
 /// The server's edges use the one lookup: `/v1/complete` with `q` as Photon's `/api` names it,
 /// addresses, and a qualifier after a comma, in both.
-struct LookupEdgeTests {
+@Suite(.timeLimit(.minutes(10))) struct LookupEdgeTests {
     @Test func completeTakesQAsWellAsTextAndFindsAddresses() async throws {
         let server = try TestServer { $0.openSearch = true }
         try server.importOSM(Extract.dam)
@@ -46,7 +46,7 @@ struct LookupEdgeTests {
 
 /// The feed the config sets (`[feed] file = …`) is the default wherever a recommendation is named,
 /// as for `/v1/recommendations`: a route to `rec-…` needs no `feed`.
-struct ConfiguredFeedTests {
+@Suite(.timeLimit(.minutes(10))) struct ConfiguredFeedTests {
     @Test func aRouteToARecommendationOfTheConfiguredFeedNeedsNoFeedNamed() async throws {
         let feed = TestServer.repository.appendingPathComponent("examples/feed.json").path
         let server = try TestServer(config: "[feed]\nfile = \"\(feed)\"\n")

@@ -8,7 +8,7 @@ import Testing
 
 /// `/mcp`: the MCP tools over stateless HTTP (the Python client is run against it by
 /// Scripts/protocol-clients.sh).
-struct MCPHTTPTests {
+@Suite(.timeLimit(.minutes(10))) struct MCPHTTPTests {
     static func post(_ client: some TestClientProtocol, _ message: String) async throws -> TestResponse {
         try await client.execute(
             uri: "/mcp", method: .post,

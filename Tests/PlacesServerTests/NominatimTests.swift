@@ -8,7 +8,7 @@ import Testing
 /// `/search`, `/reverse`, `/lookup` and `/status` in Nominatim's shapes, so that geocoding clients
 /// made for Nominatim read them unchanged (geopy's own client is run against them by
 /// Scripts/protocol-clients.sh).
-struct NominatimTests {
+@Suite(.timeLimit(.minutes(10))) struct NominatimTests {
     @Test func searchAnswersAsNominatimWritesJSON() async throws {
         let server = try TestServer { $0.openSearch = true }
         try server.importOSM(Extract.dam)

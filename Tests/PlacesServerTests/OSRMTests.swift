@@ -8,7 +8,7 @@ import Testing
 
 /// `/route/v1/foot/…` in OSRM's shape, from the imported streets (routingpy's OSRM client is run
 /// against it by Scripts/protocol-clients.sh).
-struct OSRMTests {
+@Suite(.timeLimit(.minutes(10))) struct OSRMTests {
     @Test func aWalkAlongTheImportedStreetIsOSRMsDocument() async throws {
         let server = try TestServer { $0.openSearch = true }
         try server.importOSM(Extract.dam)

@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 /// `/health`, `/metrics`, `/openapi.json`, and the request id and log line every request gets.
-struct OperationTests {
+@Suite(.timeLimit(.minutes(10))) struct OperationTests {
     @Test func healthSaysWhetherTheStoreAnswersAndTheIndexIsLoaded() async throws {
         let server = try TestServer()
         try await server.withClient { client in

@@ -7,7 +7,7 @@ import Testing
 
 /// `/api` and `/reverse` in Photon's own shape (`../shared/api-formats.md` §8.3), so that clients
 /// made for Photon read them unchanged.
-struct PhotonTests {
+@Suite(.timeLimit(.minutes(10))) struct PhotonTests {
     @Test func searchAnswersInPhotonsPropertyNames() async throws {
         let server = try TestServer { $0.openSearch = true }
         try server.importOSM(Extract.dam)

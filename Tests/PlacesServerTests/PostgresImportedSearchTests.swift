@@ -11,7 +11,9 @@ import Testing
 /// `places serve --database`: the imported places a search reads offline (and the Photon
 /// endpoints look up) are the database's, not the instance's own store file. Skipped, visibly,
 /// without a server: set PLACES_TEST_DATABASE_URL (`eval "$(Scripts/test-postgres.sh start)"`).
-@Suite(.enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"))
+@Suite(
+    .enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"),
+    .timeLimit(.minutes(10)))
 struct PostgresImportedSearchTests {
     @Test func offlineAnswersComeFromTheDatabaseAndSeeItsNextImport() async throws {
         let location = try ServerDatabase.fresh()

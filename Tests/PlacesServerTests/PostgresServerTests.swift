@@ -58,7 +58,9 @@ enum ServerDatabase {
 /// `places serve --database`: instances on one PostgreSQL database act as one service, and a
 /// database that goes away is a 503, not a crash, until it returns. Skipped, visibly, without a
 /// server: set PLACES_TEST_DATABASE_URL (`eval "$(Scripts/test-postgres.sh start)"`; .ci/run does).
-@Suite(.enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"))
+@Suite(
+    .enabled(if: ServerDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"),
+    .timeLimit(.minutes(10)))
 struct PostgresServerTests {
     @Test func twoInstancesOnOneDatabaseShareTokensFavouritesAndPoints() async throws {
         let location = try ServerDatabase.fresh()

@@ -7,7 +7,7 @@ import Testing
 
 /// Bad input over HTTP: 400 with an RFC 9457 problem document naming the parameter, in the words
 /// the CLI prints after its flag.
-struct ProblemDocumentTests {
+@Suite(.timeLimit(.minutes(10))) struct ProblemDocumentTests {
     @Test(arguments: [
         ("/v1/coffee?near=52.37,", "near"),
         ("/v1/coffee?near=52.37,4.89&top=99", "top"),

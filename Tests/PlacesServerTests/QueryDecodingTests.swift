@@ -4,7 +4,7 @@ import Testing
 
 /// The query string and the token hash, read on every request, decoded by hand: the same answers
 /// Foundation's form decoding and a hex digest give, and the same refusals.
-struct QueryDecodingTests {
+@Suite(.timeLimit(.minutes(10))) struct QueryDecodingTests {
     @Test(arguments: [
         ("text=Damr", "Damr"),
         ("text=Nieuwe+Markt", "Nieuwe Markt"),

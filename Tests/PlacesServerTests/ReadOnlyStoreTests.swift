@@ -8,7 +8,7 @@ import Testing
 
 /// A store the server may only read: everything that looks answers, every change is a 503 that says
 /// the store is read-only (the client can do nothing about it), and nothing is written.
-struct ReadOnlyStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct ReadOnlyStoreTests {
     @Test func readsAnswerAndAChangeIsA503ThatSaysTheStoreIsReadOnly() async throws {
         let writable = try TestServer()
         let token = try writable.token(for: "ana")

@@ -8,7 +8,7 @@ import Testing
 
 /// What the server sends is what `/openapi.json` says, member by member, for an answer of every
 /// endpoint that has one offline (the CLI's documents grow; the description must grow with them).
-struct SchemaConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct SchemaConformanceTests {
     @Test func everyAnswerHasExactlyTheMembersTheDocumentDescribes() async throws {
         let server = try TestServer()
         try server.importOSM(Extract.dam)

@@ -10,7 +10,7 @@ import Testing
 
 /// The built executables: `places serve …` runs `places-server`, accounts are added from the
 /// command line, and SIGTERM lets a request in flight finish before the process exits.
-@Suite(.serialized) struct ServerProcessTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ServerProcessTests {
     static var products: URL {
         let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: testBinary).deletingLastPathComponent()

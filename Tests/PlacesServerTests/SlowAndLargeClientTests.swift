@@ -5,7 +5,7 @@ import Testing
 
 /// On 127.0.0.1 and a free port, with a real socket: a body promised too large is refused unread,
 /// one that grows too large is cut off, and clients too slow to send a head or a body are let go.
-struct SlowAndLargeClientTests {
+@Suite(.timeLimit(.minutes(10))) struct SlowAndLargeClientTests {
     @Test func aGigabyteBodyIsRefusedWith413AndNotRead() async throws {
         let server = try TestServer { $0.maximumBodyBytes = 1 << 20 }
         let token = try server.token(for: "ana")

@@ -8,7 +8,7 @@ import Tracking
 import Testing
 
 /// `POST /v1/stops` with a trace in any format the CLI reads, and favourites kept through a provider.
-struct StopsAndFavoritesTests {
+@Suite(.timeLimit(.minutes(10))) struct StopsAndFavoritesTests {
     static let dayGPX = TestServer.repository.appendingPathComponent("examples/day.gpx")
 
     @Test func stopsOfAGPXTraceAreTheCLIsStops() async throws {

@@ -6,7 +6,7 @@ import PostgresNIO
 import Testing
 
 /// `--database` URLs: read without a server.
-struct PostgresLocationTests {
+@Suite(.timeLimit(.minutes(10))) struct PostgresLocationTests {
     @Test func aURLIsReadAndShownWithoutItsPassword() throws {
         let location = try PostgresLocation(parsing: "postgres://ana:s%40cret@db.example:6543/places?schema=tenant_1")
         #expect(location.host == "db.example")
@@ -52,7 +52,9 @@ struct PostgresLocationTests {
 }
 
 /// Opening a PostgreSQL store: the schema's migrations, and a server that is not there.
-@Suite(.enabled(if: TestDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"))
+@Suite(
+    .enabled(if: TestDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"),
+    .timeLimit(.minutes(10)))
 struct PostgresOpeningTests {
     /// Eight instances starting at once on an empty schema: one migrates, the others find it done.
     @Test func instancesStartingAtOnceMigrateOnce() async throws {

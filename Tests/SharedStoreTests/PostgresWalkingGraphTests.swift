@@ -5,7 +5,9 @@ import Testing
 
 /// The walking graph files PostgreSQL keeps beside the imports (`places import --database`), which
 /// each instance copies beside its store: in parts, of one generation, gone with their import.
-@Suite(.enabled(if: TestDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"))
+@Suite(
+    .enabled(if: TestDatabase.isSet, "PLACES_TEST_DATABASE_URL is not set; start a server with Scripts/test-postgres.sh start"),
+    .timeLimit(.minutes(10)))
 struct PostgresWalkingGraphTests {
     /// `count` bytes, each stretch of 1000 its own value (cheap to make), so that parts put back in
     /// the wrong order, or cut at another place, would show.
