@@ -203,18 +203,8 @@ enum StringArrayJSON {
 
 /// Tags as a JSON object with sorted keys: readable with `sqlite3`, stable between imports.
 enum TagsJSON {
-    static func encode(_ tags: [String: String]) -> String {
-        guard !tags.isEmpty else { return "{}" }
-        var text = "{"
-        for (index, key) in tags.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            text += quoted(key) + ":" + quoted(tags[key] ?? "")
-        }
-        return text + "}"
-    }
-
-    /// The same JSON as ``encode(_:)``, written from the tags' bytes in the list (kept in the
-    /// keys' order): no dictionary made, no keys sorted, no string joined per tag.
+    /// A place's tags, written from their bytes in the list (kept in the keys' order): no
+    /// dictionary made, no keys sorted, no string joined per tag.
     static func encode(tagsOf position: Int, in places: ImportedPlaceList) -> String {
         var json: [UInt8] = [UInt8(ascii: "{")]
         places.forEachTag(at: position) { key, value in
@@ -227,8 +217,8 @@ enum TagsJSON {
         return String(decoding: json, as: UTF8.self)
     }
 
-    /// A JSON string of UTF-8 bytes, escaped as ``quoted(_:)`` escapes: a byte of a multi-byte
-    /// character is never below 0x80, so escaping bytes escapes the same characters.
+    /// A JSON string of UTF-8 bytes: a byte of a multi-byte character is never below 0x80, so
+    /// escaping bytes escapes the same characters as escaping scalars.
     private static func quoted(_ text: UnsafeBufferPointer<UInt8>, into json: inout [UInt8]) {
         json.append(UInt8(ascii: "\""))
         if !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
@@ -254,24 +244,5 @@ enum TagsJSON {
         var tags: [String: String] = [:]
         for member in object.members { tags[member.key] = member.value.stringValue }
         return tags
-    }
-
-    private static func quoted(_ text: String) -> String {
-        // Nearly every tag needs no escape: copied whole, not scalar by scalar (which was a tenth
-        // of a country's import).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
