@@ -7,8 +7,9 @@ public import PlaceSearch
 /// (city, suburb, neighbourhood) with an importance. Ways and relations get a centre.
 ///
 /// Feed it every element in file order, then call ``finish()``. It remembers every node's position
-/// (16 bytes each) and every way's centre, because a way's nodes and a relation's ways may be
-/// anything in the file; everything else is kept only for what it will write.
+/// (``NodePositions``, 12 bytes each) and every way's centre, because a way's nodes and a
+/// relation's ways may be anything in the file; everything else is kept only for what it will
+/// write, as bytes (``PackedAddresses``, ``PackedTags``, then an ``ImportedPlaceList``).
 public struct OSMExtractor {
     public let provider: ProviderID
     private var nodes = NodePositions()
