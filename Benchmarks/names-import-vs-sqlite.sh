@@ -43,12 +43,12 @@ for file in "${files[@]}"; do
     rows=$(($(wc -l <"$file") - 1))
     quietly env -i PATH="$PATH" HOME="$scratch" \
         hyperfine -N --warmup 1 --runs "$runs" --export-json "$results/names-import-$label.json" \
-        --prepare "rm -f $scratch/store.sqlite $scratch/store.sqlite-wal $scratch/store.sqlite-shm $scratch/store.names $scratch/fts.db" \
+        --prepare "rm -rf $scratch/store.sqlite $scratch/store.sqlite-wal $scratch/store.sqlite-shm $scratch/store.names $scratch/store.names.d $scratch/fts.db" \
         -n places "$binary import --names $file --store $scratch/store.sqlite" \
         -n sqlite3-import "sqlite3 $scratch/fts.db '.import --csv $file place'" \
         -n sqlite3-import+fts5 "sqlite3 $scratch/fts.db '.import --csv $file place' \"$fts\""
 
-    rm -f "$scratch"/store.* "$scratch/fts.db"
+    rm -rf "$scratch"/store.* "$scratch/fts.db"
     peak_places=$( { /usr/bin/time -f %M env HOME="$scratch" "$binary" import --names "$file" --store "$scratch/store.sqlite" \
         --format json >"$scratch/import.json"; } 2>&1 | tail -1)
     rm -f "$scratch/fts.db"
