@@ -29,33 +29,33 @@ package final class SpillFile: Sendable {
 
     /// Writes `bytes` and maps them back, read-only; nil when the disk refuses them.
     package func store(_ bytes: [UInt8]) -> MappedChunk? {
-        guard !bytes.isEmpty else { return nil }
+        bytes.withUnsafeBytes { store($0) }
+    }
+
+    /// Writes `buffer` and maps it back, read-only; nil when the disk refuses it.
+    package func store(_ buffer: UnsafeRawBufferPointer) -> MappedChunk? {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
         let offset = end.withLock { end -> Int in
-            defer { end += (bytes.count + Self.page - 1) / Self.page * Self.page }
+            defer { end += (buffer.count + Self.page - 1) / Self.page * Self.page }
             return end
         }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            var done = 0
-            while done < buffer.count {
-                let count = pwrite(descriptor, base + done, buffer.count - done, off_t(offset + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
+        var done = 0
+        while done < buffer.count {
+            let count = pwrite(descriptor, base + done, buffer.count - done, off_t(offset + done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            done += count
         }
-        guard written else { return nil }
-        let address = mmap(nil, bytes.count, PROT_READ, MAP_SHARED, descriptor, off_t(offset))
+        let address = mmap(nil, buffer.count, PROT_READ, MAP_SHARED, descriptor, off_t(offset))
         guard let address, address != MAP_FAILED else { return nil }
-        return MappedChunk(UnsafeRawPointer(address), count: bytes.count)
+        return MappedChunk(UnsafeRawPointer(address), count: buffer.count)
     }
 }
 
 /// A chunk read back from a ``SpillFile`` through a mapping, unmapped when the last holder lets go.
 package final class MappedChunk: @unchecked Sendable {
     /// Never written through: the mapping is read-only and outlives every use of `bytes`.
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
 
     init(_ address: UnsafeRawPointer, count: Int) {
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count)

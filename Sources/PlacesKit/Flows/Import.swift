@@ -268,7 +268,9 @@ extension PlacesService {
         try checkReadable(file)
         let started = ContinuousClock.now
         let result: OSMImport.Result
-        var walking = WalkingGraphBuilder()
+        // Every node's position, held once for the places and the walking graph.
+        let nodes = LocationIndex(spillingTo: spillDirectory)
+        var walking = WalkingGraphBuilder(sharing: nodes)
         var graphSeconds = 0.0
         var graph: WalkingGraph?
         var graphError: WalkingGraphError?
@@ -277,6 +279,7 @@ extension PlacesService {
             result = try OSMImport.read(
                 contentsOf: URL(fileURLWithPath: file), progress: { done, total in progress(.reading, done, total) },
                 finishing: { done, total in progress(.places, done, total) }, overlay: overlay, spillDirectory: spillDirectory,
+                nodes: nodes,
                 afterReading: {
                     // The graph is finished before the places are made, and its builder (every
                     // node's position, every walkable way) let go: the two largest holders are
@@ -289,7 +292,7 @@ extension PlacesService {
                     } catch {
                         graphError = error
                     }
-                    walking = WalkingGraphBuilder()
+                    walking = WalkingGraphBuilder(sharing: nodes)
                     graphSeconds += (ContinuousClock.now - finishing).seconds
                 }
             ) { element in

@@ -18,11 +18,19 @@ public import OSMFormat
 ///
 /// Elements must come in the usual file order (nodes before the ways that use them, ways before
 /// the relations that use them), as every OSM file and Overpass answer has them. It keeps every
-/// node's position (16 bytes each) and, of the ways, the walkable ones (see ``FootAccess``) and
-/// the untagged ones a pedestrian area's multipolygon may name as its rings; of the relations,
-/// only those pedestrian areas.
+/// node's position (12 bytes each, in a ``LocationIndex`` it may share with the import's
+/// extractor) and, of the ways, the walkable ones (see ``FootAccess``) and the untagged ones a
+/// pedestrian area's multipolygon may name as its rings; of the relations, only those pedestrian
+/// areas. Once the file is read, only the nodes those ways use are numbered (``GraphNodes``).
 public struct WalkingGraphBuilder {
-    var nodes = NodeTable()
+    /// Every node's position while the file is read; node numbers below are its numbers.
+    let locations: LocationIndex
+    /// False when the index is the import's: the extractor appends each node before this builder sees it.
+    private let appendsNodes: Bool
+    /// Nodes a walker may not pass (a locked gate), by number.
+    var blocked: Set<Int32> = []
+    /// The nodes the ways use, numbered densely: made when the graph is finished (``compacted()``).
+    var nodes = GraphNodes()
     /// Walkable ways, cut where a node is missing (outside the extract) or blocked (a locked gate):
     /// node indices, one piece after another. A negative entry −(k+1) is ``blockedCopies``[k].
     var pieceNodes: [Int32] = []
@@ -48,14 +56,27 @@ public struct WalkingGraphBuilder {
         var traits: WayTraits
     }
 
-    public init() {}
+    public init() {
+        locations = LocationIndex()
+        appendsNodes = true
+    }
+
+    /// A builder that reads node positions from `locations`, which another consumer of the same
+    /// elements fills first (the import's ``OSMExtractor``): the positions are held once.
+    package init(sharing locations: LocationIndex) {
+        self.locations = locations
+        appendsNodes = false
+    }
 
     /// Takes one element of the file.
     public mutating func consume(_ element: OSMElement) {
         elementCount += 1
         switch element {
         case .node(let node):
-            nodes.insert(node)
+            let number = appendsNodes ? locations.append(node.id, OSMPoint(latitude: node.latitude, longitude: node.longitude)) : nil
+            if !node.tags.isEmpty, FootAccess.blocks(node: node.tags), let index = number.map(Int32.init(exactly:)) ?? index(of: node.id) {
+                blocked.insert(index)
+            }
         case .way(let way):
             consume(way)
         case .relation(let relation):
@@ -65,13 +86,13 @@ public struct WalkingGraphBuilder {
 
     private mutating func consume(_ way: OSMWay) {
         if way.tags.isEmpty {
-            ringWays.keep(way.id, nodes: way.nodeRefs.map { nodes.index(of: $0) }, walkable: false)
+            ringWays.keep(way.id, nodes: way.nodeRefs.map { index(of: $0) }, walkable: false)
             return
         }
         guard let verdict = FootAccess.verdict(way.tags) else { return }
         wayCount += 1
         let name = names.intern(Self.name(way.tags))
-        let indices = way.nodeRefs.map { nodes.index(of: $0) }
+        let indices = way.nodeRefs.map { index(of: $0) }
         let closed = way.nodeRefs.count >= 4 && way.nodeRefs.first == way.nodeRefs.last
         let isArea = closed && FootAccess.isPedestrianArea(way.tags, multipolygon: false)
         var traits = FootAccess.traits(way.tags, kind: verdict.kind)
@@ -122,16 +143,24 @@ public struct WalkingGraphBuilder {
     /// Metres across a hole in a pedestrian area below which it is not one.
     static let smallestHole = 10.0
 
+    /// The number of node `id`, or nil when the file does not have it (outside the extract) or
+    /// it is off the globe: a way is cut there.
+    private func index(of id: Int64) -> Int32? {
+        guard let number = locations.number(of: id), locations.isOnGlobe(number) else { return nil }
+        return Int32(exactly: number)
+    }
+
     /// The larger side of the box around a ring's nodes, in metres.
     private func extent(of ring: [Int32]) -> Double {
         guard let first = ring.first else { return 0 }
-        var south = nodes.latitudes[Int(first)], north = south
-        var west = nodes.longitudes[Int(first)], east = west
+        var (south, west) = locations.fixed(at: Int(first))
+        var north = south, east = west
         for node in ring {
-            south = min(south, nodes.latitudes[Int(node)])
-            north = max(north, nodes.latitudes[Int(node)])
-            west = min(west, nodes.longitudes[Int(node)])
-            east = max(east, nodes.longitudes[Int(node)])
+            let (latitude, longitude) = locations.fixed(at: Int(node))
+            south = min(south, latitude)
+            north = max(north, latitude)
+            west = min(west, longitude)
+            east = max(east, longitude)
         }
         let scale = LocalScale(latitude: FixedPoint.degrees(south))
         return max(scale.distance(south, west, north, west), scale.distance(south, west, south, east))
@@ -158,7 +187,7 @@ public struct WalkingGraphBuilder {
                 close()
                 continue
             }
-            if !nodes.blocked.isEmpty, nodes.blocked.contains(index) {
+            if !blocked.isEmpty, blocked.contains(index) {
                 // Up to the gate from either side, never through: each side ends at its own copy of it.
                 pieceNodes.append(blockedCopy(of: index))
                 close()
@@ -175,7 +204,7 @@ public struct WalkingGraphBuilder {
     /// - Throws: ``WalkingGraphError`` when the graph is too large for the file format (more than
     ///   four billion nodes, edges or points).
     public func finish() throws(WalkingGraphError) -> WalkingGraph {
-        var crossed = self
+        var crossed = compacted()
         crossed.crossAreas()
         let assembled = try GraphAssembler(builder: crossed).assemble()
         let bytes = GraphWriter.bytes(of: assembled)
@@ -188,6 +217,36 @@ public struct WalkingGraphBuilder {
         var builder = WalkingGraphBuilder()
         try OSMFileReader.read(contentsOf: url, progress: progress) { builder.consume($0) }
         return try builder.finish()
+    }
+
+    /// This builder with its nodes numbered densely: only those the ways and areas use, in the
+    /// order of their numbers, so that the graph is what it would be with every node numbered.
+    func compacted() -> WalkingGraphBuilder {
+        var used: [Int32] = []
+        used.reserveCapacity(pieceNodes.count + blockedCopies.count)
+        for node in pieceNodes where node >= 0 { used.append(node) }
+        used += blockedCopies
+        for area in areas { for ring in area.rings { used += ring } }
+        used.sort()
+        var kept = 0
+        for node in used where kept == 0 || used[kept - 1] != node {
+            used[kept] = node
+            kept += 1
+        }
+        used.removeSubrange(kept...)
+        // Every number looked up is in `used`: it was put there above.
+        func dense(_ number: Int32) -> Int32 { GraphNodes.index(of: number, in: used) ?? -1 }
+        var compact = self
+        compact.ringWays = RingWays()
+        compact.blocked = []
+        compact.nodes = GraphNodes(used, in: locations, blocked: blocked)
+        compact.pieceNodes = pieceNodes.map { $0 >= 0 ? dense($0) : $0 }
+        compact.blockedCopies = blockedCopies.map(dense)
+        for area in compact.areas.indices {
+            compact.areas[area].rings = compact.areas[area].rings.map { $0.map(dense) }
+            compact.areas[area].anchors = compact.areas[area].anchors.map(dense)
+        }
+        return compact
     }
 
     private mutating func blockedCopy(of index: Int32) -> Int32 {

@@ -17,7 +17,7 @@ struct NearestStreet {
     /// Metres within which a street counts as beside the point.
     let reach: Double
 
-    init(_ streets: StreetCollector, nodes: NodePositions, reach: Double = 80) {
+    init(_ streets: StreetCollector, nodes: LocationIndex, reach: Double = 80) {
         self.reach = reach
         for (_, entry) in streets.segmentsByName {
             for segment in entry.segments {

@@ -7,13 +7,15 @@ public import PlaceSearch
 /// (city, suburb, neighbourhood) with an importance. Ways and relations get a centre.
 ///
 /// Feed it every element in file order, then call ``finish()``. It remembers every node's position
-/// (``NodePositions``, 12 bytes each) and every way's centre, because a way's nodes and a
-/// relation's ways may be anything in the file; everything else is kept only for what it will
-/// write, as bytes (``PackedAddresses``, ``PackedTags``, then an ``ImportedPlaceList``).
+/// and every way's centre (``LocationIndex``, 12 bytes each, spilled to disk with the rest),
+/// because a way's nodes and a relation's ways may be anything in the file; everything else is
+/// kept only for what it will write, as bytes (``PackedAddresses``, ``PackedTags``, then an
+/// ``ImportedPlaceList``).
 public struct OSMExtractor {
     public let provider: ProviderID
-    private var nodes = NodePositions()
-    private var wayCentres: [Int64: OSMPoint] = [:]
+    /// Every node's position: filled here, and shared with the walking graph's builder.
+    private let nodes: LocationIndex
+    private let wayCentres: LocationIndex
     private var kept: [Pending] = []
     private var streets = StreetCollector()
     private var settlements = Settlements()
@@ -28,10 +30,19 @@ public struct OSMExtractor {
     public private(set) var elementCount = 0
 
     /// - Parameter spillDirectory: a folder for what the import holds until it is written (the
-    ///   addresses, then the places), read back through mappings; nil keeps it all in memory.
+    ///   positions, the addresses, then the places), read back through mappings; nil keeps it all
+    ///   in memory.
     public init(provider: ProviderID = "osm", spillDirectory: String? = nil) {
+        self.init(provider: provider, spillDirectory: spillDirectory, nodes: LocationIndex(spillingTo: spillDirectory))
+    }
+
+    /// - Parameter nodes: where the extractor keeps every node's position, for others to read
+    ///   too (the walking graph's builder): it appends each node as it consumes it.
+    package init(provider: ProviderID = "osm", spillDirectory: String?, nodes: LocationIndex) {
         self.provider = provider
         self.spillDirectory = spillDirectory
+        self.nodes = nodes
+        wayCentres = LocationIndex(spillingTo: spillDirectory)
         addresses = Addresses(spillingTo: spillDirectory)
     }
 
@@ -50,11 +61,11 @@ public struct OSMExtractor {
         switch element {
         case .node(let node):
             let point = OSMPoint(latitude: node.latitude, longitude: node.longitude)
-            nodes.insert(node.id, point)
+            nodes.append(node.id, point)
             if !node.tags.isEmpty { noteTagged(.node, node.id, point, node.tags) }
         case .way(let way):
             let centre = way.center ?? centre(of: way.nodeRefs)
-            if let centre { wayCentres[way.id] = centre }
+            if let centre { wayCentres.append(way.id, centre) }
             guard !way.tags.isEmpty else { return }
             if way.tags["addr:interpolation"] != nil {
                 addresses.noteInterpolation(way, points: way.nodeRefs.compactMap { nodes[$0] })

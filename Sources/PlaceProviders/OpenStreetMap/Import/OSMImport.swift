@@ -36,7 +36,20 @@ public enum OSMImport {
         spillDirectory: String? = nil, afterReading: () -> Void = {},
         also: (OSMElement) -> Void = { _ in }
     ) throws -> Result {
-        var extractor = OSMExtractor(spillDirectory: spillDirectory)
+        try read(
+            contentsOf: url, progress: progress, finishing: finishing, overlay: overlay, spillDirectory: spillDirectory,
+            nodes: LocationIndex(spillingTo: spillDirectory), afterReading: afterReading, also: also)
+    }
+
+    /// As ``read(contentsOf:progress:finishing:overlay:spillDirectory:afterReading:also:)``, keeping
+    /// every node's position in `nodes`: a node is there by the time `also` sees it, so the
+    /// walking graph's builder reads the positions the extractor keeps instead of keeping its own.
+    package static func read(
+        contentsOf url: URL, progress: OSMReadProgress? = nil, finishing: OSMReadProgress? = nil, overlay: OSMChangeOverlay? = nil,
+        spillDirectory: String? = nil, nodes: LocationIndex, afterReading: () -> Void = {},
+        also: (OSMElement) -> Void = { _ in }
+    ) throws -> Result {
+        var extractor = OSMExtractor(spillDirectory: spillDirectory, nodes: nodes)
         var format = OSMFileFormat.xml
         var generator: String?
         var overlay = overlay

@@ -31,7 +31,7 @@ struct StreetCollector {
     /// Ways kept, of every name: at most this many streets come out of ``merged(nodes:)``.
     private(set) var segmentCount = 0
 
-    mutating func add(way: OSMWay, name: String, highway: String, nodes: NodePositions, centre: OSMPoint?, alternates: [String] = []) {
+    mutating func add(way: OSMWay, name: String, highway: String, nodes: LocationIndex, centre: OSMPoint?, alternates: [String] = []) {
         var points: [OSMPoint] = []
         points.reserveCapacity(way.nodeRefs.count)
         for ref in way.nodeRefs { if let point = nodes[ref] { points.append(point) } }
@@ -52,7 +52,7 @@ struct StreetCollector {
 
     /// One street per connected group, at the middle of its longest way (a point on the street,
     /// unlike the middle of a bent street's box), with the most important class among its ways.
-    func merged(nodes: NodePositions) -> [Street] {
+    func merged(nodes: LocationIndex) -> [Street] {
         var streets: [Street] = []
         for (_, entry) in segmentsByName {
             let segments = entry.segments

@@ -1,0 +1,173 @@
+import PlaceSearch
+
+/// Where each element of a file is, by id: every node's position (a way may use any node), or
+/// every way's centre (a relation may name any way). At a country's size (a hundred million
+/// nodes) this is the largest thing an import holds, so it is held once, for the places and the
+/// walking graph alike, and in 12 bytes an element: ids as 32-bit steps from the first id of their
+/// run, positions as OSM's own fixed point (1e-7 degrees in an `Int32`).
+///
+/// Files sorted by id (PBF always, OSM XML from the API) are searched by halving, with no
+/// hashing. A file out of order adds a dictionary from id to number from then on.
+///
+/// Elements are kept in chunks of 65,536 that are never copied to grow. Given a folder, each full
+/// chunk is written to an unnamed file there (``SpillFile``) and read back through a mapping: the
+/// system keeps those pages only while there is room, so the index need not fit in memory. A
+/// chunk the disk refuses stays in memory.
+///
+/// Each element gets a *number*, its place in the order it came: the walking graph numbers its
+/// nodes by it.
+package final class LocationIndex {
+    private static let chunkShift = 16
+    private static let chunkMask = (1 << chunkShift) - 1
+    /// A step, a latitude and a longitude.
+    private static let recordSize = 12
+    private static var chunkBytes: Int { recordSize << chunkShift }
+
+    /// Full chunks: mapped from the spill file, or in memory when there is none or it refused them.
+    private var sealed: [UnsafeRawPointer] = []
+    private var mapped: [MappedChunk] = []
+    private var owned: [UnsafeMutableRawPointer] = []
+    /// The chunk being filled: its number is `sealed.count`.
+    private var current = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
+    private let spill: SpillFile?
+
+    /// The first id of each run, and the number it starts at. A run never spans two chunks.
+    private var runBases: [Int64] = []
+    private var runStarts: [Int] = []
+    private var last: Int64?
+    /// From id to number, once an id came out of order.
+    private var unsorted: [Int64: Int]?
+    /// Positions fixed point does not give back exactly (more decimals than OSM has, or off the
+    /// globe), by number: answered as they came.
+    private var exact: [Int: OSMPoint] = [:]
+    private var offGlobe: Set<Int> = []
+
+    package private(set) var count = 0
+
+    /// - Parameter directory: where full chunks go; nil keeps them all in memory.
+    package init(spillingTo directory: String? = nil) {
+        spill = directory.flatMap(SpillFile.init(directory:))
+    }
+
+    deinit {
+        current.deallocate()
+        for chunk in owned { chunk.deallocate() }
+    }
+
+    /// Remembers where element `id` is; a later element with the same id replaces it.
+    /// - Returns: its number.
+    @discardableResult
+    package func append(_ id: Int64, _ point: OSMPoint) -> Int {
+        let number = count
+        if unsorted == nil, let last, last >= id { unsorted = dictionary() }
+        if unsorted != nil {
+            unsorted?[id] = number
+        } else if number & Self.chunkMask == 0 || runBases.isEmpty || id - runBases[runBases.count - 1] > Int64(UInt32.max) {
+            runBases.append(id)
+            runStarts.append(number)
+        }
+        let step = unsorted == nil ? UInt32(id - runBases[runBases.count - 1]) : 0
+        let latitude = Self.fixed(point.latitude)
+        let longitude = Self.fixed(point.longitude)
+        if Double(latitude) / 1e7 != point.latitude || Double(longitude) / 1e7 != point.longitude { exact[number] = point }
+        if !(-90...90).contains(point.latitude) || !(-180...180).contains(point.longitude) { offGlobe.insert(number) }
+        let record = current + (number & Self.chunkMask) * Self.recordSize
+        record.storeBytes(of: step, as: UInt32.self)
+        record.storeBytes(of: latitude, toByteOffset: 4, as: Int32.self)
+        record.storeBytes(of: longitude, toByteOffset: 8, as: Int32.self)
+        count += 1
+        last = id
+        if count & Self.chunkMask == 0 { seal() }
+        return number
+    }
+
+    /// The number of element `id`, or nil when the file does not have it (outside the extract).
+    package func number(of id: Int64) -> Int? {
+        if let unsorted { return unsorted[id] }
+        // The last run whose first id is at most `id`, then the step within it.
+        var low = 0
+        var high = runBases.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if runBases[middle] <= id { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let run = low - 1
+        let offset = id - runBases[run]
+        guard offset <= Int64(UInt32.max) else { return nil }
+        let step = UInt32(offset)
+        let start = runStarts[run]
+        let end = run + 1 < runStarts.count ? runStarts[run + 1] : count
+        let chunk = chunk(start >> Self.chunkShift)
+        var first = start & Self.chunkMask
+        var beyond = first + (end - start)
+        while first < beyond {
+            let middle = (first + beyond) >> 1
+            if chunk.load(fromByteOffset: middle * Self.recordSize, as: UInt32.self) < step { first = middle + 1 } else { beyond = middle }
+        }
+        guard first < (start & Self.chunkMask) + (end - start),
+            chunk.load(fromByteOffset: first * Self.recordSize, as: UInt32.self) == step
+        else { return nil }
+        return start - (start & Self.chunkMask) + first
+    }
+
+    /// Where element `id` is, as it came; nil when the file does not have it.
+    package subscript(id: Int64) -> OSMPoint? {
+        number(of: id).map(point(at:))
+    }
+
+    /// Where element `number` is, as it came.
+    package func point(at number: Int) -> OSMPoint {
+        if !exact.isEmpty, let point = exact[number] { return point }
+        let (latitude, longitude) = fixed(at: number)
+        return OSMPoint(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
+    }
+
+    /// Where element `number` is, in fixed point (1e-7 degrees, rounded).
+    package func fixed(at number: Int) -> (latitude: Int32, longitude: Int32) {
+        let record = chunk(number >> Self.chunkShift) + (number & Self.chunkMask) * Self.recordSize
+        return (record.load(fromByteOffset: 4, as: Int32.self), record.load(fromByteOffset: 8, as: Int32.self))
+    }
+
+    /// False for a position off the globe, which a walk may not pass.
+    package func isOnGlobe(_ number: Int) -> Bool {
+        offGlobe.isEmpty || !offGlobe.contains(number)
+    }
+
+    private func chunk(_ index: Int) -> UnsafeRawPointer {
+        index < sealed.count ? sealed[index] : UnsafeRawPointer(current)
+    }
+
+    private func seal() {
+        if let spill, let chunk = spill.store(UnsafeRawBufferPointer(start: current, count: Self.chunkBytes)),
+            let base = chunk.bytes.baseAddress
+        {
+            mapped.append(chunk)
+            sealed.append(UnsafeRawPointer(base))
+            return
+        }
+        owned.append(current)
+        sealed.append(UnsafeRawPointer(current))
+        current = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkBytes, alignment: 16)
+    }
+
+    /// Every id so far, to its number: for a file that turns out not to be sorted.
+    private func dictionary() -> [Int64: Int] {
+        var dictionary = [Int64: Int](minimumCapacity: count * 2)
+        for run in runBases.indices {
+            let end = run + 1 < runStarts.count ? runStarts[run + 1] : count
+            for number in runStarts[run]..<end {
+                let record = chunk(number >> Self.chunkShift) + (number & Self.chunkMask) * Self.recordSize
+                dictionary[runBases[run] + Int64(record.load(as: UInt32.self))] = number
+            }
+        }
+        return dictionary
+    }
+
+    /// Degrees as 1e-7 fixed point, rounded; a value out of its range is kept aside as it came.
+    private static func fixed(_ degrees: Double) -> Int32 {
+        let scaled = (degrees * 1e7).rounded()
+        guard abs(scaled) <= Double(Int32.max) else { return 0 }
+        return Int32(scaled)
+    }
+}
