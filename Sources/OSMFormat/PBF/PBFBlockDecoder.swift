@@ -153,7 +153,11 @@ struct PBFBlockDecoder {
             }
         }
         guard isVisible else { return }
-        try element(.way(OSMWay(id: id, nodeRefs: refs, tags: try tags(of: "way", id: id))))
+        // A copy of its own size: handing out `refs` itself would make the next way's
+        // removeAll(keepingCapacity:) allocate the largest capacity yet for every way after it,
+        // and the blocks decoded ahead would hold all of that.
+        let nodeRefs = refs.withUnsafeBufferPointer { Array($0) }
+        try element(.way(OSMWay(id: id, nodeRefs: nodeRefs, tags: try tags(of: "way", id: id))))
     }
 
     private mutating func decodeRelation(_ message: ProtobufReader, _ element: (OSMElement) throws -> Void) throws {
