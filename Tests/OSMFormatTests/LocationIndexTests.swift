@@ -40,6 +40,19 @@ struct LocationIndexTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// Way centres are box middles with every decimal a double has: kept as doubles, no one aside.
+    @Test func centresKeepEveryDecimal() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("location-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let centres = LocationIndex(spillingTo: folder.path, precision: .doubles)
+        let points = (0..<150_000).map { OSMPoint(latitude: 52 + Double($0) / 3e5 + 1e-12, longitude: 4.9 - Double($0) / 7e5) }
+        for (number, point) in points.enumerated() { centres.append(Int64(number * 3 + 1), point) }
+        #expect(points.indices.allSatisfy { centres[Int64($0 * 3 + 1)] == points[$0] })
+        #expect(centres[2] == nil)
+        #expect(centres.fixed(at: 0) == (520_000_000, 49_000_000))
+    }
+
     @Test func outOfOrderFallsBackWithoutLosingAny() {
         let positions = LocationIndex()
         positions.append(10, OSMPoint(latitude: 1.5, longitude: 2.5))

@@ -16,19 +16,31 @@ import PlaceSearch
 ///
 /// Each element gets a *number*, its place in the order it came: the walking graph numbers its
 /// nodes by it.
+///
+/// Way centres are the middles of boxes, with more decimals than fixed point holds: an index of
+/// them keeps doubles instead (``Precision/doubles``, 20 bytes an element).
 package final class LocationIndex {
+    /// How positions are kept.
+    package enum Precision {
+        /// OSM's fixed point, and aside, as they came, the few positions it does not give back.
+        case fixedPoint
+        /// Doubles, as they came: for positions worked out rather than read.
+        case doubles
+    }
+
     private static let chunkShift = 16
     private static let chunkMask = (1 << chunkShift) - 1
-    /// A step, a latitude and a longitude.
-    private static let recordSize = 12
-    private static var chunkBytes: Int { recordSize << chunkShift }
+    /// A step, a latitude and a longitude: 12 bytes in fixed point, 20 in doubles.
+    private let recordSize: Int
+    private var chunkBytes: Int { recordSize << Self.chunkShift }
+    private let precision: Precision
 
     /// Full chunks: mapped from the spill file, or in memory when there is none or it refused them.
     private var sealed: [UnsafeRawPointer] = []
     private var mapped: [MappedChunk] = []
     private var owned: [UnsafeMutableRawPointer] = []
     /// The chunk being filled: its number is `sealed.count`.
-    private var current = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
+    private var current: UnsafeMutableRawPointer
     private let spill: SpillFile?
 
     /// The first id of each run, and the number it starts at. A run never spans two chunks.
@@ -45,8 +57,11 @@ package final class LocationIndex {
     package private(set) var count = 0
 
     /// - Parameter directory: where full chunks go; nil keeps them all in memory.
-    package init(spillingTo directory: String? = nil) {
+    package init(spillingTo directory: String? = nil, precision: Precision = .fixedPoint) {
+        self.precision = precision
+        recordSize = precision == .fixedPoint ? 12 : 20
         spill = directory.flatMap(SpillFile.init(directory:))
+        current = UnsafeMutableRawPointer.allocate(byteCount: recordSize << Self.chunkShift, alignment: 16)
     }
 
     deinit {
@@ -67,14 +82,20 @@ package final class LocationIndex {
             runStarts.append(number)
         }
         let step = unsorted == nil ? UInt32(id - runBases[runBases.count - 1]) : 0
-        let latitude = Self.fixed(point.latitude)
-        let longitude = Self.fixed(point.longitude)
-        if Double(latitude) / 1e7 != point.latitude || Double(longitude) / 1e7 != point.longitude { exact[number] = point }
         if !(-90...90).contains(point.latitude) || !(-180...180).contains(point.longitude) { offGlobe.insert(number) }
-        let record = current + (number & Self.chunkMask) * Self.recordSize
+        let record = current + (number & Self.chunkMask) * recordSize
         record.storeBytes(of: step, as: UInt32.self)
-        record.storeBytes(of: latitude, toByteOffset: 4, as: Int32.self)
-        record.storeBytes(of: longitude, toByteOffset: 8, as: Int32.self)
+        switch precision {
+        case .fixedPoint:
+            let latitude = Self.fixed(point.latitude)
+            let longitude = Self.fixed(point.longitude)
+            if Double(latitude) / 1e7 != point.latitude || Double(longitude) / 1e7 != point.longitude { exact[number] = point }
+            record.storeBytes(of: latitude, toByteOffset: 4, as: Int32.self)
+            record.storeBytes(of: longitude, toByteOffset: 8, as: Int32.self)
+        case .doubles:
+            record.storeBytes(of: point.latitude, toByteOffset: 4, as: Double.self)
+            record.storeBytes(of: point.longitude, toByteOffset: 12, as: Double.self)
+        }
         count += 1
         last = id
         if count & Self.chunkMask == 0 { seal() }
@@ -103,10 +124,10 @@ package final class LocationIndex {
         var beyond = first + (end - start)
         while first < beyond {
             let middle = (first + beyond) >> 1
-            if chunk.load(fromByteOffset: middle * Self.recordSize, as: UInt32.self) < step { first = middle + 1 } else { beyond = middle }
+            if chunk.load(fromByteOffset: middle * recordSize, as: UInt32.self) < step { first = middle + 1 } else { beyond = middle }
         }
         guard first < (start & Self.chunkMask) + (end - start),
-            chunk.load(fromByteOffset: first * Self.recordSize, as: UInt32.self) == step
+            chunk.load(fromByteOffset: first * recordSize, as: UInt32.self) == step
         else { return nil }
         return start - (start & Self.chunkMask) + first
     }
@@ -118,15 +139,34 @@ package final class LocationIndex {
 
     /// Where element `number` is, as it came.
     package func point(at number: Int) -> OSMPoint {
-        if !exact.isEmpty, let point = exact[number] { return point }
-        let (latitude, longitude) = fixed(at: number)
-        return OSMPoint(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
+        let record = record(number)
+        switch precision {
+        case .fixedPoint:
+            if !exact.isEmpty, let point = exact[number] { return point }
+            let latitude = record.load(fromByteOffset: 4, as: Int32.self)
+            let longitude = record.load(fromByteOffset: 8, as: Int32.self)
+            return OSMPoint(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
+        case .doubles:
+            return OSMPoint(
+                latitude: record.loadUnaligned(fromByteOffset: 4, as: Double.self),
+                longitude: record.loadUnaligned(fromByteOffset: 12, as: Double.self))
+        }
     }
 
     /// Where element `number` is, in fixed point (1e-7 degrees, rounded).
     package func fixed(at number: Int) -> (latitude: Int32, longitude: Int32) {
-        let record = chunk(number >> Self.chunkShift) + (number & Self.chunkMask) * Self.recordSize
-        return (record.load(fromByteOffset: 4, as: Int32.self), record.load(fromByteOffset: 8, as: Int32.self))
+        let record = record(number)
+        switch precision {
+        case .fixedPoint:
+            return (record.load(fromByteOffset: 4, as: Int32.self), record.load(fromByteOffset: 8, as: Int32.self))
+        case .doubles:
+            let point = point(at: number)
+            return (Self.fixed(point.latitude), Self.fixed(point.longitude))
+        }
+    }
+
+    private func record(_ number: Int) -> UnsafeRawPointer {
+        chunk(number >> Self.chunkShift) + (number & Self.chunkMask) * recordSize
     }
 
     /// False for a position off the globe, which a walk may not pass.
@@ -139,7 +179,7 @@ package final class LocationIndex {
     }
 
     private func seal() {
-        if let spill, let chunk = spill.store(UnsafeRawBufferPointer(start: current, count: Self.chunkBytes)),
+        if let spill, let chunk = spill.store(UnsafeRawBufferPointer(start: current, count: chunkBytes)),
             let base = chunk.bytes.baseAddress
         {
             mapped.append(chunk)
@@ -148,7 +188,7 @@ package final class LocationIndex {
         }
         owned.append(current)
         sealed.append(UnsafeRawPointer(current))
-        current = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkBytes, alignment: 16)
+        current = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
     }
 
     /// Every id so far, to its number: for a file that turns out not to be sorted.
@@ -157,8 +197,7 @@ package final class LocationIndex {
         for run in runBases.indices {
             let end = run + 1 < runStarts.count ? runStarts[run + 1] : count
             for number in runStarts[run]..<end {
-                let record = chunk(number >> Self.chunkShift) + (number & Self.chunkMask) * Self.recordSize
-                dictionary[runBases[run] + Int64(record.load(as: UInt32.self))] = number
+                dictionary[runBases[run] + Int64(record(number).load(as: UInt32.self))] = number
             }
         }
         return dictionary

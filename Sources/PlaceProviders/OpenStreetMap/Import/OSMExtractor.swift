@@ -42,7 +42,7 @@ public struct OSMExtractor {
         self.provider = provider
         self.spillDirectory = spillDirectory
         self.nodes = nodes
-        wayCentres = LocationIndex(spillingTo: spillDirectory)
+        wayCentres = LocationIndex(spillingTo: spillDirectory, precision: .doubles)
         addresses = Addresses(spillingTo: spillDirectory)
     }
 
