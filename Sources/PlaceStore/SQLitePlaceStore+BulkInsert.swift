@@ -23,10 +23,10 @@ extension SQLitePlaceStore {
         written: [NameKind: Int], replaced: Int
     ) {
         // With SQLite's 2 MB page cache the transaction spills dirty pages to the WAL over and over;
-        // a cache that holds the import's pages (up to 256 MB, taken only as pages are touched)
-        // writes each page once, at commit.
+        // a cache that holds the import's pages (up to 256 MB, or an eighth of the memory the
+        // process may use; taken only as pages are touched) writes each page once, at commit.
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
-        try db.execute(sql: "PRAGMA cache_size = -262144")
+        try db.execute(sql: "PRAGMA cache_size = -\(MemoryRoom.budget() / 1024)")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         let rebuilt = places.count >= 10_000 && places.count >= others ? try dropSecondaryIndexes(db) : []
         let columns =
