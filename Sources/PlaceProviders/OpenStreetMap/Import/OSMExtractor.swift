@@ -9,14 +9,14 @@ public import PlaceSearch
 /// Feed it every element in file order, then call ``finish()``. It remembers every node's position
 /// and every way's centre (``LocationIndex``, 12 bytes each, spilled to disk with the rest),
 /// because a way's nodes and a relation's ways may be anything in the file; everything else is
-/// kept only for what it will write, as bytes (``PackedAddresses``, ``PackedTags``, then an
+/// kept only for what it will write, as bytes (``PackedAddresses``, ``KeptElements``, then an
 /// ``ImportedPlaceList``).
 public struct OSMExtractor {
     public let provider: ProviderID
     /// Every node's position: filled here, and shared with the walking graph's builder.
     private let nodes: LocationIndex
     private let wayCentres: LocationIndex
-    private var kept: [Pending] = []
+    private var kept: KeptElements
     private var streets = StreetCollector()
     private var settlements = Settlements()
     private var countries = CountryTags()
@@ -43,17 +43,8 @@ public struct OSMExtractor {
         self.spillDirectory = spillDirectory
         self.nodes = nodes
         wayCentres = LocationIndex(spillingTo: spillDirectory, precision: .doubles)
+        kept = KeptElements(spillingTo: spillDirectory)
         addresses = Addresses(spillingTo: spillDirectory)
-    }
-
-    private struct Pending {
-        var type: OSMElementType
-        var id: Int64
-        var point: OSMPoint
-        var tags: PackedTags
-        var role: OSMFeatures.Role
-        /// A car park's box, when it is an area.
-        var area: PointBox?
     }
 
     public mutating func consume(_ element: OSMElement) {
@@ -113,7 +104,7 @@ public struct OSMExtractor {
         if role == .place, let name = tags["name"], let place = tags["place"] {
             settlements.add(name: name, point: point, rank: OSMFeatures.settlementRank(place))
         }
-        kept.append(Pending(type: type, id: id, point: point, tags: PackedTags(tags), role: role, area: area))
+        kept.append(KeptElements.Element(type: type, id: id, point: point, tags: tags, role: role, area: area))
         return true
     }
 
@@ -156,9 +147,7 @@ public struct OSMExtractor {
         places.reserveCapacity(kept.count + streets.segmentCount + addresses.count + addresses.count / 16)
         for number in kept.indices {
             let pending = kept[number]
-            let elementTags = pending.tags.dictionary
-            // Its tags go as its place is made: the memory is the next places' to use.
-            kept[number].tags = PackedTags()
+            let elementTags = pending.tags
             reporter.advance()
             guard let coordinate = try? Coordinate(latitude: pending.point.latitude, longitude: pending.point.longitude) else {
                 unplaced += 1
@@ -200,7 +189,7 @@ public struct OSMExtractor {
                         isIndexed: indexed, category: OSMFeatures.mainTag(elementTags), tags: tags))
             }
         }
-        kept = []
+        kept = KeptElements()
         let merged = streets.merged(nodes: nodes)
         reporter.advance(by: streets.count)
         for street in merged {
@@ -285,6 +274,13 @@ public struct OSMExtractor {
 /// The box around some points, for centres.
 struct PointBox {
     private(set) var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
+
+    init() {}
+
+    /// A box as it was kept (``KeptElements``).
+    init(south: Double, west: Double, north: Double, east: Double) {
+        (self.south, self.west, self.north, self.east) = (south, west, north, east)
+    }
 
     mutating func add(_ point: OSMPoint) {
         south = min(south, point.latitude)
