@@ -25,6 +25,14 @@ package final class MappedFile: @unchecked Sendable {
         unmap = false
     }
 
+    /// Owns `pointer`, an allocation of `count` bytes (at least one) that no one writes to any more
+    /// (an index built in memory), and deallocates it when done.
+    package init(adopting pointer: UnsafeMutableRawPointer, count: Int) {
+        base = UnsafeRawPointer(pointer)
+        size = count
+        unmap = false
+    }
+
     /// Maps `path` read-only. Pages are faulted in as queries touch them, so opening costs the
     /// same for a small file as for a large one. An empty file gives zero bytes (mmap refuses it).
     /// - Throws: ``MappedFileError`` with the system's reason.

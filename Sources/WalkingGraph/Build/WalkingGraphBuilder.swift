@@ -206,9 +206,8 @@ public struct WalkingGraphBuilder {
     public func finish() throws(WalkingGraphError) -> WalkingGraph {
         var crossed = compacted()
         crossed.crossAreas()
-        let assembled = try GraphAssembler(builder: crossed).assemble()
-        let bytes = GraphWriter.bytes(of: assembled)
-        return try WalkingGraph(storage: MappedFile(copying: bytes), path: "(memory)")
+        let file = GraphWriter.file(of: try GraphAssembler(builder: crossed).assemble())
+        return try WalkingGraph(storage: file, path: "(memory)")
     }
 
     /// Reads an OpenStreetMap file (XML, PBF, Overpass JSON; gzip or bzip2 too) into a graph.
