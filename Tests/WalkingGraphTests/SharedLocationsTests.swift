@@ -24,4 +24,18 @@ struct SharedLocationsTests {
         #expect(compacted.nodes.count < locations.count, "nodes no way uses are not numbered")
         #expect(try alone.finish().fileContents == sharing.finish().fileContents)
     }
+
+    /// An import's graph waits in an unnamed file beside the store until it is written: the same
+    /// bytes, answering the same, and nothing left in the folder.
+    @Test func aGraphSpilledToAFolderIsTheSameAndLeavesNothing() throws {
+        let folder = TestGraphs.temporaryURL()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var builder = WalkingGraphBuilder()
+        try OSMFileReader.read(contentsOf: try TestGraphs.fixtureURL("canal-town.osm")) { builder.consume($0) }
+        let spilled = try builder.finish(spillingTo: folder.path)
+        #expect(try spilled.fileContents == builder.finish().fileContents)
+        #expect(spilled.statistics.edges > 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
 }

@@ -13,6 +13,8 @@ package final class MappedFile: @unchecked Sendable {
     package let base: UnsafeRawPointer
     package let size: Int
     private let unmap: Bool
+    /// What holds the bytes when this file does not: a chunk of a ``SpillFile``.
+    private let owner: MappedChunk?
 
     /// Copies `bytes` into an allocation (an index built in memory).
     package init(copying bytes: [UInt8]) {
@@ -23,6 +25,7 @@ package final class MappedFile: @unchecked Sendable {
         base = UnsafeRawPointer(pointer)
         size = bytes.count
         unmap = false
+        owner = nil
     }
 
     /// Owns `pointer`, an allocation of `count` bytes (at least one) that no one writes to any more
@@ -31,6 +34,24 @@ package final class MappedFile: @unchecked Sendable {
         base = UnsafeRawPointer(pointer)
         size = count
         unmap = false
+        owner = nil
+    }
+
+    private init(chunk: MappedChunk, base: UnsafeRawPointer) {
+        self.base = base
+        size = chunk.bytes.count
+        unmap = false
+        owner = chunk
+    }
+
+    /// These bytes written to an unnamed file in `directory` and read back through a mapping, so
+    /// that the system may page them out (a country's walking graph, held until the import's places
+    /// are written); this file itself when the disk refuses them.
+    package func spilled(to directory: String) -> MappedFile {
+        guard let spill = SpillFile(directory: directory), let chunk = spill.store(bytes), let start = chunk.bytes.baseAddress else {
+            return self
+        }
+        return MappedFile(chunk: chunk, base: UnsafeRawPointer(start))
     }
 
     /// Maps `path` read-only. Pages are faulted in as queries touch them, so opening costs the
@@ -49,6 +70,7 @@ package final class MappedFile: @unchecked Sendable {
             base = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16))
             size = 0
             unmap = false
+            owner = nil
             return
         }
         guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
@@ -57,10 +79,13 @@ package final class MappedFile: @unchecked Sendable {
         base = UnsafeRawPointer(mapped)
         size = length
         unmap = true
+        owner = nil
     }
 
     deinit {
-        if unmap {
+        if owner != nil {
+            return
+        } else if unmap {
             munmap(UnsafeMutableRawPointer(mutating: base), size)
         } else {
             base.deallocate()

@@ -287,7 +287,7 @@ extension PlacesService {
                     let finishing = ContinuousClock.now
                     progress(.walkingGraph, 0, 0)
                     do throws(WalkingGraphError) {
-                        let built = try walking.finish()
+                        let built = try walking.finish(spillingTo: spillDirectory)
                         if built.statistics.edges > 0 { graph = built }
                     } catch {
                         graphError = error

@@ -204,10 +204,17 @@ public struct WalkingGraphBuilder {
     /// - Throws: ``WalkingGraphError`` when the graph is too large for the file format (more than
     ///   four billion nodes, edges or points).
     public func finish() throws(WalkingGraphError) -> WalkingGraph {
+        try finish(spillingTo: nil)
+    }
+
+    /// The graph, as ``finish()`` gives it; with a folder, its bytes are written to an unnamed file
+    /// there and read back through a mapping, so that the system may page them out until the
+    /// graph is written to its place (an import writes it after the places).
+    package func finish(spillingTo directory: String?) throws(WalkingGraphError) -> WalkingGraph {
         var crossed = compacted()
         crossed.crossAreas()
         let file = GraphWriter.file(of: try GraphAssembler(builder: crossed).assemble())
-        return try WalkingGraph(storage: file, path: "(memory)")
+        return try WalkingGraph(storage: directory.map(file.spilled(to:)) ?? file, path: "(memory)")
     }
 
     /// Reads an OpenStreetMap file (XML, PBF, Overpass JSON; gzip or bzip2 too) into a graph.
