@@ -53,6 +53,17 @@ struct LocationIndexTests {
         #expect(centres.fixed(at: 0) == (520_000_000, 49_000_000))
     }
 
+    /// Ids at the ends of Int64 (a hand-made file) are kept and found, never a trap.
+    @Test func idsFarApartAreEachARun() {
+        let positions = LocationIndex()
+        let ids: [Int64] = [Int64.min, -5, 0, Int64(UInt32.max) + 7, Int64.max]
+        for (number, id) in ids.enumerated() { positions.append(id, OSMPoint(latitude: Double(number), longitude: 1)) }
+        #expect(ids.indices.allSatisfy { positions.number(of: ids[$0]) == $0 })
+        #expect(positions[Int64.max - 1] == nil)
+        #expect(positions[Int64.min + 1] == nil)
+        #expect(positions[1] == nil)
+    }
+
     @Test func outOfOrderFallsBackWithoutLosingAny() {
         let positions = LocationIndex()
         positions.append(10, OSMPoint(latitude: 1.5, longitude: 2.5))

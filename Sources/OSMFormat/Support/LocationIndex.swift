@@ -77,11 +77,11 @@ package final class LocationIndex {
         if unsorted == nil, let last, last >= id { unsorted = dictionary() }
         if unsorted != nil {
             unsorted?[id] = number
-        } else if number & Self.chunkMask == 0 || runBases.isEmpty || id - runBases[runBases.count - 1] > Int64(UInt32.max) {
+        } else if number & Self.chunkMask == 0 || runBases.isEmpty || Self.step(from: runBases[runBases.count - 1], to: id) == nil {
             runBases.append(id)
             runStarts.append(number)
         }
-        let step = unsorted == nil ? UInt32(id - runBases[runBases.count - 1]) : 0
+        let step = unsorted == nil ? Self.step(from: runBases[runBases.count - 1], to: id) ?? 0 : 0
         if !(-90...90).contains(point.latitude) || !(-180...180).contains(point.longitude) { offGlobe.insert(number) }
         let record = current + (number & Self.chunkMask) * recordSize
         record.storeBytes(of: step, as: UInt32.self)
@@ -114,9 +114,7 @@ package final class LocationIndex {
         }
         guard low > 0 else { return nil }
         let run = low - 1
-        let offset = id - runBases[run]
-        guard offset <= Int64(UInt32.max) else { return nil }
-        let step = UInt32(offset)
+        guard let step = Self.step(from: runBases[run], to: id) else { return nil }
         let start = runStarts[run]
         let end = run + 1 < runStarts.count ? runStarts[run + 1] : count
         let chunk = chunk(start >> Self.chunkShift)
@@ -201,6 +199,14 @@ package final class LocationIndex {
             }
         }
         return dictionary
+    }
+
+    /// How far `id` is past `base`, when a step holds it (ids far apart, even at the ends of
+    /// `Int64` in a hand-made file, start a run of their own).
+    private static func step(from base: Int64, to id: Int64) -> UInt32? {
+        let (distance, overflow) = id.subtractingReportingOverflow(base)
+        guard !overflow, distance >= 0 else { return nil }
+        return UInt32(exactly: distance)
     }
 
     /// Degrees as 1e-7 fixed point, rounded; a value out of its range is kept aside as it came.
