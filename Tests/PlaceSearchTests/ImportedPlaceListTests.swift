@@ -77,6 +77,26 @@ struct ImportedPlaceListTests {
         if folderExists { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty) }
     }
 
+    /// Places made on another thread join a list without being copied: the same places, in order,
+    /// whether either list spilled its full chunks or not, and the joined list takes more after.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func aListAppendedKeepsEveryPlaceInOrder(firstSpills: Bool, secondSpills: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try Self.places(count: 20_000, seed: 11)
+        let second = try Self.places(count: 15_000, seed: 12)
+        let more = try Self.places(count: 3, seed: 13)
+        var list = ImportedPlaceList(spillingTo: firstSpills ? folder.path : nil)
+        for place in first { list.append(place) }
+        var other = ImportedPlaceList(spillingTo: secondSpills ? folder.path : nil)
+        for place in second { other.append(place) }
+        list.append(contentsOf: other)
+        for place in more { list.append(place) }
+        #expect(Array(list) == first + second + more)
+        #expect(Array(other) == second, "the list appended is as it was")
+    }
+
     @Test func idOrderIsTheBytesOrderAndKeepsTheOrderOfOneID() throws {
         let ids = ["osm:way/2", "osm:node/10", "osm:node/9", "osm:way/2", "osm:node/10", "Z", "a", "é", "e\u{301}"]
         let list = ImportedPlaceList(ids.map { ImportedPlace(record: NameRecord(id: $0, name: "x", kind: .poi, importance: 0, coordinate: nil)) })

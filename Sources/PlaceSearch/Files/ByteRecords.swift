@@ -29,15 +29,27 @@ package struct ByteChunks: Sendable {
     /// Copies `record` after the others and says where it starts.
     package mutating func append(_ record: [UInt8]) -> Int {
         let chunkSize = 1 << Self.chunkShift
-        if !current.isEmpty, current.count + record.count > chunkSize {
-            let full = current
-            current = []
-            sealed.append(spill?.store(full).map(Sealed.mapped) ?? .memory(full))
-        }
+        if !current.isEmpty, current.count + record.count > chunkSize { sealCurrent() }
         if current.isEmpty { current.reserveCapacity(Swift.max(chunkSize, record.count)) }
         let start = sealed.count << Self.chunkShift | current.count
         current.append(contentsOf: record)
         return start
+    }
+
+    /// Takes `other`'s chunks after these, as they are (no record is copied).
+    /// - Returns: what to add to a start in `other` to find the record here.
+    package mutating func append(contentsOf other: ByteChunks) -> Int {
+        if !current.isEmpty { sealCurrent() }
+        let shift = sealed.count << Self.chunkShift
+        sealed += other.sealed
+        if !other.current.isEmpty { sealed.append(.memory(other.current)) }
+        return shift
+    }
+
+    private mutating func sealCurrent() {
+        let full = current
+        current = []
+        sealed.append(spill?.store(full).map(Sealed.mapped) ?? .memory(full))
     }
 
     /// Hands `body` the bytes from `start` to the end of its chunk: the record, and what follows it.

@@ -44,6 +44,14 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         starts.append(store(place))
     }
 
+    /// Puts `other`'s places after these, in their order, without copying them: places made on
+    /// another thread join the list this way.
+    public mutating func append(contentsOf other: ImportedPlaceList) {
+        let shift = chunks.append(contentsOf: other.chunks)
+        starts.reserveCapacity(starts.count + other.starts.count)
+        for start in other.starts { starts.append(start + shift) }
+    }
+
     public mutating func reserveCapacity(_ count: Int) {
         starts.reserveCapacity(count)
     }
