@@ -141,10 +141,16 @@ public struct OSMExtractor {
         addresses.interpolate()
         let total = kept.count + streets.count + addresses.count
         var reporter = FinishProgress(progress, total: total)
+        // The addresses become places on another core while the elements kept and the streets do
+        // here: each only reads what the file gave, and their places follow these in the list.
+        let addressPlaces = AddressPlaces.start(
+            AddressPlaces.Source(
+                addresses: addresses.all, countries: countries, settlements: settlements, provider: provider,
+                spillDirectory: spillDirectory))
+        addresses = Addresses()
         // Room for where they all start: growing by doubling would hold that array twice while it
-        // is copied. Streets merged are at most their ways; postcodes, a share of the addresses
-        // (should there be more, the array grows once).
-        places.reserveCapacity(kept.count + streets.segmentCount + addresses.count + addresses.count / 16)
+        // is copied. Streets merged are at most their ways.
+        places.reserveCapacity(kept.count + streets.segmentCount)
         for number in kept.indices {
             let pending = kept[number]
             let elementTags = pending.tags
@@ -206,59 +212,12 @@ public struct OSMExtractor {
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
         streets = StreetCollector()
-        appendAddressPlaces(to: &places, &reporter)
-        addresses = Addresses()
+        let made = reporter.done
+        places.append(contentsOf: addressPlaces.wait { reporter.advance(to: made + $0) })
         PlaceDuplicates.sortByKindAndID(&places)
         PlaceDuplicates.merge(&places)
         reporter.finish()
         return places
-    }
-
-    /// The addresses as names ("Keizersgracht 148", in the order the country writes them), and
-    /// one place per postcode at the middle of its addresses. Appended in place: a list of them
-    /// beside the other places would be one more copy.
-    private func appendAddressPlaces(to places: inout ImportedPlaceList, _ reporter: inout FinishProgress) {
-        var postcodes: [String: PostcodeSums] = [:]
-        for address in addresses.all {
-            reporter.advance()
-            guard let coordinate = try? Coordinate(latitude: address.point.latitude, longitude: address.point.longitude) else { continue }
-            let country = address.country ?? countries.country(at: address.point)
-            let locality = address.city ?? settlements.area(of: address.point).town
-            let element = "\(provider):\(address.type.rawValue)/\(address.id)"
-            let detail = [address.postcode, locality].compactMap { $0 }.joined(separator: " ")
-            var tags = ["addr:housenumber": address.number, "addr:street": address.street]
-            if let postcode = address.postcode { tags["addr:postcode"] = postcode }
-            if let city = address.city { tags["addr:city"] = city }
-            if let country { tags["addr:country"] = country }
-            places.append(
-                ImportedPlace(
-                    record: NameRecord(
-                        id: address.suffix.map { "\(element)/\($0)" } ?? element,
-                        name: Addresses.name(street: address.street, number: address.number, country: country), kind: .address,
-                        importance: OSMImportance.address, coordinate: coordinate, detail: detail.isEmpty ? nil : detail, locality: locality,
-                        countryCode: country),
-                    category: nil, tags: tags))
-            if let postcode = address.postcode {
-                // "1012JS" and "1012 JS" are one postcode, with one id: counted together, named as
-                // most of its addresses write it.
-                let key = "\(country ?? "")/\(String(decoding: postcode.utf8.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self))"
-                postcodes[key, default: PostcodeSums(locality: locality, country: country)].add(postcode, at: address.point)
-            }
-        }
-        // In the order of their ids, so that the same file gives the same rows every time.
-        for key in postcodes.keys.sorted() {
-            guard let sums = postcodes[key], let name = sums.name,
-                let coordinate = try? Coordinate(latitude: sums.latitude / Double(sums.count), longitude: sums.longitude / Double(sums.count))
-            else { continue }
-            places.append(
-                ImportedPlace(
-                    record: NameRecord(
-                        id: "\(provider):postcode/\(key)", name: name, kind: .place,
-                        importance: OSMImportance.postcode, coordinate: coordinate,
-                        detail: ["Postcode", sums.locality].compactMap { $0 }.joined(separator: " · "),
-                        alternateNames: Addresses.postcodeForms(name), locality: sums.locality, countryCode: sums.country),
-                    category: "place=postcode", tags: ["addr:postcode": name]))
-        }
     }
 
     /// "Café · Kalverstraat 12", "Hotel", "Station".
@@ -309,7 +268,7 @@ struct FinishProgress {
     private let callback: OSMReadProgress?
     private let total: Int
     private let step: Int
-    private var done = 0
+    private var doneCount = 0
     private var next = 0
 
     init(_ callback: OSMReadProgress?, total: Int) {
@@ -319,12 +278,19 @@ struct FinishProgress {
         callback?(0, total)
     }
 
+    /// How many are done so far.
+    var done: Int { doneCount }
+
+    mutating func advance(to count: Int) {
+        if count > doneCount { advance(by: count - doneCount) }
+    }
+
     @inline(__always)
     mutating func advance(by count: Int = 1) {
-        done += count
-        guard done >= next, let callback else { return }
-        callback(min(done, total), total)
-        next = done + step
+        doneCount += count
+        guard doneCount >= next, let callback else { return }
+        callback(min(doneCount, total), total)
+        next = doneCount + step
     }
 
     func finish() { callback?(total, total) }
