@@ -68,6 +68,36 @@ package struct ByteChunks: Sendable {
     }
 }
 
+/// Records written as bytes (``ByteChunks``) and read back by their place in the list: what an
+/// import holds of its addresses and of the elements it keeps, until the places are made.
+package struct ByteRecordList: Sendable {
+    private var chunks: ByteChunks
+    private var starts: [Int] = []
+    private var scratch: [UInt8] = []
+
+    /// - Parameter directory: where full chunks go; nil keeps them in memory.
+    package init(spillingTo directory: String? = nil) {
+        chunks = ByteChunks(spillingTo: directory)
+    }
+
+    package var count: Int { starts.count }
+
+    /// Appends the record `write` puts in the (empty) bytes it is given.
+    package mutating func append(_ write: (inout [UInt8]) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        write(&scratch)
+        starts.append(chunks.append(scratch))
+    }
+
+    /// Hands `read` a reader at the start of record `position`.
+    package func withRecord<Result>(at position: Int, _ read: (inout ByteRecordReader) -> Result) -> Result {
+        chunks.withRecord(at: starts[position]) { bytes in
+            var reader = ByteRecordReader(bytes)
+            return read(&reader)
+        }
+    }
+}
+
 /// Writes the fields of a byte record: little-endian numbers, and texts as a length (LEB128)
 /// and their UTF-8 bytes.
 package enum ByteRecordWriter {

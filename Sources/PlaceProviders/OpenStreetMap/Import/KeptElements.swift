@@ -22,40 +22,37 @@ struct KeptElements: RandomAccessCollection {
     private static let roles: [OSMFeatures.Role] = [.poi, .parking, .place]
     private static let hasArea: UInt8 = 1 << 4
 
-    private var chunks: ByteChunks
-    private var starts: [Int] = []
-    private var scratch: [UInt8] = []
+    private var records: ByteRecordList
 
     /// - Parameter directory: where full chunks go (``ByteChunks``); nil keeps them in memory.
     init(spillingTo directory: String? = nil) {
-        chunks = ByteChunks(spillingTo: directory)
+        records = ByteRecordList(spillingTo: directory)
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { starts.count }
+    var endIndex: Int { records.count }
 
     mutating func append(_ element: Element) {
-        scratch.removeAll(keepingCapacity: true)
         var flags = UInt8(Self.types.firstIndex(of: element.type) ?? 0) | UInt8(Self.roles.firstIndex(of: element.role) ?? 0) << 2
         if element.area != nil { flags |= Self.hasArea }
-        scratch.append(flags)
-        ByteRecordWriter.append(UInt64(bitPattern: element.id), width: 8, to: &scratch)
-        ByteRecordWriter.append(element.point.latitude.bitPattern, width: 8, to: &scratch)
-        ByteRecordWriter.append(element.point.longitude.bitPattern, width: 8, to: &scratch)
-        if let area = element.area {
-            for side in [area.south, area.west, area.north, area.east] { ByteRecordWriter.append(side.bitPattern, width: 8, to: &scratch) }
+        records.append { bytes in
+            bytes.append(flags)
+            ByteRecordWriter.append(UInt64(bitPattern: element.id), width: 8, to: &bytes)
+            ByteRecordWriter.append(element.point.latitude.bitPattern, width: 8, to: &bytes)
+            ByteRecordWriter.append(element.point.longitude.bitPattern, width: 8, to: &bytes)
+            if let area = element.area {
+                for side in [area.south, area.west, area.north, area.east] { ByteRecordWriter.append(side.bitPattern, width: 8, to: &bytes) }
+            }
+            ByteRecordWriter.appendLength(element.tags.count, to: &bytes)
+            for (key, value) in element.tags {
+                ByteRecordWriter.append(key, to: &bytes)
+                ByteRecordWriter.append(value, to: &bytes)
+            }
         }
-        ByteRecordWriter.appendLength(element.tags.count, to: &scratch)
-        for (key, value) in element.tags {
-            ByteRecordWriter.append(key, to: &scratch)
-            ByteRecordWriter.append(value, to: &scratch)
-        }
-        starts.append(chunks.append(scratch))
     }
 
     subscript(position: Int) -> Element {
-        chunks.withRecord(at: starts[position]) { bytes in
-            var reader = ByteRecordReader(bytes)
+        records.withRecord(at: position) { reader in
             let flags = reader.byte()
             let id = Int64(bitPattern: reader.number(width: 8))
             let latitude = Double(bitPattern: reader.number(width: 8))

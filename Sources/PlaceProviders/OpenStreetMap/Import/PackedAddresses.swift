@@ -15,41 +15,38 @@ struct PackedAddresses: RandomAccessCollection {
     private static let interpolated: UInt8 = 1 << 6
     private static let types = OSMElementType.allCases
 
-    private var chunks: ByteChunks
-    private var starts: [Int] = []
-    private var scratch: [UInt8] = []
+    private var records: ByteRecordList
 
     /// - Parameter directory: where full chunks go (``ByteChunks``); nil keeps them in memory.
     init(spillingTo directory: String? = nil) {
-        chunks = ByteChunks(spillingTo: directory)
+        records = ByteRecordList(spillingTo: directory)
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { starts.count }
+    var endIndex: Int { records.count }
 
     mutating func append(_ address: Addresses.Address) {
-        scratch.removeAll(keepingCapacity: true)
         var flags = UInt8(Self.types.firstIndex(of: address.type) ?? 0)
         if address.postcode != nil { flags |= Self.hasPostcode }
         if address.city != nil { flags |= Self.hasCity }
         if address.country != nil { flags |= Self.hasCountry }
         if address.suffix != nil { flags |= Self.hasSuffix }
         if address.interpolated { flags |= Self.interpolated }
-        scratch.append(flags)
-        ByteRecordWriter.append(UInt64(bitPattern: address.id), width: 8, to: &scratch)
-        ByteRecordWriter.append(address.point.latitude.bitPattern, width: 8, to: &scratch)
-        ByteRecordWriter.append(address.point.longitude.bitPattern, width: 8, to: &scratch)
-        ByteRecordWriter.append(address.number, to: &scratch)
-        ByteRecordWriter.append(address.street, to: &scratch)
-        for text in [address.postcode, address.city, address.country, address.suffix] {
-            if let text { ByteRecordWriter.append(text, to: &scratch) }
+        records.append { bytes in
+            bytes.append(flags)
+            ByteRecordWriter.append(UInt64(bitPattern: address.id), width: 8, to: &bytes)
+            ByteRecordWriter.append(address.point.latitude.bitPattern, width: 8, to: &bytes)
+            ByteRecordWriter.append(address.point.longitude.bitPattern, width: 8, to: &bytes)
+            ByteRecordWriter.append(address.number, to: &bytes)
+            ByteRecordWriter.append(address.street, to: &bytes)
+            for text in [address.postcode, address.city, address.country, address.suffix] {
+                if let text { ByteRecordWriter.append(text, to: &bytes) }
+            }
         }
-        starts.append(chunks.append(scratch))
     }
 
     subscript(position: Int) -> Addresses.Address {
-        chunks.withRecord(at: starts[position]) { bytes in
-            var reader = ByteRecordReader(bytes)
+        records.withRecord(at: position) { reader in
             let flags = reader.byte()
             let id = Int64(bitPattern: reader.number(width: 8))
             let latitude = Double(bitPattern: reader.number(width: 8))
