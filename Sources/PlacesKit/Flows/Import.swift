@@ -282,8 +282,8 @@ extension PlacesService {
                 nodes: nodes,
                 afterReading: {
                     // The graph is finished before the places are made, and its builder (every
-                    // node's position, every walkable way) let go: the two largest holders are
-                    // never held together.
+                    // walkable way) let go: the two are never held together. The node positions
+                    // stay, in `nodes`: the places need them too.
                     let finishing = ContinuousClock.now
                     progress(.walkingGraph, 0, 0)
                     do throws(WalkingGraphError) {
