@@ -64,7 +64,7 @@ extension PlacesServerCommand.Index {
             let url = URL(fileURLWithPath: path)
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent(), memoryBudget: MemoryRoom.budget())
+                let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
                 for name in names { try builder.add(name) }
                 _ = try builder.write(to: url)
                 let elapsed = (ContinuousClock.now - started).components

@@ -58,8 +58,9 @@ public final class AutocompleteIndexBuilder {
     /// - Parameters:
     ///   - temporaryDirectory: where sorted runs and sections go while building; nil builds in
     ///     memory. It is created if missing; what the build puts there is removed.
-    ///   - memoryBudget: bytes the sorts may hold before writing runs.
-    public init(temporaryDirectory: URL?, memoryBudget: Int = 256 << 20) throws(IndexBuildError) {
+    ///   - memoryBudget: bytes the sorts may hold before writing runs; nil: an eighth of the memory
+    ///     the process may use, between 16 and 256 MB (``MemoryRoom``).
+    public init(temporaryDirectory: URL?, memoryBudget: Int? = nil) throws(IndexBuildError) {
         if let temporaryDirectory {
             let path = temporaryDirectory.appendingPathComponent(
                 "places-names-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -74,7 +75,7 @@ public final class AutocompleteIndexBuilder {
         } else {
             directory = nil
         }
-        sorterBudget = memoryBudget / 5
+        sorterBudget = (memoryBudget ?? MemoryRoom.budget()) / 5
         byGroup = ExternalSorter(name: "group", budget: sorterBudget, directory: directory)
         direct = ExternalSorter(name: "direct", budget: sorterBudget, directory: directory)
     }

@@ -33,8 +33,7 @@ extension NameIndex {
             staging = path + ".import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let url = URL(fileURLWithPath: path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard let builder = try? AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent(), memoryBudget: MemoryRoom.budget())
-            else { return nil }
+            guard let builder = try? AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent()) else { return nil }
             let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
             expectedGeneration = generation + 1
             builder.sourceGeneration = UInt32(truncatingIfNeeded: expectedGeneration)

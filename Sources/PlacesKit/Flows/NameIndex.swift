@@ -152,7 +152,7 @@ public enum NameIndex {
         let path = segmentPath(forSource: key, storePath: store.path)
         let url = URL(fileURLWithPath: path)
         do {
-            let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent(), memoryBudget: MemoryRoom.budget())
+            let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
             builder.sourceGeneration = UInt32(truncatingIfNeeded: generation)
             var extent = Extent()
             try store.forEachIndexedName(ofImport: key) { record in
