@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PlaceHTTP", targets: ["PlaceHTTP"]),
         .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
         .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
+        .library(name: "PlaceImport", targets: ["PlaceImport"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "OSMFormat", targets: ["OSMFormat"]),
         .library(name: "Autocomplete", targets: ["Autocomplete"]),
@@ -86,6 +87,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // Import: files (OpenStreetMap extracts, name lists, GeoNames' cities) read into places
+        // and names, in the providers' vocabulary of OpenStreetMap tags. Nothing here asks a service.
+        .target(name: "PlaceImport", dependencies: ["PlaceSearch", "OSMFormat", "PlaceProviders", "WalkingGraph"]),
         // The local store: one SQLite file through GRDB. Kept out of PlaceSearch so that an app that
         // only searches does not link SQLite; the protocols it implements live in PlaceSearch/Store.
         .target(
@@ -114,7 +118,8 @@ let package = Package(
         .target(
             name: "PlacesKit",
             dependencies: [
-                "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat", "WalkingGraph",
+                "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceImport", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat",
+                "WalkingGraph",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -188,6 +193,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "PlaceImportTests",
+            dependencies: ["PlaceImport", "PlaceProviders", "PlaceSearch", "OSMFormat", "Autocomplete", "PlaceRanking", "PlaceSearchTesting"]
+        ),
+        .testTarget(
             name: "PlaceStoreTests",
             dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
@@ -205,8 +214,8 @@ let package = Package(
         .testTarget(
             name: "PlacesKitTests",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceRanking", "PlaceStore", "Tracking", "PlaceSearchTesting",
-                "WalkingGraph",
+                "PlacesKit", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceImport", "PlaceRanking", "PlaceStore", "Tracking",
+                "PlaceSearchTesting", "WalkingGraph",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The server in-process (HummingbirdTesting's router), on 127.0.0.1 port 0 where a socket matters,

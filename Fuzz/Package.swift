@@ -35,7 +35,7 @@ let targets: [Target] = [
     harness("protobuf", ["OSMFormat"]),
     harness("osm-overpass-json", ["OSMFormat"]),
     harness("osm-file", ["OSMFormat"]),
-    harness("name-list", ["Autocomplete", "PlaceSearch"]),
+    harness("name-list", ["PlaceImport", "PlaceSearch"]),
     harness("name-index", ["Autocomplete", "PlaceSearch"]),
     harness("place-lookup", ["Autocomplete", "PlaceSearch"]),
     harness("recommendation-feed", ["PlaceProviders", "PlaceSearch"]),

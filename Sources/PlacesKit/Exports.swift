@@ -4,3 +4,5 @@
 @_exported public import PlaceSearch
 @_exported public import PlaceHTTP
 @_exported public import PlaceProviders
+// The import's reports, options and progress steps, which the import flows take and give.
+@_exported public import PlaceImport

@@ -1,6 +1,6 @@
 import Autocomplete
 import Foundation
-import PlaceProviders
+import PlaceImport
 import PlaceSearch
 import Testing
 

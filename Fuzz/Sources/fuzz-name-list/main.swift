@@ -1,6 +1,6 @@
 // A CSV or TSV name list (`places import --names`): the first byte picks the delimiter and the
 // column mapping, the rest is the file.
-import Autocomplete
+import PlaceImport
 @testable import PlaceSearch
 
 let mappings: [NameListMapping] = [

@@ -25,7 +25,7 @@ public enum OSMPlaceMapping {
     /// `name` tags only): what it is, its number, the street it is on (its address, else the street
     /// beside it that the import found) and who runs it: "Underground car park on Amstelstraat
     /// (Q-Park)", "Private car park on Valkenburgerstraat", "Car park P3".
-    static func parkingName(_ tags: [String: String]) -> String? {
+    package static func parkingName(_ tags: [String: String]) -> String? {
         let amenities = OSMTags.values(tags["amenity"])
         let isEntrance = amenities.contains("parking_entrance")
         guard isEntrance || amenities.contains("parking") else { return nil }

@@ -1,9 +1,9 @@
 import Foundation
-import PlaceSearch
+package import PlaceSearch
 
 /// What OpenStreetMap tags say about a place, in provider-neutral terms.
-enum OSMTags {
-    static func concepts(_ tags: [String: String]) -> Set<PlaceConcept> {
+package enum OSMTags {
+    package static func concepts(_ tags: [String: String]) -> Set<PlaceConcept> {
         var concepts = Set<PlaceConcept>()
         // `amenity=cafe;bar` lists two: each one counts.
         let amenities = Set(values(tags["amenity"]))
@@ -35,7 +35,7 @@ enum OSMTags {
     /// `shop=*` values that sell food or drink (a bakery's café is a café) or say nothing; every
     /// other shop (clothes, books, a department store) sells something else first. Cannabis and
     /// tobacco shops have concepts of their own.
-    static let shopsNotRetail: Set<String> = [
+    package static let shopsNotRetail: Set<String> = [
         "coffee", "tea", "bakery", "pastry", "confectionery", "chocolate", "deli", "cheese", "beverages", "ice_cream", "convenience",
         "supermarket", "kiosk", "greengrocer", "farm", "health_food", "dairy", "food", "frozen_food", "butcher", "seafood", "spices",
         "nuts", "wine", "alcohol", "cannabis", "marihuana", "marijuana", "tobacco", "e-cigarette", "yes",
@@ -43,30 +43,30 @@ enum OSMTags {
 
     /// The tag the import sets on an element whose brand's other elements in the file are not
     /// cafés: the main tag they have, `shop=clothes`. Not an OpenStreetMap key: places' own.
-    static let brandTradeKey = "places:brand_trade"
+    package static let brandTradeKey = "places:brand_trade"
     /// What starts the keys the import adds: they say something about the data, and are not
     /// OpenStreetMap's, so a place does not show them as its tags.
-    static let ownPrefix = "places:"
+    package static let ownPrefix = "places:"
     /// The box of a car park's area, "south,west,north,east", set by the import (CarParkTags).
-    static let boundsKey = "places:bounds"
+    package static let boundsKey = "places:bounds"
     /// The street beside an unnamed car park without an address, set by the import (NearestStreet).
-    static let streetKey = "places:street"
+    package static let streetKey = "places:street"
 
     /// A box from ``boundsKey``'s text.
-    static func bounds(_ tags: [String: String]) -> BoundingBox? {
+    package static func bounds(_ tags: [String: String]) -> BoundingBox? {
         let parts = (tags[boundsKey] ?? "").split(separator: ",").compactMap { Double($0) }
         guard parts.count == 4 else { return nil }
         return BoundingBox(south: parts[0], west: parts[1], north: parts[2], east: parts[3])
     }
 
     /// `cafe;bar` → ["cafe", "bar"]
-    static func values(_ text: String?) -> [String] {
+    package static func values(_ text: String?) -> [String] {
         guard let text else { return [] }
         return text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
     /// Labels for display, most specific first: "Coffee shop", "Café".
-    static func categories(_ tags: [String: String]) -> [PlaceSearch.Category] {
+    package static func categories(_ tags: [String: String]) -> [PlaceSearch.Category] {
         var labels: [PlaceSearch.Category] = []
         for cuisine in (tags["cuisine"] ?? "").split(separator: ";") {
             let value = cuisine.trimmingCharacters(in: .whitespaces)
@@ -81,7 +81,7 @@ enum OSMTags {
         return labels
     }
 
-    static func address(_ tags: [String: String]) -> Address? {
+    package static func address(_ tags: [String: String]) -> Address? {
         let street = [tags["addr:street"], tags["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
         let address = Address(
             street: tags["addr:street"] == nil ? nil : street, postcode: tags["addr:postcode"], locality: tags["addr:city"],
@@ -89,14 +89,14 @@ enum OSMTags {
         return address.isEmpty ? nil : address
     }
 
-    static func hours(_ tags: [String: String]) -> OpeningHours? {
+    package static func hours(_ tags: [String: String]) -> OpeningHours? {
         guard let text = tags["opening_hours"] else { return nil }
         guard let parsed = OSMOpeningHours.parse(text) else { return OpeningHours(text: text) }
         return OpeningHours(intervals: parsed.intervals, isAlwaysOpen: parsed.alwaysOpen, text: text, hasWeeklySchedule: true)
     }
 
     /// "coffee_shop" → "Coffee shop"
-    static func humanize(_ value: String) -> String {
+    package static func humanize(_ value: String) -> String {
         let spaced = value.replacingOccurrences(of: "_", with: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }

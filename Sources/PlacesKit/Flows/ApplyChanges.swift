@@ -1,19 +1,8 @@
 import Foundation
 import OSMFormat
+import PlaceImport
 import PlaceSearch
 import PlaceStore
-
-/// What applying one change file did, beside what the import it remade wrote.
-public struct AppliedChange: Sendable {
-    /// The import it was applied to (its extract's name).
-    public var importLabel: String
-    public var created: Int
-    public var modified: Int
-    public var deleted: Int
-    /// Its place among the import's changes (1 for the first).
-    public var number: Int
-    public var newestTimestamp: String?
-}
 
 extension PlacesService {
     /// Whether `file` is an OpenStreetMap change file (osmChange: `.osc`, `.osc.gz`, `.osc.bz2`).
@@ -32,8 +21,10 @@ extension PlacesService {
         report: ImportReport, index: NameIndex.Built
     )? {
         sweepLeftovers()
-        try Self.checkIsFile(file)
-        try Self.checkReadable(file)
+        try Self.reading { () throws(ImportFileError) in
+            try ImportReading.checkIsFile(file)
+            try ImportReading.checkReadable(file)
+        }
         let started = ContinuousClock.now
         let change = try Self.readChange(file)
         guard !change.edits.isEmpty else {
@@ -51,8 +42,10 @@ extension PlacesService {
         let overlay = OSMChangeOverlay(changes: previous + [change], checkingCreatesOf: [previous.count])
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
         ImportLeftovers.note(folder: folder, kept: "nothing was changed; the store is as it was")
-        let (_, places, read, graph) = try Self.readOSM(owner.source.key, overlay: overlay, spillDirectory: folder) { step, done, total in
-            progress(file, step, done, total)
+        let (_, places, read, graph) = try Self.reading { () throws(ImportFileError) in
+            try ImportReading.readOSM(owner.source.key, overlay: overlay, spillDirectory: folder) { step, done, total in
+                progress(file, step, done, total)
+            }
         }
         if let first = read.createdButPresent.first {
             throw PlacesError(

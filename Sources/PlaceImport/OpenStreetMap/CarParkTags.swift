@@ -1,5 +1,6 @@
 import Foundation
 import OSMFormat
+import PlaceProviders
 import PlaceSearch
 
 /// What an import adds to a car park's tags besides OpenStreetMap's own: the box of its area, so

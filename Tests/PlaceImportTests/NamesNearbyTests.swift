@@ -2,7 +2,7 @@ import OSMFormat
 import PlaceSearch
 import Testing
 
-@testable import PlaceProviders
+@testable import PlaceImport
 
 /// "The same name within so many metres" by cell must find exactly what comparing with every
 /// point of the name finds: at the antimeridian, near the poles, and for points that move.

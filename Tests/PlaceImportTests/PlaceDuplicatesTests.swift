@@ -1,7 +1,7 @@
 import PlaceSearch
 import Testing
 
-@testable import PlaceProviders
+@testable import PlaceImport
 
 /// The in-place sort and merge of an import's places must give exactly what sorting a copy and
 /// filtering into new arrays gave: same places, same order, the same one of two with one id.

@@ -1,24 +1,24 @@
-public import Foundation
-public import OSMFormat
-public import PlaceSearch
+package import Foundation
+package import OSMFormat
+package import PlaceSearch
 
 /// Reads an OpenStreetMap file (XML, PBF, Overpass JSON, GeoJSON; gzip or bzip2 too) into the
 /// places an import writes. Nothing is written here: the caller stores the result in one transaction, so a
 /// file that fails half-way changes nothing.
-public enum OSMImport {
-    public struct Result: Sendable {
-        public var places: ImportedPlaceList
-        public var format: OSMFileFormat
-        public var elements: Int
+package enum OSMImport {
+    package struct Result: Sendable {
+        package var places: ImportedPlaceList
+        package var format: OSMFileFormat
+        package var elements: Int
         /// Places that could not be given a position (their nodes are outside the extract).
-        public var unplaced: Int
+        package var unplaced: Int
         /// What the read passed over, in words: "16 lines skipped (a line is not a place)".
-        public var notes: [String]
+        package var notes: [String]
         /// OpenStreetMap's (ODbL) for OSM files and for GeoJSON exported from OpenStreetMap (by
         /// overpass-turbo, or with OSM ids); nil for a GeoJSON of other data.
-        public var licence: DataLicence?
+        package var licence: DataLicence?
         /// Elements the overlay's checked changes create that the file already has.
-        public var createdButPresent: [String] = []
+        package var createdButPresent: [String] = []
     }
 
     /// - Parameters:
@@ -31,7 +31,7 @@ public enum OSMImport {
     ///   - also: sees every element too, in the same pass (the walking graph's builder).
     ///   - spillDirectory: a folder where the addresses and places wait, read back through
     ///     mappings, rather than all in memory (``OSMExtractor/init(provider:spillDirectory:)``).
-    public static func read(
+    package static func read(
         contentsOf url: URL, progress: OSMReadProgress? = nil, finishing: OSMReadProgress? = nil, overlay: OSMChangeOverlay? = nil,
         spillDirectory: String? = nil, afterReading: () -> Void = {},
         also: (OSMElement) -> Void = { _ in }

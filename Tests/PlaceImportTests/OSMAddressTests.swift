@@ -1,5 +1,5 @@
 import OSMFormat
-import PlaceProviders
+import PlaceImport
 import PlaceSearch
 import Testing
 

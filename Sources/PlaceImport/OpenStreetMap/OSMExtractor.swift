@@ -1,6 +1,7 @@
 import Foundation
-public import OSMFormat
-public import PlaceSearch
+package import OSMFormat
+import PlaceProviders
+package import PlaceSearch
 
 /// Turns a stream of OpenStreetMap elements into what the store keeps: named POIs with the tags that
 /// matter, car parks, one entry per street name and area instead of one per way segment, and places
@@ -11,8 +12,8 @@ public import PlaceSearch
 /// because a way's nodes and a relation's ways may be anything in the file; everything else is
 /// kept only for what it will write, as bytes (``PackedAddresses``, ``KeptElements``, then an
 /// ``ImportedPlaceList``).
-public struct OSMExtractor {
-    public let provider: ProviderID
+package struct OSMExtractor {
+    package let provider: ProviderID
     /// Every node's position: filled here, and shared with the walking graph's builder.
     private let nodes: LocationIndex
     private let wayCentres: LocationIndex
@@ -26,13 +27,13 @@ public struct OSMExtractor {
     private var brands = BrandTrades()
     /// Elements that should have been kept but whose position could not be worked out (their nodes
     /// are outside the extract).
-    public private(set) var unplaced = 0
-    public private(set) var elementCount = 0
+    package private(set) var unplaced = 0
+    package private(set) var elementCount = 0
 
     /// - Parameter spillDirectory: a folder for what the import holds until it is written (the
     ///   positions, the addresses, then the places), read back through mappings; nil keeps it all
     ///   in memory.
-    public init(provider: ProviderID = "osm", spillDirectory: String? = nil) {
+    package init(provider: ProviderID = "osm", spillDirectory: String? = nil) {
         self.init(provider: provider, spillDirectory: spillDirectory, nodes: LocationIndex(spillingTo: spillDirectory))
     }
 
@@ -47,7 +48,7 @@ public struct OSMExtractor {
         addresses = Addresses(spillingTo: spillDirectory)
     }
 
-    public mutating func consume(_ element: OSMElement) {
+    package mutating func consume(_ element: OSMElement) {
         elementCount += 1
         switch element {
         case .node(let node):
@@ -135,7 +136,7 @@ public struct OSMExtractor {
     /// Everything to write, in a stable order (kind, then id) so that two imports of one file match.
     /// - Parameter progress: things made of those kept, streets (by name) and addresses: at a
     ///   country's size this takes a while after the file is read.
-    public mutating func finish(progress: OSMReadProgress? = nil) -> ImportedPlaceList {
+    package mutating func finish(progress: OSMReadProgress? = nil) -> ImportedPlaceList {
         var nearestStreet: NearestStreet?
         var places = ImportedPlaceList(spillingTo: spillDirectory)
         addresses.interpolate()

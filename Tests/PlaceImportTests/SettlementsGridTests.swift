@@ -2,7 +2,7 @@ import Foundation
 import OSMFormat
 import Testing
 
-@testable import PlaceProviders
+@testable import PlaceImport
 
 /// Settlements looks each point up in one grid per reach: its answers must be those of comparing
 /// the point with every settlement (in the 0.1° window the lookup always had), in a dense country,

@@ -1,6 +1,6 @@
 import OSMFormat
 import PlaceSearch
-import PlaceProviders
+import PlaceImport
 import Testing
 
 /// The extractor on hand-made elements: what is kept, how streets merge, where centres are.

@@ -1,5 +1,6 @@
 import Foundation
 import Autocomplete
+import PlaceImport
 import PlaceSearch
 import Testing
 

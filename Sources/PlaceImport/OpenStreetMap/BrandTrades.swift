@@ -1,3 +1,4 @@
+import PlaceProviders
 import PlaceSearch
 
 /// What each brand in a file is, from all of its elements: a brand whose outlets are mostly

@@ -1,7 +1,7 @@
 import Foundation
 import OSMFormat
 import PlaceSearch
-import PlaceProviders
+import PlaceImport
 import Testing
 
 /// What an import of GeoJSON says besides its places: lines skipped, and why a file of other data

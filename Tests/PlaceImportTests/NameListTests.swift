@@ -1,4 +1,4 @@
-import Autocomplete
+import PlaceImport
 import PlaceSearch
 import Testing
 
