@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
-import Logging
 import PlaceSearch
-import PlaceStorePostgres
 import PlacesCommandLine
 import PlacesKit
-import WalkingGraph
 
 extension PlacesServerCommand {
     /// `places import … --database postgres://…`: the CLI hands the command here, so that `places`
@@ -18,8 +15,9 @@ extension PlacesServerCommand {
 }
 
 extension PlacesServerCommand.Import {
-    /// `places import FILE… --database`: the files are read by the readers the embedded import
-    /// uses, and each replaces what it wrote before, in one transaction per file.
+    /// `places import FILE… --database`: the import flow the embedded store's takes, into the
+    /// database's sink (``DatabaseImportSink``); each file replaces what it wrote before, in one
+    /// transaction per file.
     struct Files: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import OpenStreetMap files and name lists into --database (what 'places import --database' runs).")
@@ -40,32 +38,9 @@ extension PlacesServerCommand.Import {
                     .usage, "is needed: this import writes into a shared database (postgres://…); 'places import' writes the embedded store",
                     parameter: "database")
             }
-            // Everything is read before the database is touched: a file that fails changes nothing.
-            // An extract's addresses and places wait in the temporary folder (TMPDIR) until they are written.
-            let batches = try PlacesService.readImports(
-                osm: files, nameLists: options.nameLists, options: options.nameListOptions, spillDirectory: NSTemporaryDirectory())
-            var logger = Logger(label: "places-server")
-            logger.logLevel = .error
-            guard let database = try await databaseChoice.open(logger: logger) else { return }
-            var reports: [ImportReport] = []
-            do {
-                for batch in batches {
-                    var report = batch.report
-                    let started = ContinuousClock.now
-                    // The graph goes into the database with the places, in the same transaction;
-                    // each instance copies it beside its store with `places serve index build`.
-                    let graph = batch.walkingGraph.map { (bytes: $0.fileContents, formatVersion: WalkingGraph.formatVersion) }
-                    report.summary = try await stored { () async throws(StoreError) in
-                        try await database.replaceImport(batch.source, with: batch.places, walkingGraph: graph)
-                    }
-                    report.writeSeconds = (ContinuousClock.now - started).seconds
-                    reports.append(report)
-                }
-            } catch {
-                await database.shutdown()
-                throw error
-            }
-            await database.shutdown()
+            // Everything is read before the database is opened: a file that fails changes nothing.
+            let (reports, _) = try await PlacesService.importFiles(
+                osm: files, nameLists: options.nameLists, options: options.nameListOptions, into: DatabaseImportSink(database: databaseChoice))
             print(ImportRendering(reports: reports, index: nil).render(options.format), terminator: "")
         }
     }

@@ -9,10 +9,10 @@ import WalkingGraph
 /// a change that belongs to none, or comes again or out of order, is refused and changes nothing.
 struct ApplyChangesTests {
     /// A service with the town imported, and the town's file.
-    static func importedTown() throws -> (PlacesService, URL, URL) {
+    static func importedTown() async throws -> (PlacesService, URL, URL) {
         let (service, folder) = try TestService.make()
         let town = try ChangeFixtures.write(ChangeFixtures.town, to: "town.osm", in: folder)
-        _ = try service.importFiles(osm: [town.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [town.path], nameLists: [], options: NameListOptions())
         return (service, folder, town)
     }
 
@@ -27,8 +27,8 @@ struct ApplyChangesTests {
         return try graph.route(from: from, to: to).distance
     }
 
-    @Test func createdModifiedAndDeletedNodesChangeWhatIsFound() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func createdModifiedAndDeletedNodesChangeWhatIsFound() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.names(service, "Oude") == ["Oude Naam"])
         #expect(try Self.names(service, "Verdwijnt") == ["Verdwijnt Straks"])
@@ -44,8 +44,8 @@ struct ApplyChangesTests {
         #expect(try service.importedSources().first?.count == 7)
     }
 
-    @Test func aCreatedWayIsWalkedAndADeletedOneNoLonger() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func aCreatedWayIsWalkedAndADeletedOneNoLonger() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let around = try Self.walk(service)
         #expect(around > 600, "without the footpath the walk goes round three streets")
@@ -60,8 +60,8 @@ struct ApplyChangesTests {
         #expect(try Self.names(service, "Nieuw Koffie") == ["Nieuw Koffiehuis"])
     }
 
-    @Test func aChangeOfAnotherRegionIsRefusedAndChangesNothing() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func aChangeOfAnotherRegionIsRefusedAndChangesNothing() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
         let paris = try ChangeFixtures.write(ChangeFixtures.paris, to: "paris.osc", in: folder)
@@ -74,8 +74,8 @@ struct ApplyChangesTests {
 
     /// An hourly diff of a quiet hour holds no edits: nothing to apply, nothing touched, no error
     /// (a job applying every diff in turn goes on).
-    @Test func aChangeWithoutEditsTouchesNothing() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func aChangeWithoutEditsTouchesNothing() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
         let quiet = try ChangeFixtures.write(
@@ -85,8 +85,8 @@ struct ApplyChangesTests {
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
 
-    @Test func theSameChangeTwiceIsRefused() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func theSameChangeTwiceIsRefused() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let change = try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder)
         _ = try service.applyChanges(change.path)
@@ -100,8 +100,8 @@ struct ApplyChangesTests {
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
 
-    @Test func anOlderChangeAfterANewerOneIsRefused() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func anOlderChangeAfterANewerOneIsRefused() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
@@ -116,8 +116,8 @@ struct ApplyChangesTests {
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
 
-    @Test func aChangeThatCreatesWhatTheExtractHasIsRefused() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func aChangeThatCreatesWhatTheExtractHasIsRefused() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
         let stale = ChangeFixtures.change(
@@ -131,15 +131,15 @@ struct ApplyChangesTests {
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
 
-    @Test func importingTheExtractAgainClearsItsChanges() throws {
-        let (service, folder, town) = try Self.importedTown()
+    @Test func importingTheExtractAgainClearsItsChanges() async throws {
+        let (service, folder, town) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let change = try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder)
         _ = try service.applyChanges(change.path)
         let journals = folder.appendingPathComponent("places.changes.d")
         #expect((try FileManager.default.contentsOfDirectory(atPath: journals.path)).count == 1)
 
-        _ = try service.importFiles(osm: [town.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [town.path], nameLists: [], options: NameListOptions())
         #expect((try FileManager.default.contentsOfDirectory(atPath: journals.path)).isEmpty)
         #expect(try Self.names(service, "Oude") == ["Oude Naam"], "the re-imported extract is not as its file says")
         // Its changes can be applied afresh.
@@ -150,8 +150,8 @@ struct ApplyChangesTests {
         #expect((try FileManager.default.contentsOfDirectory(atPath: journals.path)).isEmpty)
     }
 
-    @Test func aChangedExtractIsRefusedUntilItIsImportedAgain() throws {
-        let (service, folder, town) = try Self.importedTown()
+    @Test func aChangedExtractIsRefusedUntilItIsImportedAgain() async throws {
+        let (service, folder, town) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         try (ChangeFixtures.town + "\n").write(to: town, atomically: true, encoding: .utf8)
@@ -162,8 +162,8 @@ struct ApplyChangesTests {
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
 
-    @Test func onlyTheImportTheChangeBelongsToIsRemade() throws {
-        let (service, folder, _) = try Self.importedTown()
+    @Test func onlyTheImportTheChangeBelongsToIsRemade() async throws {
+        let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let paris = try ChangeFixtures.write(
             """
@@ -172,7 +172,7 @@ struct ApplyChangesTests {
              <node id="900" version="1" lat="48.8530000" lon="2.3499000"><tag k="amenity" v="cafe"/><tag k="name" v="Café de Paris"/></node>
             </osm>
             """, to: "paris.osm", in: folder)
-        _ = try service.importFiles(osm: [paris.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [paris.path], nameLists: [], options: NameListOptions())
         let parisBefore = try service.importedSources().first { $0.source.label == "paris.osm" }
         _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let after = try service.importedSources()

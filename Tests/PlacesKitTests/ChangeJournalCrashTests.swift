@@ -26,8 +26,8 @@ struct ChangeJournalCrashTests {
         return try JSONDecoder().decode(ChangeJournal.Manifest.self, from: data).files
     }
 
-    @Test func aStopAfterTheStoreTookTheChangeKeepsIt() throws {
-        let (service, folder, _) = try ApplyChangesTests.importedTown()
+    @Test func aStopAfterTheStoreTookTheChangeKeepsIt() async throws {
+        let (service, folder, _) = try await ApplyChangesTests.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let around = try ApplyChangesTests.walk(service)
         _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
@@ -50,8 +50,8 @@ struct ChangeJournalCrashTests {
         #expect(!FileManager.default.fileExists(atPath: journal.appendingPathComponent("pending.json").path))
     }
 
-    @Test func aStopBeforeTheStoreTookTheChangeLeavesItUnapplied() throws {
-        let (service, folder, _) = try ApplyChangesTests.importedTown()
+    @Test func aStopBeforeTheStoreTookTheChangeLeavesItUnapplied() async throws {
+        let (service, folder, _) = try await ApplyChangesTests.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let journal = try Self.journal(folder)

@@ -20,7 +20,7 @@ struct FavoritesFlowTests {
         let (service, folder) = try TestService.make()
         let file = folder.appendingPathComponent("cafes.osm")
         try Self.cafe.write(to: file, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
         let store = try SQLitePlaceStore.openForWriting(at: service.store.path)
         let ana = try #require(try await store.addAccount(named: "ana", at: service.now))
         return (service, folder, ana.id)

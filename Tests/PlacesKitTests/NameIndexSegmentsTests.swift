@@ -59,13 +59,13 @@ struct NameIndexSegmentsTests {
         }
     }
 
-    @Test func addingAnImportLeavesTheOtherSegmentAsItWas() throws {
+    @Test func addingAnImportLeavesTheOtherSegmentAsItWas() async throws {
         let (service, folder, osm, list) = try Self.make()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
+        _ = try await service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
         let listSegment = NameIndex.segmentPath(forSource: Self.key(list), storePath: service.store.path)
         let before = try Snapshot(listSegment)
-        let (_, built) = try service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
+        let (_, built) = try await service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
         #expect(try Snapshot(listSegment) == before, "the list's segment was written again by the extract's import")
         let osmSegment = NameIndex.segmentPath(forSource: Self.key(osm), storePath: service.store.path)
         #expect(FileManager.default.fileExists(atPath: osmSegment))
@@ -76,11 +76,11 @@ struct NameIndexSegmentsTests {
         #expect(try service.nameIndex()?.segmentCount == 2)
     }
 
-    @Test func removingAnImportDeletesOnlyItsSegment() throws {
+    @Test func removingAnImportDeletesOnlyItsSegment() async throws {
         let (service, folder, osm, list) = try Self.make()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
-        _ = try service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
+        _ = try await service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
         let osmSegment = NameIndex.segmentPath(forSource: Self.key(osm), storePath: service.store.path)
         let listSegment = NameIndex.segmentPath(forSource: Self.key(list), storePath: service.store.path)
         let kept = try Snapshot(osmSegment)
@@ -96,11 +96,11 @@ struct NameIndexSegmentsTests {
 
     /// The same place in two imports (Amsterdam's node and the list's row) is one answer with both
     /// sources, and every answer is the one an index of both imports in one file gives.
-    @Test func answersAcrossSegmentsAreTheOnesOfOneIndex() throws {
+    @Test func answersAcrossSegmentsAreTheOnesOfOneIndex() async throws {
         let (service, folder, osm, list) = try Self.make()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
-        _ = try service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
+        _ = try await service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
         let segments = try #require(try service.nameIndex())
         #expect(segments.segmentCount == 2)
         let single = AutocompleteIndex(records: try #require(try service.store.reading()).indexedNames())
@@ -123,13 +123,13 @@ struct NameIndexSegmentsTests {
     }
 
     /// A street of the extract named with a town only the list knows.
-    @Test func aStreetIsFoundByATownOfAnotherImport() throws {
+    @Test func aStreetIsFoundByATownOfAnotherImport() async throws {
         let (service, folder, osm, list) = try Self.make()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
         let alone = try service.complete(LookupQuery("Kauppalankatu, Kouvola"))
         #expect(alone.unknownQualifier == "Kouvola", "the extract alone knows no Kouvola")
-        _ = try service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
+        _ = try await service.importFiles(osm: [], nameLists: [list], options: NameListOptions())
         let answer = try service.complete(LookupQuery("Kauppalankatu, Kouvola"))
         #expect(answer.unknownQualifier == nil)
         #expect(answer.area?.name == "Kouvola")
@@ -138,13 +138,13 @@ struct NameIndexSegmentsTests {
     }
 
     /// An index of one file from before segments is turned into segments on first use, once.
-    @Test func aSingleFileIndexBecomesSegments() throws {
+    @Test func aSingleFileIndexBecomesSegments() async throws {
         let notes = SaidNotices()
         let (service, folder) = try TestService.make(notices: notes.sink)
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = folder.appendingPathComponent("cities.csv")
         try Self.cities.write(to: list, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [], nameLists: [list.path], options: NameListOptions())
+        _ = try await service.importFiles(osm: [], nameLists: [list.path], options: NameListOptions())
         // What an older places left: one file beside the store, no folder.
         let store = service.store.path
         try FileManager.default.removeItem(atPath: NameIndex.folder(forStore: store))
@@ -162,10 +162,10 @@ struct NameIndexSegmentsTests {
     }
 
     /// An import interrupted after its store write: only its segment is built again.
-    @Test func anInterruptedImportRebuildsOnlyItsSegment() throws {
+    @Test func anInterruptedImportRebuildsOnlyItsSegment() async throws {
         let (service, folder, osm, list) = try Self.make()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [osm], nameLists: [], options: NameListOptions())
         let osmSegment = NameIndex.segmentPath(forSource: Self.key(osm), storePath: service.store.path)
         let kept = try Snapshot(osmSegment)
         // The list written to the store, its segment never: what a kill between the two leaves.

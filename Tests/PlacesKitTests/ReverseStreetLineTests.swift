@@ -27,7 +27,7 @@ struct ReverseStreetLineTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("streets.osm")
         try Self.streets.write(to: file, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
 
         // 10 m north of Lange Straat, 460 m from its middle; Korte Steeg's middle is 125 m away.
         let spot = Coordinate(52.37009, 4.8940)

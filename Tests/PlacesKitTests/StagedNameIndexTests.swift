@@ -50,7 +50,7 @@ struct StagedNameIndexTests {
         return names.filter { $0.contains(".import-") || $0.contains(".building-") || $0.hasPrefix("places-names-") }
     }
 
-    @Test func eachImportsIndexIsTheOneRebuiltFromTheStore() throws {
+    @Test func eachImportsIndexIsTheOneRebuiltFromTheStore() async throws {
         let (service, folder) = try TestService.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let osm = folder.appendingPathComponent("centre.osm")
@@ -65,7 +65,7 @@ struct StagedNameIndexTests {
 
         var counts: [Int] = []
         for (osmFiles, lists) in [([osm.path], []), ([], [first.path]), ([], [second.path]), ([osm.path], []), ([], [first.path])] {
-            let (_, built) = try service.importFiles(osm: osmFiles, nameLists: lists, options: NameListOptions())
+            let (_, built) = try await service.importFiles(osm: osmFiles, nameLists: lists, options: NameListOptions())
             counts.append(built.count)
             let (index, rebuilt) = try Self.indexAndRebuilt(service, key: (osmFiles + lists)[0])
             #expect(index == rebuilt, "the index built beside the import of \(osmFiles + lists) is not the one the store gives")
@@ -78,12 +78,12 @@ struct StagedNameIndexTests {
         #expect(counts == [3, 9, 9, 9, 9])
     }
 
-    @Test func anImportThatFailsLeavesTheIndexAsItWas() throws {
+    @Test func anImportThatFailsLeavesTheIndexAsItWas() async throws {
         let (service, folder) = try TestService.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("cities.csv")
         try Self.cities.write(to: file, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [], nameLists: [file.path], options: NameListOptions())
+        _ = try await service.importFiles(osm: [], nameLists: [file.path], options: NameListOptions())
         let path = NameIndex.segmentPath(forSource: Self.key(file.path), storePath: service.store.path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         // The store refuses one row of the next import, after others went in.
@@ -94,8 +94,8 @@ struct StagedNameIndexTests {
         let failing = folder.appendingPathComponent("more.csv")
         try Self.list(["Almere,52.37025,5.21413,", "Boom,51.08,4.36,", "Zwolle,52.5125,6.09444,"]).write(
             to: failing, atomically: true, encoding: .utf8)
-        #expect(throws: PlacesError.self) {
-            try service.importFiles(osm: [], nameLists: [failing.path], options: NameListOptions())
+        await #expect(throws: PlacesError.self) {
+            try await service.importFiles(osm: [], nameLists: [failing.path], options: NameListOptions())
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try Self.leftovers(folder).isEmpty)

@@ -18,12 +18,12 @@ struct StopNamesTests {
         </osm>
         """
 
-    @Test func aStopWithoutANamedPlaceIsNamedByItsAddressBeforeItsStreet() throws {
+    @Test func aStopWithoutANamedPlaceIsNamedByItsAddressBeforeItsStreet() async throws {
         let (service, folder) = try TestService.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let osm = folder.appendingPathComponent("dam.osm")
         try Self.extract.write(to: osm, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [osm.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [osm.path], nameLists: [], options: NameListOptions())
         let names = try StopNames(store: service.store, reach: 40)
         let atTheHouse = try names.name(for: Coordinate(52.37231, 4.89418))
         #expect(atTheHouse == StopNames.Name(name: "Damstraat 16", distance: atTheHouse?.distance ?? 0, source: "address"))

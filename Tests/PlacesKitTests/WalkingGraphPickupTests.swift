@@ -18,7 +18,7 @@ struct WalkingGraphPickupTests {
         </osm>
         """
 
-    @Test func anImportMadeWhileTheServiceRunsIsWalkedAtOnce() throws {
+    @Test func anImportMadeWhileTheServiceRunsIsWalkedAtOnce() async throws {
         let (service, folder) = try TestService.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let corner = Coordinate(52.3700, 4.8930)
@@ -26,7 +26,7 @@ struct WalkingGraphPickupTests {
 
         let file = folder.appendingPathComponent("corner.osm")
         try Self.corner.write(to: file, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
         let graphs = service.walkingGraphs()
         #expect(graphs.entries.count == 1)
         #expect(graphs.covering(corner) != nil, "the new import's streets are not used by the running service")
@@ -43,12 +43,12 @@ struct WalkingGraphPickupTests {
     }
 
     /// A new version of a file that has no ways left takes its old streets with it.
-    @Test func aFileImportedAgainWithoutWaysLeavesNoStreetsBehind() throws {
+    @Test func aFileImportedAgainWithoutWaysLeavesNoStreetsBehind() async throws {
         let (service, folder) = try TestService.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("corner.osm")
         try Self.corner.write(to: file, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
         #expect(service.walkingGraphs().entries.count == 1)
 
         let cafeOnly = """
@@ -58,7 +58,7 @@ struct WalkingGraphPickupTests {
             </osm>
             """
         try cafeOnly.write(to: file, atomically: true, encoding: .utf8)
-        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
         #expect(service.walkingGraphs().entries.isEmpty, "the old version's streets are still walked")
         let walks = folder.appendingPathComponent("places.walks")
         let left = (try? FileManager.default.contentsOfDirectory(atPath: walks.path)) ?? []

@@ -20,17 +20,17 @@ struct WhereRealDataTests {
 
     /// Amsterdam, Helsinki and Liechtenstein, and GeoNames' cities, as docs/where.md suggests: one
     /// store for every test here, made once.
-    static let store: Result<(PlacesService, URL), any Error> = Result {
+    static let store = Task { () async throws -> (PlacesService, URL) in
         let (service, folder) = try TestService.make()
-        _ = try service.importFiles(osm: world.map(file), nameLists: [], options: NameListOptions())
-        _ = try service.importFiles(osm: [], nameLists: [file("geonames_cities15000.json")], options: NameListOptions())
+        _ = try await service.importFiles(osm: world.map(file), nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [], nameLists: [file("geonames_cities15000.json")], options: NameListOptions())
         return (service, folder)
     }
 
-    static func service() throws -> PlacesService { try store.get().0 }
+    static func service() async throws -> PlacesService { try await store.value.0 }
 
-    static func first(_ text: String, near focus: Coordinate? = nil) throws -> Suggestion? {
-        try service().complete(LookupQuery(text, focus: focus, limit: 5)).suggestions.first
+    static func first(_ text: String, near focus: Coordinate? = nil) async throws -> Suggestion? {
+        try await service().complete(LookupQuery(text, focus: focus, limit: 5)).suggestions.first
     }
 
     static var hasWorld: Bool { world.allSatisfy { has($0) } && has("geonames_cities15000.json") }
@@ -38,7 +38,7 @@ struct WhereRealDataTests {
     /// Every 190th address of the Amsterdam extract (about 40), each looked up as "street number"
     /// and, a quarter of them, as "number street": the first answer is that address.
     @Test(.enabled(if: hasWorld, "needs the extracts and GeoNames cities of ../shared/data"))
-    func sampledAmsterdamAddressesAreFoundInEitherOrder() throws {
+    func sampledAmsterdamAddressesAreFoundInEitherOrder() async throws {
         let read = try OSMImport.read(contentsOf: URL(fileURLWithPath: Self.file("amsterdam_centrum.osm")))
         let addresses = read.places.filter { $0.record.kind == .address }
         #expect(addresses.count > 7_000, "SOURCES.md and the issue count 7,762 tagged addresses: \(addresses.count)")
@@ -48,7 +48,7 @@ struct WhereRealDataTests {
         for (number, address) in sample.enumerated() {
             let words = address.name.split(separator: " ")
             let text = number % 4 == 0 && words.count == 2 ? "\(words[1]) \(words[0])" : address.name
-            guard let answer = try Self.first(text), let at = answer.record.coordinate, let expected = address.coordinate else {
+            guard let answer = try await Self.first(text), let at = answer.record.coordinate, let expected = address.coordinate else {
                 misses.append(text)
                 continue
             }
@@ -63,7 +63,7 @@ struct WhereRealDataTests {
 
     @Test(.enabled(if: hasWorld, "needs the extracts and GeoNames cities of ../shared/data"))
     func reverseAnswersTheNearestAddress() async throws {
-        let service = try Self.service()
+        let service = try await Self.service()
         let matches = try await service.reverse(Coordinate(52.37069, 4.89267), radius: 100, geocoders: false)
         let address = try #require(matches.first { $0.kind == "address" }, "\(matches.map(\.label))")
         #expect(address.label.hasSuffix(", Amsterdam"), "\(address.label)")
@@ -72,7 +72,7 @@ struct WhereRealDataTests {
 
     @Test(.enabled(if: hasWorld, "needs the extracts and GeoNames cities of ../shared/data"))
     func damIsTheSquareNotTheCityInIndiaNorAnAlternateNameOfAmsterdam() async throws {
-        let service = try Self.service()
+        let service = try await Self.service()
         let resolved = try await service.resolve(name: "Dam", parameter: "near")
         #expect(resolved.coordinate.distance(to: Coordinate(52.3731, 4.8926)) < 300, "\(resolved)")
         let answers = try service.complete(LookupQuery("Dam", limit: 10)).suggestions
@@ -83,7 +83,7 @@ struct WhereRealDataTests {
 
     @Test(.enabled(if: hasWorld, "needs the extracts and GeoNames cities of ../shared/data"))
     func aWalkBetweenPlacesFarApartIsRefusedNamingBoth() async throws {
-        let service = try Self.service()
+        let service = try await Self.service()
         do {
             _ = try await service.route(RouteQuery(from: .name("Dam Dam"), to: "Nieuwmarkt", offline: true))
             Issue.record("a walk from India to Amsterdam was not refused")
@@ -96,21 +96,21 @@ struct WhereRealDataTests {
     }
 
     @Test(.enabled(if: hasWorld, "needs the extracts and GeoNames cities of ../shared/data"))
-    func aTownOrCountryNamedWithTheNameChoosesThePlaceInIt() throws {
+    func aTownOrCountryNamedWithTheNameChoosesThePlaceInIt() async throws {
         let square = "osm:relation/2919121"
-        #expect(try Self.first("Senaatintori, Helsinki", near: Coordinate(52.37, 4.89))?.record.id == square)
-        #expect(try Self.first("Senatstorget, Helsingfors", near: Coordinate(52.37, 4.89))?.record.id == square)
-        #expect(try Self.first("Senaatintori Helsinki", near: Coordinate(52.37, 4.89))?.record.id == square)
-        #expect(try Self.first("Vaduz Liechtenstein")?.record.name == "Vaduz")
-        let paris = try Self.first("paris france")
+        #expect(try await Self.first("Senaatintori, Helsinki", near: Coordinate(52.37, 4.89))?.record.id == square)
+        #expect(try await Self.first("Senatstorget, Helsingfors", near: Coordinate(52.37, 4.89))?.record.id == square)
+        #expect(try await Self.first("Senaatintori Helsinki", near: Coordinate(52.37, 4.89))?.record.id == square)
+        #expect(try await Self.first("Vaduz Liechtenstein")?.record.name == "Vaduz")
+        let paris = try await Self.first("paris france")
         #expect(paris?.record.countryCode == "FR" && paris?.record.name == "Paris", "\(String(describing: paris?.record))")
     }
 
     @Test(.enabled(if: hasWorld, "needs the extracts and GeoNames cities of ../shared/data"))
-    func theSquareBeatsARestaurantOfItsSwedishName() throws {
+    func theSquareBeatsARestaurantOfItsSwedishName() async throws {
         let helsinki = Coordinate(60.1699, 24.9384)
-        #expect(try Self.first("Salutorget", near: helsinki)?.record.id == "osm:relation/2919185", "Kauppatori, the market square")
-        #expect(try Self.first("Hotel Kämp", near: helsinki)?.record.category == "tourism=hotel")
-        #expect(try Self.first("hotelli Kämp", near: helsinki)?.record.category == "tourism=hotel")
+        #expect(try await Self.first("Salutorget", near: helsinki)?.record.id == "osm:relation/2919185", "Kauppatori, the market square")
+        #expect(try await Self.first("Hotel Kämp", near: helsinki)?.record.category == "tourism=hotel")
+        #expect(try await Self.first("hotelli Kämp", near: helsinki)?.record.category == "tourism=hotel")
     }
 }

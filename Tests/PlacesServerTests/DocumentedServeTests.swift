@@ -28,7 +28,7 @@ import Testing
         let requests = try Self.requests()
         #expect(!requests.isEmpty, "the README shows a request to places serve")
         let server = try TestServer { $0.openSearch = true }
-        _ = try server.service.importFiles(osm: [Self.extract.path], nameLists: [], options: NameListOptions())
+        _ = try await server.service.importFiles(osm: [Self.extract.path], nameLists: [], options: NameListOptions())
         try await server.withClient { client in
             for (path, answer) in requests {
                 let response = try await client.get(path)

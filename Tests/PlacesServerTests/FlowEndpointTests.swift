@@ -57,7 +57,7 @@ import Testing
 
     @Test func namesWorkWherePositionsDo() async throws {
         let server = try TestServer()
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         let token = try server.token(for: "ana")
         try await server.withClient { client in
             let response = try await client.get("/v1/coffee?near=Dam&top=1", token: token)
@@ -73,7 +73,7 @@ import Testing
 
     @Test func detailsRouteAndReverse() async throws {
         let server = try TestServer()
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         let token = try server.token(for: "ana")
         try await server.withClient { client in
             let route = try await client.get("/v1/route?from=52.3731,4.8926&to=52.3676,4.9041", token: token)
@@ -101,7 +101,7 @@ import Testing
             #expect(nothing.status == .notFound)
             #expect(try nothing.json()["remedy"]?.stringValue != nil)
         }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let response = try await client.get("/v1/complete?text=Damr&near=52.3731,4.8926", token: token)
             #expect(response.status == .ok, "\(response.text)")
@@ -117,12 +117,12 @@ import Testing
 
     @Test func anImportWhileServingIsSeenByTheNextRequest() async throws {
         let server = try TestServer()
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         let token = try server.token(for: "ana")
         try await server.withClient { client in
             let before = try await client.get("/v1/complete?text=Nieuwm", token: token).json()
             #expect(before["suggestions"]?.arrayValue?.isEmpty == true)
-            try server.importOSM(
+            try await server.importOSM(
                 """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <osm version="0.6"><node id="100" lat="52.3727" lon="4.9006"><tag k="name" v="Nieuwmarkt"/><tag k="place" v="square"/></node></osm>

@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct LookupEdgeTests {
     @Test func completeTakesQAsWellAsTextAndFindsAddresses() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let token = try server.token(for: "ana")
             let byQ = try await client.get("/v1/complete?q=Damrak%201", token: token)
@@ -32,7 +32,7 @@ import Testing
 
     @Test func aQualifierThatNamesNothingIsSaidInTheDocument() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let token = try server.token(for: "ana")
             let response = try await client.get("/v1/complete?q=Damrak,%20Atlantis", token: token)

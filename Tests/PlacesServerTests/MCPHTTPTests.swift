@@ -20,7 +20,7 @@ import Testing
 
     @Test func everyClientMayInitializeAndCallATool() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let initialize =
                 #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#

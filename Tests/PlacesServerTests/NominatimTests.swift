@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct NominatimTests {
     @Test func searchAnswersAsNominatimWritesJSON() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let response = try await client.get("/search?q=Koffiebar&format=json&addressdetails=1&limit=1&email=me@example.org&dedupe=1")
             #expect(response.status == .ok, "\(response.text)")
@@ -42,7 +42,7 @@ import Testing
 
     @Test func everyFormatHasItsOwnShape() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let v2 = try await client.get("/search?q=Koffiebar")
             let place = try #require(try v2.json().arrayValue?.first, "jsonv2 is the default: \(v2.text)")
@@ -73,7 +73,7 @@ import Testing
 
     @Test func structuredFieldsAreOneQueryAndCannotBeMixedWithQ() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let structured = try await client.get("/search?amenity=Koffiebar&street=Damrak&format=json")
             #expect(try structured.json().arrayValue?.first?["osm_id"]?.doubleValue == 2, "\(structured.text)")
@@ -90,7 +90,7 @@ import Testing
 
     @Test func filtersNarrowTheAnswer() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             func ids(_ uri: String) async throws -> [Double] {
                 let response = try await client.get(uri)
@@ -111,7 +111,7 @@ import Testing
 
     @Test func reverseAnswersOnePlaceOrNominatimsError() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let near = try await client.get("/reverse?lat=52.37401&lon=4.89351&format=json")
             #expect(near.status == .ok, "\(near.text)")
@@ -133,7 +133,7 @@ import Testing
 
     @Test func lookupFindsOSMObjectsByIdAndStatusAnswersWithoutAToken() async throws {
         let server = try TestServer { $0.openSearch = false }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         let token = try server.token(for: "ana")
         try await server.withClient { client in
             let closed = try await client.get("/lookup?osm_ids=N2&format=json")

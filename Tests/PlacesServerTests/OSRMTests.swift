@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct OSRMTests {
     @Test func aWalkAlongTheImportedStreetIsOSRMsDocument() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             // Along the Damrak of the extract, from near one end to near the other.
             let response = try await client.get("/route/v1/foot/4.8941,52.3746;4.8963,52.3768?steps=true&overview=full")
@@ -39,7 +39,7 @@ import Testing
 
     @Test func carsAndBadCoordinatesAreOSRMsErrors() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let driving = try await client.get("/route/v1/driving/4.8941,52.3746;4.8963,52.3768")
             #expect(driving.status == .badRequest)

@@ -19,7 +19,7 @@ import Testing
             #expect(before["index"]?["loaded"] == .bool(false))
             #expect(before["store"]?["ok"] == .bool(true))
         }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let after = try await client.get("/health").json()
             #expect(after["index"]?["loaded"] == .bool(true))
@@ -30,7 +30,7 @@ import Testing
 
     @Test func aBrokenIndexMakesTheServerNotReady() async throws {
         let server = try TestServer()
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         // The store is gone from under the index, which is now garbage: nothing to rebuild it from.
         let folder = NameIndex.folder(forStore: server.store.path)
         let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".names") })
@@ -84,7 +84,7 @@ import Testing
     /// for it, and every `$ref` resolves. Schemathesis (Scripts/check-openapi.sh) checks the bodies.
     @Test func theOpenAPIDocumentListsWhatTheServerAnswers() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         let token = try server.token(for: "ana")
         try await server.withClient { client in
             let document = try await client.get("/openapi.json").json()

@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct PhotonTests {
     @Test func searchAnswersInPhotonsPropertyNames() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let response = try await client.get("/api?q=Koffiebar&lat=52.3731&lon=4.8926&limit=5&lang=en")
             #expect(response.status == .ok, "\(response.text)")
@@ -37,7 +37,7 @@ import Testing
 
     @Test func layersTagsAndBoxesFilterAsPhotonsDo() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             func names(_ uri: String) async throws -> [String] {
                 let response = try await client.get(uri)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func reverseFindsTheNearestImportedPlace() async throws {
         let server = try TestServer { $0.openSearch = true }
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         try await server.withClient { client in
             let near = try await client.get("/reverse?lat=52.37401&lon=4.89351")
             #expect(near.status == .ok, "\(near.text)")

@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct SchemaConformanceTests {
     @Test func everyAnswerHasExactlyTheMembersTheDocumentDescribes() async throws {
         let server = try TestServer()
-        try server.importOSM(Extract.dam)
+        try await server.importOSM(Extract.dam)
         let token = try server.token(for: "ana")
         let gpx = try String(contentsOf: StopsAndFavoritesTests.dayGPX, encoding: .utf8)
         try await server.withClient { client in

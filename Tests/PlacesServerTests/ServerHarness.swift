@@ -99,10 +99,10 @@ final class TestServer: Sendable {
     }
 
     /// Imports `osm` (OpenStreetMap XML) and builds the name index.
-    func importOSM(_ osm: String) throws {
+    func importOSM(_ osm: String) async throws {
         let file = folder.appendingPathComponent("extract-\(UUID().uuidString).osm")
         try Data(osm.utf8).write(to: file)
-        _ = try service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
+        _ = try await service.importFiles(osm: [file.path], nameLists: [], options: NameListOptions())
     }
 
     /// Runs `test` against the router in-process.

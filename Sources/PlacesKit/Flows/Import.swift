@@ -26,16 +26,36 @@ extension PlacesService {
         }
     }
 
+    /// Imports OpenStreetMap files and name lists into `sink`: the one import flow, for the
+    /// embedded store (``importFiles(osm:nameLists:options:progress:)``) and for the database
+    /// `places serve` instances share. Every file is read first, so a file that fails changes
+    /// nothing; then the sink writes them.
+    public static func importFiles<Sink: ImportSink>(
+        osm files: [String], nameLists: [String], options: NameListOptions, into sink: Sink,
+        progress: @escaping ImportProgress = { _, _, _, _ in }
+    ) async throws(PlacesError) -> (reports: [ImportReport], outcome: Sink.Outcome) {
+        let batches = try readImports(osm: files, nameLists: nameLists, options: options, spillDirectory: sink.spillDirectory, progress: progress)
+        do {
+            return try await sink.write(batches, progress: progress)
+        } catch let error as PlacesError {
+            throw error
+        } catch let error as StoreError {
+            throw StoreAccess.error(error)
+        } catch {
+            throw PlacesError(.cannotWrite, "the import cannot be written: \(error)", underlyingError: error)
+        }
+    }
+
     /// Imports OpenStreetMap files and name lists into the store, then rebuilds the name index.
     /// Everything is read before the store is touched: a file that fails leaves it as it was.
     public func importFiles(
         osm files: [String], nameLists: [String], options: NameListOptions, progress: @escaping ImportProgress = { _, _, _, _ in }
-    ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
+    ) async throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
         guard let trace = ImportPhaseTrace.fromEnvironment() else {
-            return try importTracked(osm: files, nameLists: nameLists, options: options, reporting: progress)
+            return try await importTracked(osm: files, nameLists: nameLists, options: options, reporting: progress)
         }
         defer { trace.finish() }
-        return try importTracked(osm: files, nameLists: nameLists, options: options) { file, step, done, total in
+        return try await importTracked(osm: files, nameLists: nameLists, options: options) { file, step, done, total in
             trace.note(step.rawValue)
             progress(file, step, done, total)
         }
@@ -43,30 +63,12 @@ extension PlacesService {
 
     private func importTracked(
         osm files: [String], nameLists: [String], options: NameListOptions, reporting progress: @escaping ImportProgress
-    ) throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
+    ) async throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
         sweepLeftovers()
-        let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
-        ImportLeftovers.note(folder: folder, kept: "nothing was imported; the store is as it was")
-        let batches = try Self.readImports(osm: files, nameLists: nameLists, options: options, spillDirectory: folder, progress: progress)
-        let opened = try store.writing()
-        // One file, the usual import: its names are known before they are written, so the index
-        // is built on the second core while the store is written (NameIndex.Staged).
-        if batches.count == 1, let batch = batches.first, let stored = try storeAlone(batch, into: opened, progress: progress) {
-            ChangeJournal(source: batch.source.key, storePath: store.path).remove()
-            return ([stored.report], stored.index)
-        }
-        var reports: [ImportReport] = []
-        for batch in batches {
-            progress(batch.report.file, .store, 0, 0)
-            reports.append(try write(batch, into: opened))
-            // The extract imported again: the changes applied to the old one no longer apply.
-            ChangeJournal(source: batch.source.key, storePath: store.path).remove()
-            ImportLeftovers.note(folder: folder, kept: Self.keptWords(reports.map(\.file)))
-        }
-        // An import that changed nothing leaves the index as it is.
-        if !reports.contains(where: \.changedStore), let unchanged = NameIndex.unchanged(storePath: store.path) { return (reports, unchanged) }
-        progress(reports.last?.file ?? "", .nameIndex, 0, 0)
-        return (reports, try NameIndex.update(store: opened, rebuilding: Set(batches.map(\.source.key))))
+        let sink = StoreImportSink(service: self)
+        ImportLeftovers.note(folder: sink.folder, kept: "nothing was imported; the store is as it was")
+        let (reports, index) = try await Self.importFiles(osm: files, nameLists: nameLists, options: options, into: sink, progress: progress)
+        return (reports, index)
     }
 
     /// Writes one file's places and builds its segment of the name index beside the store write.

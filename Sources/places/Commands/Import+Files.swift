@@ -5,7 +5,7 @@ import PlacesCommandLine
 import PlacesKit
 
 extension Places.Import {
-    struct Files: ParsableCommand {
+    struct Files: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "files",
             abstract: "Import OpenStreetMap files and name lists (the default: 'places import FILE').",
@@ -70,7 +70,7 @@ extension Places.Import {
             return change
         }
 
-        func run() throws {
+        func run() async throws {
             // The database's client is the server's: places-server reads the files and writes them there.
             try database.handOver(["files"], serverArguments)
             let service = try CLIService.service(store: storeOptions.store)
@@ -93,7 +93,7 @@ extension Places.Import {
                 try StandardOutput.write(ImportRendering(reports: [report], index: index).render(options.format))
                 return
             }
-            let (reports, index) = try service.importFiles(osm: files, nameLists: options.nameLists, options: options.nameListOptions) {
+            let (reports, index) = try await service.importFiles(osm: files, nameLists: options.nameLists, options: options.nameListOptions) {
                 file, step, done, total in bar.update(file: file, step: step, done: done, total: total)
             }
             bar.finish()

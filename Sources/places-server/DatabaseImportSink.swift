@@ -1,0 +1,42 @@
+import Foundation
+import Logging
+import PlaceSearch
+import PlaceStorePostgres
+import PlacesKit
+import WalkingGraph
+
+/// The database `places serve` instances share, as an import's sink: each file's places and its
+/// walking graph in one transaction; each instance copies the graph beside its store with
+/// `places serve index build`. The database is opened once the files are read, so a file that
+/// cannot be read is said before any connection is made.
+struct DatabaseImportSink: ImportSink {
+    let database: DatabaseChoice
+
+    /// An extract's addresses and places wait in the temporary folder (TMPDIR) until written.
+    var spillDirectory: String? { NSTemporaryDirectory() }
+
+    func write(_ batches: [ImportBatch], progress: @escaping ImportProgress) async throws -> (reports: [ImportReport], outcome: Void) {
+        var logger = Logger(label: "places-server")
+        logger.logLevel = .error
+        guard let store = try await database.open(logger: logger) else { return ([], ()) }
+        do {
+            var reports: [ImportReport] = []
+            for batch in batches {
+                progress(batch.report.file, .store, 0, 0)
+                var report = batch.report
+                let started = ContinuousClock.now
+                let graph = batch.walkingGraph.map { (bytes: $0.fileContents, formatVersion: WalkingGraph.formatVersion) }
+                report.summary = try await stored { () async throws(StoreError) in
+                    try await store.replaceImport(batch.source, with: batch.places, walkingGraph: graph)
+                }
+                report.writeSeconds = (ContinuousClock.now - started).seconds
+                reports.append(report)
+            }
+            await store.shutdown()
+            return (reports, ())
+        } catch {
+            await store.shutdown()
+            throw error
+        }
+    }
+}
