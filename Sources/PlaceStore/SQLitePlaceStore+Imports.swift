@@ -206,15 +206,23 @@ enum TagsJSON {
     /// A place's tags, written from their bytes in the list (kept in the keys' order): no
     /// dictionary made, no keys sorted, no string joined per tag.
     static func encode(tagsOf position: Int, in places: ImportedPlaceList) -> String {
-        var json: [UInt8] = [UInt8(ascii: "{")]
-        places.forEachTag(at: position) { key, value in
-            if json.count > 1 { json.append(UInt8(ascii: ",")) }
+        var json: [UInt8] = []
+        places.withFields(at: position) { append(tagsOf: $0, to: &json) }
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// Appends the JSON object of the tags of `fields` to `json`.
+    static func append(tagsOf fields: PlaceFields, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "{"))
+        var first = true
+        fields.forEachTag { key, value in
+            if !first { json.append(UInt8(ascii: ",")) }
+            first = false
             quoted(key, into: &json)
             json.append(UInt8(ascii: ":"))
             quoted(value, into: &json)
         }
         json.append(UInt8(ascii: "}"))
-        return String(decoding: json, as: UTF8.self)
     }
 
     /// A JSON string of UTF-8 bytes: a byte of a multi-byte character is never below 0x80, so

@@ -135,4 +135,29 @@ struct BulkImportTests {
             #expect(stored?.record.detail == long)
         }
     }
+
+    /// Texts are bound where the list holds their bytes: an empty one has no bytes to point at,
+    /// and must still be stored as an empty text, not as NULL; every field comes back as it went in.
+    @Test func anEmptyTextIsStoredEmptyAndEveryFieldComesBackWhole() throws {
+        let folder = TemporaryFolder()
+        let store = try SQLitePlaceStore.openForWriting(at: folder.storePath)
+        let empty = ImportedPlace(
+            record: NameRecord(
+                id: "names:edge.csv#1", name: "Leeg", kind: .poi, importance: 0.125, coordinate: Coordinate(52.37, 4.89), detail: "",
+                alternateNames: ["", #"Quote " and \ back"#], locality: "", countryCode: "", category: ""),
+            isIndexed: false, tags: ["": "", "note": "line\nbreak \"quoted\"", "name:ru": "Лейдсеплейн"])
+        let plain = ImportedPlace(record: NameRecord(id: "names:edge.csv#2", name: "Vol", kind: .place, importance: 1, coordinate: nil))
+        _ = try store.replaceImport(Self.lists, with: ImportedPlaceList([empty, plain]))
+        let nulls = try DatabaseQueue(path: folder.storePath).read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT detail IS NULL, locality IS NULL, country IS NULL, category IS NULL
+                    FROM imported_place WHERE id = 'names:edge.csv#1'
+                    """)
+        }
+        #expect(nulls.map { [$0[0], $0[1], $0[2], $0[3]] as [Bool] } == [false, false, false, false])
+        #expect(try store.importedPlace(id: "names:edge.csv#1") == empty)
+        #expect(try store.importedPlace(id: "names:edge.csv#2") == plain)
+    }
 }

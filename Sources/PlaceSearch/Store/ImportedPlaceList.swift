@@ -152,7 +152,7 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         }
     }
 
-    private func withBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         chunks.withRecord(at: starts[position], body)
     }
 

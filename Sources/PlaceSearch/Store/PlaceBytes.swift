@@ -9,11 +9,11 @@
 /// The id comes at a place that depends only on the coordinate flag: sorting by id reads no more.
 enum PlaceBytes {
     static let indexed: UInt8 = 1 << 0
-    private static let located: UInt8 = 1 << 1
-    private static let detailed: UInt8 = 1 << 2
-    private static let localised: UInt8 = 1 << 3
-    private static let countried: UInt8 = 1 << 4
-    private static let categorised: UInt8 = 1 << 5
+    static let located: UInt8 = 1 << 1
+    static let detailed: UInt8 = 1 << 2
+    static let localised: UInt8 = 1 << 3
+    static let countried: UInt8 = 1 << 4
+    static let categorised: UInt8 = 1 << 5
 
     /// Writes `place`'s bytes over what `bytes` held (its capacity is kept: one buffer serves a whole import).
     static func encode(_ place: ImportedPlace, into bytes: inout [UInt8]) {
