@@ -48,65 +48,19 @@ enum PlaceBytes {
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ImportedPlace {
-        var reader = ByteRecordReader(bytes, at: 0)
-        let record = decodeRecord(&reader)
-        let tagCount = reader.length()
-        var tags = [String: String](minimumCapacity: tagCount)
-        for _ in 0..<tagCount {
-            let key = reader.text()
-            tags[key] = reader.text()
-        }
-        return ImportedPlace(record: record, isIndexed: bytes[1] & indexed != 0, tags: tags)
+        let fields = PlaceFields(bytes)
+        var tags = [String: String](minimumCapacity: fields.tagCount)
+        fields.forEachTag { key, value in tags[String(decoding: key, as: UTF8.self)] = String(decoding: value, as: UTF8.self) }
+        return ImportedPlace(record: fields.record, isIndexed: fields.isIndexed, tags: tags)
     }
 
-    /// The record of the place that starts `bytes`, without its tags.
     static func decodeRecord(_ bytes: UnsafeBufferPointer<UInt8>) -> NameRecord {
-        var reader = ByteRecordReader(bytes, at: 0)
-        return decodeRecord(&reader)
+        PlaceFields(bytes).record
     }
 
     /// Hands `body` each tag's key and value as UTF-8, in the keys' order.
     static func forEachTag(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
-        var reader = ByteRecordReader(bytes, at: 0)
-        _ = decodeRecord(&reader, making: false)
-        for _ in 0..<reader.length() {
-            let key = reader.textBytes()
-            body(key, reader.textBytes())
-        }
-    }
-
-    /// Reads the record and leaves `reader` at the tags. With `making` false it only moves past it.
-    private static func decodeRecord(_ reader: inout ByteRecordReader, making: Bool = true) -> NameRecord {
-        let bytes = reader.bytes
-        reader.offset = 2
-        let flags = bytes[1]
-        let importance = Float(bitPattern: UInt32(truncatingIfNeeded: reader.number(width: 4)))
-        var coordinate: Coordinate?
-        if flags & located != 0 {
-            let latitude = Double(bitPattern: reader.number(width: 8))
-            // It was a Coordinate when it went in: the check passes, and a trap is never the way out.
-            coordinate = try? Coordinate(latitude: latitude, longitude: Double(bitPattern: reader.number(width: 8)))
-        }
-        guard making else {
-            reader.skipText()  // id
-            reader.skipText()  // name
-            for flag in [detailed, localised, countried, categorised] where flags & flag != 0 { reader.skipText() }
-            for _ in 0..<reader.length() { reader.skipText() }
-            return NameRecord(id: "", name: "", kind: .poi, importance: 0, coordinate: nil)
-        }
-        let id = reader.text()
-        let name = reader.text()
-        let detail = flags & detailed != 0 ? reader.text() : nil
-        let locality = flags & localised != 0 ? reader.text() : nil
-        let country = flags & countried != 0 ? reader.text() : nil
-        let category = flags & categorised != 0 ? reader.text() : nil
-        var alternates: [String] = []
-        let alternateCount = reader.length()
-        alternates.reserveCapacity(alternateCount)
-        for _ in 0..<alternateCount { alternates.append(reader.text()) }
-        return NameRecord(
-            id: id, name: name, kind: NameKind(rawValue: bytes[0]) ?? .poi, importance: importance, coordinate: coordinate,
-            detail: detail, alternateNames: alternates, locality: locality, countryCode: country, category: category)
+        PlaceFields(bytes).forEachTag(body)
     }
 
     /// Hands `body` the UTF-8 bytes of the id of the place that starts `bytes`.

@@ -24,7 +24,7 @@ package struct PlaceFields {
         importance = Float(bitPattern: UInt32(truncatingIfNeeded: reader.number(width: 4)))
         if flags & PlaceBytes.located != 0 {
             let latitude = Double(bitPattern: reader.number(width: 8))
-            // As PlaceBytes.decodeRecord reads it: it was a Coordinate when it went in.
+            // It was a Coordinate when it went in: the check passes, and a trap is never the way out.
             coordinate = try? Coordinate(latitude: latitude, longitude: Double(bitPattern: reader.number(width: 8)))
         } else {
             coordinate = nil
@@ -45,10 +45,30 @@ package struct PlaceFields {
         return (0..<alternateNameCount).map { _ in reader.text() }
     }
 
-    /// Hands `body` each tag's key and value as UTF-8, in the keys' order.
-    package func forEachTag(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+    /// The place's record, its texts made into strings.
+    var record: NameRecord {
+        func string(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+        return NameRecord(
+            id: String(decoding: id, as: UTF8.self), name: String(decoding: name, as: UTF8.self), kind: kind, importance: importance,
+            coordinate: coordinate, detail: string(detail), alternateNames: alternateNames(), locality: string(locality),
+            countryCode: string(countryCode), category: string(category))
+    }
+
+    /// Where the tags start: past the alternate names, at the tags' count.
+    private var tags: ByteRecordReader {
         var reader = rest
         for _ in 0..<alternateNameCount { reader.skipText() }
+        return reader
+    }
+
+    var tagCount: Int {
+        var reader = tags
+        return reader.length()
+    }
+
+    /// Hands `body` each tag's key and value as UTF-8, in the keys' order.
+    package func forEachTag(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        var reader = tags
         for _ in 0..<reader.length() {
             let key = reader.textBytes()
             body(key, reader.textBytes())
