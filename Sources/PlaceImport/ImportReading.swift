@@ -187,9 +187,7 @@ public enum ImportReading {
         }
         let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
         let separator = options.delimiter ?? (isTSV ? 0x09 : UInt8(ascii: ","))
-        let mapping = NameListMapping(
-            name: options.name, latitude: options.latitude, longitude: options.longitude, importance: options.importance,
-            detail: options.detail, hasHeader: options.hasHeader, kind: options.kind)
+        let mapping = options.mapping
         let label = URL(fileURLWithPath: file).lastPathComponent
         let result: NameListReader.Result
         do {

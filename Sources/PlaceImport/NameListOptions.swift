@@ -1,14 +1,8 @@
 public import PlaceSearch
 
-/// What a name list's columns are (see ``NameListMapping``), and how it is delimited.
+/// What a name list's columns are (``NameListMapping``), and how it is delimited.
 public struct NameListOptions: Sendable {
-    public var name: String?
-    public var latitude: String?
-    public var longitude: String?
-    public var importance: String?
-    public var detail: [String]
-    public var hasHeader: Bool?
-    public var kind: NameKind
+    public var mapping: NameListMapping
     /// The delimiter byte; nil for tab with `.tsv`/`.tab`, else comma.
     public var delimiter: UInt8?
 
@@ -16,13 +10,8 @@ public struct NameListOptions: Sendable {
         name: String? = nil, latitude: String? = nil, longitude: String? = nil, importance: String? = nil, detail: [String] = [],
         hasHeader: Bool? = nil, kind: NameKind = .place, delimiter: UInt8? = nil
     ) {
-        self.name = name
-        self.latitude = latitude
-        self.longitude = longitude
-        self.importance = importance
-        self.detail = detail
-        self.hasHeader = hasHeader
-        self.kind = kind
+        mapping = NameListMapping(
+            name: name, latitude: latitude, longitude: longitude, importance: importance, detail: detail, hasHeader: hasHeader, kind: kind)
         self.delimiter = delimiter
     }
 

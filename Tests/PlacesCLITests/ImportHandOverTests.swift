@@ -33,8 +33,8 @@ import Testing
         #expect(received.header == false)
         #expect(received.format == .json)
         let read = received.nameListOptions
-        #expect(read.name == "3" && read.latitude == "lat" && read.longitude == "lon" && read.importance == "pop")
-        #expect(read.kind == .street && read.delimiter == UInt8(ascii: ";"))
+        #expect(read.mapping.name == "3" && read.mapping.latitude == "lat" && read.mapping.longitude == "lon" && read.mapping.importance == "pop")
+        #expect(read.mapping.kind == .street && read.delimiter == UInt8(ascii: ";"))
     }
 
     /// The checks travel with the options: the server refuses what the CLI refuses.
