@@ -30,6 +30,19 @@ struct BuildReferenceTests {
         #expect(built.hash == Self.referenceHash, "hash \(String(built.hash, radix: 16))")
     }
 
+    /// The names folded on more threads than this machine has cores: batches come back in
+    /// another order, folded here or on a worker, and the file must not change.
+    @Test(arguments: [2, 3, 7])
+    func foldingOnManyThreadsWritesTheReferenceBytes(workers: Int) throws {
+        let builder = try AutocompleteIndexBuilder(temporaryDirectory: nil)
+        builder.folding = FoldingPipeline(workers: workers)
+        #expect(builder.folding.workers == workers)
+        for record in SearchAgainstScanTests.records { try builder.add(record) }
+        let built = Self.fingerprint(try builder.buildInMemory())
+        #expect(built.length == Self.referenceLength, "length \(built.length)")
+        #expect(built.hash == Self.referenceHash, "hash \(String(built.hash, radix: 16))")
+    }
+
     /// A budget small enough that every sort spills many runs and merges them.
     @Test func spillingBuildWritesTheSameBytes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("build-reference-\(UUID().uuidString)")

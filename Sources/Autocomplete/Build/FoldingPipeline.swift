@@ -1,14 +1,14 @@
 import Dispatch
+import Foundation
 import PlaceSearch
 
-/// Folds the names given to the builder on a second thread, a batch at a time, while the caller
+/// Folds the names given to the builder on the other cores, a batch on each, while the caller
 /// produces the next batch and the builder sorts the last one: folding a name into its forms
-/// (``BuildRecord``) was a fifth of a build, and a machine has two cores. When the second thread
-/// falls behind, the caller folds a batch itself. Batches come back in any order; the sort
-/// decides the file's order either way, so the index is the same bytes as when everything ran on
-/// one thread.
+/// (``BuildRecord``) was a fifth of a build. When every other thread is busy, the caller folds a
+/// batch itself. Batches come back in any order; the sort decides the file's order either way,
+/// so the index is the same bytes as when everything ran on one thread.
 ///
-/// Memory: two batches of ``batchSize`` records and their keys.
+/// Memory: one batch of ``batchSize`` records and their keys per worker, and one more.
 final class FoldingPipeline {
     static let batchSize = 4_096
 
@@ -67,15 +67,20 @@ final class FoldingPipeline {
         }
     }
 
+    /// Threads that fold beside the caller: one for each other core the process may use.
+    let workers: Int
     private var pending: [NameRecord] = []
-    private var inFlight: Batch?
-    private let done = DispatchGroup()
-    private let queue = DispatchQueue(label: "places.names.folding")
+    /// Batches being folded on other threads, oldest first, each with what says it is done.
+    private var inFlight: [(batch: Batch, done: DispatchGroup)] = []
+    private let queue = DispatchQueue(label: "places.names.folding", attributes: .concurrent)
 
-    init() { pending.reserveCapacity(Self.batchSize) }
+    init(workers: Int = ProcessInfo.processInfo.activeProcessorCount - 1) {
+        self.workers = max(1, workers)
+        pending.reserveCapacity(Self.batchSize)
+    }
 
-    /// Queues a record. When a batch is full, returns a folded batch: the one before it, or,
-    /// while the second thread is still folding that one, this one folded here instead of
+    /// Queues a record. When a batch is full, returns a folded batch: one that another thread
+    /// finished, or, while every other thread is still folding, this one folded here instead of
     /// waiting (folding costs more than what the caller does per record, so each thread takes
     /// what it can).
     func add(_ record: NameRecord) -> Batch? {
@@ -84,31 +89,34 @@ final class FoldingPipeline {
         let batch = Batch(pending)
         pending = []
         pending.reserveCapacity(Self.batchSize)
-        if inFlight != nil, done.wait(timeout: .now()) == .timedOut {
+        let finished = inFlight.firstIndex { $0.done.wait(timeout: .now()) == .success }.map { inFlight.remove(at: $0).batch }
+        guard finished != nil || inFlight.count < workers else {
             batch.fold()
             return batch
         }
-        let finished = waitForFolding()
-        inFlight = batch
+        let done = DispatchGroup()
         queue.async(group: done) { batch.fold() }
+        inFlight.append((batch, done))
         return finished
     }
 
-    /// What is left, folded: the batch in flight and the records not yet sent.
+    /// What is left, folded: the batches in flight and the records not yet sent.
     func drain() -> [Batch] {
-        let finished = waitForFolding()
+        var finished = waitForFolding()
         let rest = Batch(pending)
         pending = []
         rest.fold()
-        return [finished, rest].compactMap { $0 }
+        finished.append(rest)
+        return finished
     }
 
-    private func waitForFolding() -> Batch? {
-        guard let batch = inFlight else { return nil }
-        done.wait()
-        inFlight = nil
-        return batch
+    private func waitForFolding() -> [Batch] {
+        defer { inFlight = [] }
+        return inFlight.map { flight in
+            flight.done.wait()
+            return flight.batch
+        }
     }
 
-    deinit { done.wait() }
+    deinit { for flight in inFlight { flight.done.wait() } }
 }

@@ -1,7 +1,7 @@
 public import PlaceSearch
 
 extension AutocompleteIndexBuilder {
-    /// Adds one record. Its names are folded on a second thread (``FoldingPipeline``), a batch at
+    /// Adds one record. Its names are folded on the other cores (``FoldingPipeline``), a batch at
     /// a time; everything else waits for ``write(to:)``.
     public func add(_ record: NameRecord) throws(IndexBuildError) {
         added += 1

@@ -19,9 +19,10 @@ import PlaceSearch
 /// 4. the grid again, by cell, once the words have their numbers.
 /// Sections are written to files in the temporary folder as they are produced and copied into
 /// the index at the end. Without a temporary folder everything stays in memory (tests, small
-/// indexes). Two threads share the work where it splits without changing a byte of the file:
-/// folding the names (``FoldingPipeline``), writing sorted runs (``ExternalSorter``), making pass
-/// 2's keys (``RecordKeys``), and pass 4 beside passes 3 and 5.
+/// indexes). The work is shared where it splits without changing a byte of the file: the names
+/// are folded on every other core (``FoldingPipeline``); a second thread writes sorted runs
+/// (``ExternalSorter``), makes pass 2's keys (``RecordKeys``), and runs pass 4 beside passes 3
+/// and 5.
 public final class AutocompleteIndexBuilder {
     private let directory: String?
     private let sorterBudget: Int
@@ -33,7 +34,8 @@ public final class AutocompleteIndexBuilder {
     /// The one source the names came from so far, and whether a second showed up.
     var onlySource: [UInt8]?
     var grouping = false
-    let folding = FoldingPipeline()
+    /// Tests set one with more workers than the machine has cores.
+    var folding = FoldingPipeline()
     /// The countries of the names added, to be places of their own.
     var countries = CountryRecords()
     /// Names that could not be indexed (no letter or digit).
