@@ -180,10 +180,10 @@ public enum ImportReading {
         // Say what a file that is no name list is, rather than that it has no name column.
         let fileKind = FileKind(sniffing: bytes)
         guard fileKind.isText || fileKind == .empty else {
-            let advice =
+            let remedy: Remedy? =
                 fileKind.isCompressed
-                ? "; decompress it first" : fileKind.isOpenStreetMapImport ? "; import it without --names: places import \(file)" : ""
-            throw ImportFileError(.badData, "\(file) is \(fileKind), not a CSV or TSV name list\(advice)")
+                ? .advice("decompress it first") : fileKind.isOpenStreetMapImport ? Remedy(.importAsExtract(file: file)) : nil
+            throw ImportFileError(.badData, "\(file) is \(fileKind), not a CSV or TSV name list", remedy: remedy)
         }
         let isTSV = file.lowercased().hasSuffix(".tsv") || file.lowercased().hasSuffix(".tab")
         let separator = options.delimiter ?? (isTSV ? 0x09 : UInt8(ascii: ","))
@@ -193,7 +193,9 @@ public enum ImportReading {
         do {
             result = try NameListReader.read(bytes: bytes, label: label, delimiter: separator, mapping: mapping)
         } catch {
-            throw ImportFileError(.badData, "\(file): \(error.description)")
+            // About an option: the option first, as every edge puts it; the message names the file.
+            guard let parameter = error.parameter else { throw ImportFileError(.badData, "\(file): \(error.description)") }
+            throw ImportFileError(.badData, error.message, parameter: parameter)
         }
         let formatName = separator == 0x09 ? "names-tsv" : "names-csv"
         var report = ImportReport(file: file, format: formatName, rows: result.places.count + result.skippedLines.count)

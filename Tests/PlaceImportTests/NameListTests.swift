@@ -132,4 +132,19 @@ struct NameListTests {
         #expect(result.places.map(\.record.name) == ["ok", "fine\u{A0}name"])
         #expect(result.skippedLines == [3, 5])
     }
+
+    /// A mistake in the mapping is said about the option by its neutral name, which each edge
+    /// words (the command line as `--name-column`): the library's words name no flag.
+    @Test(arguments: [
+        (NameListMapping(name: "0"), "name-column", "0 must be 1 or more: the columns of list.csv count from 1"),
+        (NameListMapping(name: "city", hasHeader: false), "name-column", "'city' names a column, but list.csv has no header row"),
+        (NameListMapping(), "name-column", "is needed: no column of list.csv is headed 'name'; give the number of the one with the names"),
+        (NameListMapping(name: "1", latitude: "2"), nil, "a latitude column needs a longitude column: give the columns of both, or of neither"),
+    ])
+    func aMistakenMappingNamesTheOptionNotAFlag(_ mapping: NameListMapping, _ parameter: String?, _ message: String) {
+        let error = #expect(throws: NameListError.self) { try Self.read("a,b,c\nDam,52.37,4.89\n", mapping) }
+        #expect(error?.parameter == parameter)
+        #expect(error?.message == message)
+        #expect(error?.description.contains("--") == false, "\(String(describing: error))")
+    }
 }

@@ -86,4 +86,24 @@ struct ImportSinkTests {
         #expect(error?.kind == .unavailable)
         #expect(sink.handed.withLock { $0 }.count == 1)
     }
+
+    /// An extract given as a name list is said with what to do as a value, and an option's
+    /// mistake with the option's neutral name: the CLI words them with flags, an app as it likes.
+    @Test func aFileGivenAsTheWrongKindSaysWhatToDoAsAValue() async throws {
+        let (folder, osm, list) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sink = RecordingSink()
+        let extract = await #expect(throws: PlacesError.self) {
+            try await PlacesService.importFiles(osm: [], nameLists: [osm], options: NameListOptions(), into: sink)
+        }
+        #expect(extract?.remedy == Remedy(.importAsExtract(file: osm)))
+        #expect(extract?.message.contains("--") == false, "\(String(describing: extract))")
+        let column = await #expect(throws: PlacesError.self) {
+            try await PlacesService.importFiles(osm: [], nameLists: [list], options: NameListOptions(name: "0"), into: sink)
+        }
+        #expect(column?.parameter == "name-column")
+        #expect(column?.kind == .badData)
+        #expect(Wording.neutral.line(try #require(column)) == "name-column 0 must be 1 or more: the columns of towns.csv count from 1")
+        #expect(sink.handed.withLock { $0 }.isEmpty)
+    }
 }

@@ -32,13 +32,19 @@ public struct NameListMapping: Sendable, Equatable {
 public struct NameListError: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int?
     public var message: String
+    /// The part of the mapping it is about, by its neutral name (`name-column`): each edge words
+    /// it (the command line as `--name-column`), and ``message`` reads after it.
+    public var parameter: String?
 
-    public init(line: Int?, message: String) {
+    public init(line: Int?, message: String, parameter: String? = nil) {
         self.line = line
         self.message = message
+        self.parameter = parameter
     }
 
-    public var description: String { line.map { "line \($0): \(message)" } ?? message }
+    public var description: String {
+        (line.map { "line \($0): " } ?? "") + (parameter.map { "\($0) " } ?? "") + message
+    }
 }
 
 /// Reads a CSV or TSV list of names (a street register, a gazetteer) into places for the store.
@@ -69,7 +75,7 @@ public enum NameListReader {
                 let header = first.fields.map { TextFolding.fold($0) }
                 let hasHeader = mapping.hasHeader ?? looksLikeHeader(first.fields, header: header, mapping: mapping)
                 let started = Reading(
-                    columns: try Columns(mapping: mapping, header: hasHeader ? header : nil, firstRow: first), kind: mapping.kind,
+                    columns: try Columns(mapping: mapping, header: hasHeader ? header : nil, firstRow: first, label: label), kind: mapping.kind,
                     idPrefix: "names:\(label)#", namePrefix: "names:\(label):")
                 reading = started
                 if !hasHeader {
@@ -227,17 +233,19 @@ public enum NameListReader {
 
         func describe(_ column: Int) -> String { names[column] ?? "column \(column + 1)" }
 
-        init(mapping: NameListMapping, header: [String]?, firstRow: DelimitedText.Row) throws(NameListError) {
+        /// - Parameter label: the file's name, for messages about an option, which name no file otherwise.
+        init(mapping: NameListMapping, header: [String]?, firstRow: DelimitedText.Row, label: String) throws(NameListError) {
             func resolve(_ choice: String?, option: String, guesses: [String]) throws(NameListError) -> Int? {
                 if let choice {
                     if let number = Int(choice) {
                         guard number >= 1 else {
-                            throw NameListError(line: nil, message: "\(option) \(choice) must be 1 or more (columns count from 1)")
+                            throw NameListError(
+                                line: nil, message: "\(choice) must be 1 or more: the columns of \(label) count from 1", parameter: option)
                         }
                         return number - 1
                     }
                     guard let header else {
-                        throw NameListError(line: nil, message: "\(option) '\(choice)' names a column, but the file has no header row")
+                        throw NameListError(line: nil, message: "'\(choice)' names a column, but \(label) has no header row", parameter: option)
                     }
                     guard let index = header.firstIndex(of: TextFolding.fold(choice)) else {
                         throw NameListError(
@@ -247,19 +255,22 @@ public enum NameListReader {
                 }
                 return header.flatMap { header in guesses.lazy.compactMap { header.firstIndex(of: $0) }.first }
             }
-            guard let name = try resolve(mapping.name, option: "--name-column", guesses: ["name", "naam", "street", "straatnaam", "city"]) else {
-                throw NameListError(line: nil, message: "no name column: give --name-column N (or a header with a 'name' column)")
+            guard let name = try resolve(mapping.name, option: "name-column", guesses: ["name", "naam", "street", "straatnaam", "city"]) else {
+                throw NameListError(
+                    line: nil, message: "is needed: no column of \(label) is headed 'name'; give the number of the one with the names",
+                    parameter: "name-column")
             }
             self.name = name
-            latitude = try resolve(mapping.latitude, option: "--lat-column", guesses: ["lat", "latitude"])
-            longitude = try resolve(mapping.longitude, option: "--lon-column", guesses: ["lon", "lng", "longitude"])
+            latitude = try resolve(mapping.latitude, option: "lat-column", guesses: ["lat", "latitude"])
+            longitude = try resolve(mapping.longitude, option: "lon-column", guesses: ["lon", "lng", "longitude"])
             if (latitude == nil) != (longitude == nil) {
-                throw NameListError(line: nil, message: "give both --lat-column and --lon-column, or neither")
+                throw NameListError(
+                    line: nil, message: "a latitude column needs a longitude column: give the columns of both, or of neither")
             }
-            importance = try resolve(mapping.importance, option: "--importance-column", guesses: ["importance", "population"])
+            importance = try resolve(mapping.importance, option: "importance-column", guesses: ["importance", "population"])
             var detail: [Int] = []
             for choice in mapping.detail {
-                if let index = try resolve(choice, option: "--detail-column", guesses: []) { detail.append(index) }
+                if let index = try resolve(choice, option: "detail-column", guesses: []) { detail.append(index) }
             }
             if mapping.detail.isEmpty, let header {
                 detail = ["admin1", "cc", "country", "countrycode"].compactMap { header.firstIndex(of: $0) }

@@ -37,6 +37,8 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case updatePlaces
         /// Nothing is imported: import data first.
         case importData
+        /// An OpenStreetMap file was given as a name list: import `file` as the extract it is.
+        case importAsExtract(file: String)
         /// No recommendation feed is given or configured.
         case chooseFeed
         /// Save a setting (`center`), or pass it with the request.
@@ -79,6 +81,7 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case .chooseStoreFile(let example): "give the path of a file, e.g. \(example)"
         case .updatePlaces: "update places, or use another store"
         case .importData: "import OpenStreetMap data or a name list first"
+        case .importAsExtract: "import it as an OpenStreetMap file, not as a name list"
         case .chooseFeed: "give a feed file or URL, or set url in the [feed] section of the config"
         case .setSetting(let key, let example): "set \(key), e.g. \(example)"
         case .advice(let text): text

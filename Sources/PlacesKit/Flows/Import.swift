@@ -173,8 +173,8 @@ extension PlacesError {
     /// A file that cannot be imported: not found, or not what an import reads.
     init(_ error: ImportFileError) {
         switch error.kind {
-        case .notFound: self.init(.notFound, error.message, underlyingError: error)
-        case .badData: self.init(.badData, error.message, underlyingError: error)
+        case .notFound: self.init(.notFound, error.message, parameter: error.parameter, remedy: error.remedy, underlyingError: error)
+        case .badData: self.init(.badData, error.message, parameter: error.parameter, remedy: error.remedy, underlyingError: error)
         }
     }
 }

@@ -78,6 +78,7 @@ enum CLIWording {
         case .chooseStoreFile(let example): "give --store the path of a file, e.g. \(example)"
         case .updatePlaces: "update places, or give another --store"
         case .importData: "run 'places import FILE.osm' (or --names FILE.csv) first"
+        case .importAsExtract(let file): "import it without --names: places import \(file)"
         case .chooseFeed: "use --feed FILE|URL or set [feed] url in the config"
         case .setSetting(let key, let example): "set it again with 'places config set \(key) \(example)'"
         case .advice(let text): text
