@@ -47,11 +47,11 @@ public struct StaticProvider: PlaceDetailsProvider {
     private func wait() async throws {
         guard delay > .zero else { return }
         if ignoresCancellation {
-            // Sleep in a way cancellation cannot shorten, like a blocking library call would.
-            let deadline = ContinuousClock.now + delay
-            while ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+            // Sleep in a way cancellation cannot shorten, like a blocking library call would: in a
+            // task of its own, which the caller's cancellation does not reach. A loop of sleeps in
+            // this task spun once it was cancelled (each one throws at once), and held one of a
+            // 2-core machine's two threads for the whole delay, starving the tests beside it.
+            await Task { try? await Task.sleep(for: delay) }.value
         } else {
             try await Task.sleep(for: delay)
         }
