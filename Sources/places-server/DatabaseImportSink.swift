@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import PlaceSearch
 import PlaceStorePostgres
 import PlacesKit
@@ -12,14 +11,14 @@ import WalkingGraph
 struct DatabaseImportSink: ImportSink {
     let database: DatabaseChoice
 
+    /// Why this import needs a database URL, said without one.
+    static let needed = "this import writes into a shared database (postgres://…); 'places import' writes the embedded store"
+
     /// An extract's addresses and places wait in the temporary folder (TMPDIR) until written.
     var spillDirectory: String? { NSTemporaryDirectory() }
 
     func write(_ batches: [ImportBatch], progress: @escaping ImportProgress) async throws -> (reports: [ImportReport], outcome: Void) {
-        var logger = Logger(label: "places-server")
-        logger.logLevel = .error
-        guard let store = try await database.open(logger: logger) else { return ([], ()) }
-        do {
+        let reports = try await withImportDatabase(database, needed: Self.needed) { store in
             var reports: [ImportReport] = []
             for batch in batches {
                 progress(batch.report.file, .store, 0, 0)
@@ -32,11 +31,8 @@ struct DatabaseImportSink: ImportSink {
                 report.writeSeconds = (ContinuousClock.now - started).seconds
                 reports.append(report)
             }
-            await store.shutdown()
-            return (reports, ())
-        } catch {
-            await store.shutdown()
-            throw error
+            return reports
         }
+        return (reports, ())
     }
 }

@@ -56,12 +56,16 @@ extension PlacesServerCommand.Import {
 }
 
 /// Runs `body` with the database `choice` names, closing its pool after.
+/// - Parameter needed: why a URL is needed, said without one.
 /// - Throws: `.usage` without a URL; what `body` throws.
-private func withImportDatabase<T>(_ choice: DatabaseChoice, _ body: (PostgresStore) async throws -> T) async throws -> T {
+func withImportDatabase<T>(
+    _ choice: DatabaseChoice, needed: String = "this lists the imports of a shared database (postgres://…)",
+    _ body: (PostgresStore) async throws -> T
+) async throws -> T {
     var logger = Logger(label: "places-server")
     logger.logLevel = .error
     guard let database = try await choice.open(logger: logger) else {
-        throw PlacesError(.usage, "is needed: this lists the imports of a shared database (postgres://…)", parameter: "database")
+        throw PlacesError(.usage, "is needed: " + needed, parameter: "database")
     }
     do {
         let value = try await body(database)

@@ -34,9 +34,7 @@ extension PlacesServerCommand.Import {
         func run() async throws {
             // A malformed URL is said before a large file is read.
             guard try databaseChoice.location() != nil else {
-                throw PlacesError(
-                    .usage, "is needed: this import writes into a shared database (postgres://…); 'places import' writes the embedded store",
-                    parameter: "database")
+                throw PlacesError(.usage, "is needed: " + DatabaseImportSink.needed, parameter: "database")
             }
             // Everything is read before the database is opened: a file that fails changes nothing.
             let (reports, _) = try await PlacesService.importFiles(
