@@ -91,14 +91,8 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         withBytes(at: position) { PlaceBytes.decodeRecord($0) }
     }
 
-    /// Hands `body` each of the place's tags as UTF-8, key and value, in the order of the keys
-    /// (String's): a store writes them as they are, without a dictionary made and sorted.
-    public func forEachTag(at position: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
-        withBytes(at: position) { PlaceBytes.forEachTag($0, body) }
-    }
-
     public func category(at position: Int) -> String? {
-        withBytes(at: position) { PlaceBytes.category($0) }
+        withFields(at: position) { fields in fields.category.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     public func id(at position: Int) -> String {

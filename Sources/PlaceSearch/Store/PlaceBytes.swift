@@ -58,26 +58,10 @@ enum PlaceBytes {
         PlaceFields(bytes).record
     }
 
-    /// Hands `body` each tag's key and value as UTF-8, in the keys' order.
-    static func forEachTag(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
-        PlaceFields(bytes).forEachTag(body)
-    }
-
     /// Hands `body` the UTF-8 bytes of the id of the place that starts `bytes`.
     static func withID<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var reader = ByteRecordReader(bytes, at: bytes[1] & located != 0 ? 22 : 6)
         let length = reader.length()
         return body(UnsafeBufferPointer(rebasing: bytes[reader.offset..<reader.offset + length]))
-    }
-
-    /// The category of the place that starts `bytes`, read past the texts before it.
-    static func category(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let flags = bytes[1]
-        guard flags & categorised != 0 else { return nil }
-        var reader = ByteRecordReader(bytes, at: flags & located != 0 ? 22 : 6)
-        reader.skipText()
-        reader.skipText()
-        for flag in [detailed, localised, countried] where flags & flag != 0 { reader.skipText() }
-        return reader.text()
     }
 }
