@@ -166,6 +166,14 @@ enum SampleOSM {
         let missing = try await CLI.run(["import", "--names", csv.path, "--name-column", "3"], environment: store.environment)
         #expect(missing.status == 65)
         #expect(missing.stderr.contains("streets.csv") && missing.stderr.contains("line 2"), "\(missing.stderr)")
+        // A mistaken option is named by the flag the user typed, in one line.
+        let zero = try await CLI.run(["import", "--names", csv.path, "--name-column", "0"], environment: store.environment)
+        #expect(zero.status == 65)
+        #expect(zero.stderr == "places: --name-column 0 must be 1 or more: the columns of streets.csv count from 1\n", "\(zero.stderr)")
+        let unnamed = try await CLI.run(["import", "--names", csv.path], environment: store.environment)
+        #expect(unnamed.status == 65)
+        #expect(
+            unnamed.stderr.hasPrefix("places: --name-column is needed: no column of streets.csv is headed 'name'"), "\(unnamed.stderr)")
 
         let absent = try await CLI.run(["import", store.folder.appendingPathComponent("nope.osm").path], environment: store.environment)
         #expect(absent.status == 66)
