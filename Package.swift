@@ -133,11 +133,8 @@ let package = Package(
         .executableTarget(
             name: "places",
             dependencies: [
-                "PlacesKit", "PlacesCommandLine", "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceStore", "Tracking",
-                "Autocomplete",
-                "WalkingGraph",
+                "PlacesKit", "PlacesCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `places serve`: Hummingbird routes over PlacesKit, accounts and tokens, limits, metrics, the

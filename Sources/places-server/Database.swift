@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Logging
-import PlaceSearch
 import PlaceStore
 import PlaceStorePostgres
 import PlacesKit

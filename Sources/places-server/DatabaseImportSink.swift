@@ -1,5 +1,4 @@
 import Foundation
-import PlaceSearch
 import PlaceStorePostgres
 import PlacesKit
 import WalkingGraph

@@ -2,7 +2,6 @@ import ArgumentParser
 import Autocomplete
 import Foundation
 import Logging
-import PlaceSearch
 import PlaceStore
 import PlaceStorePostgres
 import PlacesKit

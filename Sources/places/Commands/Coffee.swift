@@ -1,6 +1,4 @@
 import ArgumentParser
-import PlaceProviders
-import PlaceSearch
 import PlacesKit
 
 extension Places {

@@ -1,8 +1,6 @@
 import Foundation
 import ArgumentParser
-import PlaceSearch
 import PlacesKit
-import Autocomplete
 
 extension Places {
     struct Complete: ParsableCommand {

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import PlaceSearch
-import PlaceStore
 import PlacesKit
 
 extension Places {

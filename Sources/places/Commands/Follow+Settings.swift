@@ -1,6 +1,5 @@
 import ArgumentParser
 import PlacesKit
-import Tracking
 
 extension Places.Follow {
     /// The monitor's settings from the options. - Throws: ValidationError naming the option.

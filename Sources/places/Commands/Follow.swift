@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import PlaceSearch
 import PlacesKit
-import Tracking
 
 extension Places {
     struct Follow: AsyncParsableCommand {

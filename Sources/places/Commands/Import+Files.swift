@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import PlaceSearch
 import PlacesCommandLine
 import PlacesKit
 

@@ -1,8 +1,5 @@
 public import ArgumentParser
 import Foundation
-import PlaceProviders
-import PlaceRanking
-import PlaceSearch
 import PlacesKit
 
 extension Places {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PlaceSearch
 import PlacesKit
 
 extension Places {

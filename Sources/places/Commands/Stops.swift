@@ -1,6 +1,5 @@
 import ArgumentParser
 import PlacesKit
-import Tracking
 
 extension Places {
     struct Stops: AsyncParsableCommand {

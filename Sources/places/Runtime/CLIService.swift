@@ -1,6 +1,4 @@
 import Foundation
-import PlaceProviders
-import PlaceSearch
 import PlacesKit
 import Synchronization
 

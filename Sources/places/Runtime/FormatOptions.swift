@@ -1,6 +1,5 @@
 public import ArgumentParser
 import PlacesKit
-import Tracking
 
 // What a command writes in is PlacesKit's to render; the command line only names it. ReportFormat is
 // named in PlacesCommandLine, which places-server's import shares.

@@ -1,6 +1,5 @@
 import Foundation
 import ArgumentParser
-import PlaceSearch
 import PlacesKit
 
 /// What an option's text could not be: its own words, shown after the option's name.

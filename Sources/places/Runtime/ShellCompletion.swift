@@ -1,5 +1,4 @@
 import ArgumentParser
-import PlaceProviders
 import Foundation
 import PlacesKit
 

@@ -1,6 +1,4 @@
 import Foundation
-import PlaceSearch
-import PlaceHTTP
 import PlacesKit
 import Synchronization
 
