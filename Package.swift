@@ -6,22 +6,28 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "places", targets: ["places"]),
+        // What an app depends on: the front door, with the model, the flows and their documents.
         .library(name: "PlacesKit", targets: ["PlacesKit"]),
-        .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
-        .library(name: "PlaceHTTP", targets: ["PlaceHTTP"]),
-        .library(name: "PlaceRanking", targets: ["PlaceRanking"]),
-        .library(name: "PlaceProviders", targets: ["PlaceProviders"]),
-        .library(name: "PlaceImport", targets: ["PlaceImport"]),
-        .library(name: "Tracking", targets: ["Tracking"]),
-        .library(name: "OSMFormat", targets: ["OSMFormat"]),
-        .library(name: "Autocomplete", targets: ["Autocomplete"]),
-        .library(name: "PlaceStore", targets: ["PlaceStore"]),
-        .library(name: "WalkingGraph", targets: ["WalkingGraph"]),
+        // Doubles for an app's own tests: static providers, a transport that answers from a closure, a
+        // loopback HTTP server.
         .library(name: "PlaceSearchTesting", targets: ["PlaceSearchTesting"]),
         // `places serve`: its own executable, so that a plain `places` call never loads a server.
         .executable(name: "places-server", targets: ["places-server"]),
+        // The server's application, for a host that serves places inside its own process.
         .library(name: "PlacesServer", targets: ["PlacesServer"]),
-        .library(name: "PlaceStorePostgres", targets: ["PlaceStorePostgres"]),
+        // Not API: the layers below the door, one product each, only for this repository's Fuzz and
+        // Benchmarks packages (separate packages, so that `swift test` never builds them, and so
+        // beyond `package` access). The underscore says what swift-nio's `_NIO…` products say: no
+        // promise of stability; an app uses PlacesKit.
+        .library(name: "_PlaceSearch", targets: ["PlaceSearch"]),
+        .library(name: "_PlaceHTTP", targets: ["PlaceHTTP"]),
+        .library(name: "_PlaceRanking", targets: ["PlaceRanking"]),
+        .library(name: "_PlaceProviders", targets: ["PlaceProviders"]),
+        .library(name: "_PlaceImport", targets: ["PlaceImport"]),
+        .library(name: "_Tracking", targets: ["Tracking"]),
+        .library(name: "_OSMFormat", targets: ["OSMFormat"]),
+        .library(name: "_Autocomplete", targets: ["Autocomplete"]),
+        .library(name: "_WalkingGraph", targets: ["WalkingGraph"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -31,8 +31,8 @@ let package = Package(
         .executableTarget(
             name: "trace-bench",
             dependencies: [
-                .product(name: "PlaceSearch", package: "$(basename "$repo")"),
-                .product(name: "Tracking", package: "$(basename "$repo")"),
+                .product(name: "_PlaceSearch", package: "$(basename "$repo")"),
+                .product(name: "_Tracking", package: "$(basename "$repo")"),
             ])
     ]
 )

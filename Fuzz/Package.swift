@@ -8,7 +8,8 @@ import PackageDescription
 let checkout = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
 let places = checkout.lastPathComponent
 
-func product(_ name: String) -> Target.Dependency { .product(name: name, package: places) }
+// The layers below PlacesKit, through the underscored products the main package keeps for this.
+func product(_ name: String) -> Target.Dependency { .product(name: name == "PlacesKit" ? name : "_\(name)", package: places) }
 
 /// One executable per parser: `fuzz-NAME`, from `Sources/fuzz-NAME/main.swift`.
 func harness(_ name: String, _ products: [String], extra: [Target.Dependency] = []) -> Target {
