@@ -111,10 +111,14 @@ public struct OSMFormatError: Error, Sendable, Equatable, CustomStringConvertibl
     /// "byte 123456 (blob 7)" for PBF (the offset where that blob starts; the OSMHeader is blob 1).
     public var location: String?
     public var message: String
+    /// What a file that is no OpenStreetMap file looks like, when that says what to do instead
+    /// (a name list given as an extract): each edge words the remedy.
+    public var looksLike: FileKind?
 
-    public init(location: String? = nil, message: String) {
+    public init(location: String? = nil, message: String, looksLike: FileKind? = nil) {
         self.location = location
         self.message = message
+        self.looksLike = looksLike
     }
 
     public var description: String { location.map { "\($0): \(message)" } ?? message }

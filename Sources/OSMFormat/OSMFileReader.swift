@@ -78,15 +78,16 @@ public enum OSMFileReader {
                 let start = bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
                 let inside = compressed ? " once decompressed" : ""
                 let kind = FileKind(sniffing: bytes)
-                // Say what it looks like; a name list given as an OSM file is a common slip.
+                // Say what it looks like; a name list given as an OSM file is a common slip, and
+                // the kind goes with the error so that the edge can say how to import it instead.
                 let looks: String =
                     switch kind {
                     case .binary, .text: "it starts with the bytes \(start)"
-                    case .delimitedText: "it looks like \(kind); import a name list with --names FILE"
                     default: "it looks like \(kind)"
                     }
                 throw OSMFormatError(
-                    message: "not an OpenStreetMap file: \(name)\(inside) is neither OSM XML, PBF, Overpass JSON nor GeoJSON (\(looks))")
+                    message: "not an OpenStreetMap file: \(name)\(inside) is neither OSM XML, PBF, Overpass JSON nor GeoJSON (\(looks))",
+                    looksLike: kind)
             }
         }
     }

@@ -13,7 +13,9 @@ extension ProviderStatus {
 
     /// The status of a provider whose live service is gone (`why`): it answers from what it ships with.
     public static func retired(_ client: HTTPClient, service: String, why: String) -> ProviderStatus {
-        if client.mode == .replay, !client.hasRecordings { return .notReady(.unconfigured(noRecordings(client, service: service))) }
+        if client.mode == .replay, !client.hasRecordings {
+            return .notReady(.noRecordings(service: service, location: client.cassetteLocation, keyVariable: nil))
+        }
         let source: Source = client.mode == .live ? .live : client.mode.source
         return ProviderStatus(source: source, reason: .serviceRetired(why), service: service, recordings: client.cassetteLocation)
     }
@@ -25,7 +27,7 @@ extension ProviderStatus {
     ) -> ProviderStatus {
         let recordings = client.cassetteLocation
         if client.mode == .replay, !client.hasRecordings {
-            return .notReady(.unconfigured(noRecordings(client, service: service) + "; or set \(keyVariable) to go live"))
+            return .notReady(.noRecordings(service: service, location: recordings, keyVariable: keyVariable))
         }
         switch (client.mode, key) {
         case (.replay, nil):
@@ -39,13 +41,6 @@ extension ProviderStatus {
         case (let mode, let key?):
             return ProviderStatus(source: mode.source, reason: .keyGiven(key), service: service, recordings: recordings, attribution: attribution)
         }
-    }
-}
-
-extension ProviderStatus {
-    /// "no recordings of api.parkshark.nl to answer from (no cassettes folder)".
-    static func noRecordings(_ client: HTTPClient, service: String) -> String {
-        "no recordings of \(service) to answer from (\(client.cassetteLocation ?? "no cassettes folder")); give a folder with --cassette-dir"
     }
 }
 

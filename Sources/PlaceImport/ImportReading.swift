@@ -96,7 +96,8 @@ public enum ImportReading {
                 graphSeconds += (ContinuousClock.now - before).seconds
             }
         } catch let error as OSMFormatError {
-            throw ImportFileError(.badData, "\(file): \(error.description)")
+            let nameList: Remedy? = if case .delimitedText = error.looksLike { Remedy(.importAsNameList(file: file)) } else { nil }
+            throw ImportFileError(.badData, "\(file): \(error.description)", remedy: nameList)
         } catch {
             throw ImportFileError(.badData, "\(file): \(error)")
         }

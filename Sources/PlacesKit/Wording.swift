@@ -44,6 +44,9 @@ public struct Wording: Sendable {
             return "only name lists are imported into \(store), no places to search by kind; " + remedyText(Remedy(.importData))
         case (.notReady, .misconfigured(let why)), (.notReady, .unconfigured(let why)):
             return why
+        case (.notReady, .noRecordings(let service, let location, let keyVariable)):
+            return "no recordings of \(service) to answer from (\(location ?? "no cassettes folder")); " + remedyText(Remedy(.giveRecordings))
+                + (keyVariable.map { "; or set \($0) to go live" } ?? "")
         case (.notReady, _):
             return "not ready"
         case (_, .unreachable(let why)):

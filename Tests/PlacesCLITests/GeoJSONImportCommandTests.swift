@@ -131,7 +131,7 @@ import Testing
         #expect(output.status == 65)
         #expect(
             output.stderrLines.first?.hasSuffix(
-                "(it looks like CSV text with 3 columns; import a name list with --names FILE)") == true,
+                "(it looks like CSV text with 3 columns); import it as a name list: places import --names \(csv.path)") == true,
             "\(output.stderr)")
     }
 }

@@ -98,6 +98,11 @@ struct ImportSinkTests {
         }
         #expect(extract?.remedy == Remedy(.importAsExtract(file: osm)))
         #expect(extract?.message.contains("--") == false, "\(String(describing: extract))")
+        let nameList = await #expect(throws: PlacesError.self) {
+            try await PlacesService.importFiles(osm: [list], nameLists: [], options: NameListOptions(), into: sink)
+        }
+        #expect(nameList?.remedy == Remedy(.importAsNameList(file: list)))
+        #expect(nameList?.message.contains("--") == false, "\(String(describing: nameList))")
         let column = await #expect(throws: PlacesError.self) {
             try await PlacesService.importFiles(osm: [], nameLists: [list], options: NameListOptions(name: "0"), into: sink)
         }

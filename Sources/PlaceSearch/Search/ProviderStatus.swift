@@ -45,6 +45,9 @@ public struct ProviderStatus: Sendable, Equatable {
         case onlyNameListsImported(store: String)
         /// It has not been told what to read (a feed without a file or URL): what to set.
         case unconfigured(String)
+        /// It answers from recordings only, and none of `service` are there: in `location`, or
+        /// no folder of them at all (nil). `keyVariable`: the key that would let it go live instead.
+        case noRecordings(service: String, location: String?, keyVariable: String?)
     }
 
     public var source: Source

@@ -17,6 +17,8 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case importOrGoLive(areas: [String])
         /// No folder of recordings was found at all.
         case chooseRecordings
+        /// The folder of recordings has none of a service's: give one that has.
+        case giveRecordings
         /// Answers came from recordings because recordings were asked for: ask the live services.
         case goLive
         /// A recording is broken.
@@ -37,8 +39,14 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case updatePlaces
         /// Nothing is imported: import data first.
         case importData
+        /// What was built from the imported data (the name index) is lost: import it again.
+        case importAgain
+        /// No provider is ready for what was asked: see which are, and what each needs.
+        case reviewProviders
         /// An OpenStreetMap file was given as a name list: import `file` as the extract it is.
         case importAsExtract(file: String)
+        /// A name list (CSV, TSV) was given as an OpenStreetMap file: import `file` as a name list.
+        case importAsNameList(file: String)
         /// No recommendation feed is given or configured.
         case chooseFeed
         /// Save a setting (`center`), or pass it with the request.
@@ -71,6 +79,7 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
             (areas.isEmpty ? "" : "the recordings cover \(areas.joined(separator: ", ")) only; ")
                 + "import data for this area or ask the live services"
         case .chooseRecordings: "no folder of recordings was found"
+        case .giveRecordings: "give a folder of recordings"
         case .goLive: "ask the live services for live data"
         case .recordAgain: "fix the recording or record it again"
         case .askSmallerArea: "ask about a smaller area, or try again later"
@@ -81,7 +90,10 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case .chooseStoreFile(let example): "give the path of a file, e.g. \(example)"
         case .updatePlaces: "update places, or use another store"
         case .importData: "import OpenStreetMap data or a name list first"
+        case .importAgain: "import the data again"
+        case .reviewProviders: "see which providers are ready and what each needs"
         case .importAsExtract: "import it as an OpenStreetMap file, not as a name list"
+        case .importAsNameList: "import it as a name list, not as an OpenStreetMap file"
         case .chooseFeed: "give a feed file or URL, or set url in the [feed] section of the config"
         case .setSetting(let key, let example): "set \(key), e.g. \(example)"
         case .advice(let text): text

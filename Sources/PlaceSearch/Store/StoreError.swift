@@ -50,24 +50,19 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// What to do, as a value each edge words (the CLI names --store; a server a problem document).
+    public var remedy: Remedy? {
         switch kind {
-        case .isDirectory:
-            "the store \(path) is a directory; give --store the path of a file, e.g. \(path)/places.sqlite"
-        case .notADatabase:
-            "the store \(path) is not a places store (\(detail)); move it aside or give another --store"
-        case .newerSchema:
-            "the store \(path) was written by a newer places (\(detail)); update places, or give another --store"
-        case .unavailable:
-            "the store \(path) cannot be used: \(detail)"
-        case .readOnly:
-            "the store \(path) cannot be changed: \(detail); give another --store to change things"
-        case .busy:
-            "the store \(path) is busy (another places held it for too long); try again"
-        case .corruptRecord:
-            "the store \(path) has a record that cannot be read (\(detail))"
-        case .unreachable:
-            "the database \(path) cannot be reached (\(detail)); " + (advice ?? "check that PostgreSQL runs there and accepts connections")
+        case .isDirectory: Remedy(.chooseStoreFile(example: path + "/places.sqlite"))
+        case .notADatabase: Remedy(.chooseStore)
+        case .newerSchema: Remedy(.updatePlaces)
+        case .readOnly: Remedy(.useOwnStore)
+        case .busy: .tryLater()
+        case .unavailable, .corruptRecord, .unreachable: nil
         }
     }
+
+    /// The message and the remedy in the library's neutral words (no flag): for logs and for
+    /// apps that do not word remedies themselves.
+    public var description: String { message + (remedy.map { "; \($0.description)" } ?? "") }
 }

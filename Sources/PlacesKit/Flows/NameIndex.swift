@@ -192,7 +192,7 @@ public enum NameIndex {
                 stale = key
                 // A damaged index is only a cache of the store: built again when the store is there.
                 guard FileManager.default.fileExists(atPath: storePath) else {
-                    throw PlacesError(.badData, "the name index \(error.path) cannot be read (\(error)); run 'places import' again")
+                    throw PlacesError(.badData, "the name index \(error.path) cannot be read (\(error))", remedy: Remedy(.importAgain))
                 }
                 if case .unsupportedVersion = error.problem {
                     notices.warn("the name index \(error.path) is from another version of places; rebuilding it from the store")
@@ -211,7 +211,7 @@ public enum NameIndex {
             do {
                 return try AutocompleteIndex.open(at: URL(fileURLWithPath: single))
             } catch {
-                throw PlacesError(.badData, "the name index \(single) cannot be read (\(error)); run 'places import' again")
+                throw PlacesError(.badData, "the name index \(single) cannot be read (\(error))", remedy: Remedy(.importAgain))
             }
         }
         guard let store else { return nil }

@@ -121,7 +121,7 @@ extension PlacesService {
         // a keyless one that is misconfigured is said, not passed over.
         let keyless = Set(catalog.factories.filter { $0.keyVariable == nil }.map(\.id))
         guard let fallback = providers.first(where: { keyless.contains($0.id) }) ?? providers.first(where: { $0.status.isReady }) else {
-            throw PlacesError(.configuration, "no routing provider is ready; see 'places providers'")
+            throw PlacesError(.configuration, "no routing provider is ready", remedy: Remedy(.reviewProviders))
         }
         guard fallback.status.isReady else { throw PlacesError(.configuration, "\(fallback.id) cannot route: \(wording.detail(fallback.status))") }
         return withLocal(fallback)

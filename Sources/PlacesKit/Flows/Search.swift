@@ -56,7 +56,7 @@ extension PlacesService {
             notices.say("skipping " + here)
         }
         guard !providers.isEmpty else {
-            throw PlacesError(.configuration, "no \(category) provider is ready; see 'places providers'")
+            throw PlacesError(.configuration, "no \(category) provider is ready", remedy: Remedy(.reviewProviders))
         }
         return providers
     }

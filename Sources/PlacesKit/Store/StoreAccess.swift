@@ -103,16 +103,6 @@ public struct StoreAccess: Sendable {
             case .busy: .busy
             case .unreachable: .unavailable
             }
-        let remedy: Remedy? =
-            switch error.kind {
-            case .isDirectory: Remedy(.chooseStoreFile(example: error.path + "/places.sqlite"))
-            case .notADatabase: Remedy(.chooseStore)
-            case .newerSchema: Remedy(.updatePlaces)
-            case .readOnly: Remedy(.useOwnStore)
-            case .unavailable, .corruptRecord: nil
-            case .busy: .tryLater()
-            case .unreachable: nil
-            }
-        return PlacesError(kind, error.message, remedy: remedy, underlyingError: error)
+        return PlacesError(kind, error.message, remedy: error.remedy, underlyingError: error)
     }
 }

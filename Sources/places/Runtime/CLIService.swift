@@ -67,6 +67,7 @@ enum CLIWording {
             (areas.isEmpty ? "" : "the bundled recordings cover \(areas.joined(separator: " and ")) only; ")
                 + "'places import FILE.osm' adds any area for --offline, or go live with the network"
         case .chooseRecordings: "no cassettes folder was found; give one with --cassette-dir"
+        case .giveRecordings: "give a folder with --cassette-dir"
         case .recordAgain: "fix the file or record it again"
         case .askSmallerArea: "try a smaller --radius or try again later"
         case .tryLater(let why): why.map { "\($0); try again in a minute" } ?? "try again later"
@@ -76,7 +77,10 @@ enum CLIWording {
         case .chooseStoreFile(let example): "give --store the path of a file, e.g. \(example)"
         case .updatePlaces: "update places, or give another --store"
         case .importData: "run 'places import FILE.osm' (or --names FILE.csv) first"
+        case .importAgain: "run 'places import' again"
+        case .reviewProviders: "see 'places providers'"
         case .importAsExtract(let file): "import it without --names: places import \(file)"
+        case .importAsNameList(let file): "import it as a name list: places import --names \(file)"
         case .chooseFeed: "use --feed FILE|URL or set [feed] url in the config"
         case .setSetting(let key, let example): "set it again with 'places config set \(key) \(example)'"
         case .advice(let text): text
