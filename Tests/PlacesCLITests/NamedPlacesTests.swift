@@ -140,4 +140,20 @@ enum NamedOSM {
         #expect(nowhere.status == 69, "\(nowhere.stderr)")
         #expect(nowhere.stderrLines.count == 1, "\(nowhere.stderr)")
     }
+
+    @Test func reverseOfflineAnswersFromTheImportedDataAlone() async throws {
+        let store = TemporaryStore()
+        try await NamedOSM.imported(store)
+        let output = try await CLI.run(["reverse", "52.3642,4.8831", "--offline", "--format", "json"], environment: store.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let results = try JSONValue.parse(Data(output.stdout.utf8))["results"]?.arrayValue ?? []
+        #expect(results.first?["name"]?.stringValue == "Leidseplein")
+        #expect(!results.isEmpty && results.allSatisfy { $0["source"]?.stringValue == "imported" }, "\(output.stdout)")
+        // At Dam Photon's recording answers without --offline (above); with it, nothing is asked:
+        // the imported data knows nothing there, which is no match, not a failure.
+        let dam = try await CLI.run(["reverse", "52.3731,4.8926", "--offline"], environment: store.environment)
+        #expect(dam.status == 0, "\(dam.stderr)")
+        #expect(!dam.stdout.contains("photon") && !dam.stderr.contains("photon"), "\(dam.stdout)\(dam.stderr)")
+        #expect(dam.stderr.contains("no match"), "\(dam.stderr)")
+    }
 }

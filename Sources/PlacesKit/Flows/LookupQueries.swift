@@ -40,15 +40,18 @@ public struct ReverseQuery: Sendable {
     public var at: Coordinate
     public var radius: Distance
     public var limit: Int
+    /// The data imported into the store only: no geocoder is asked, live or from recordings.
+    public var offline: Bool
 
     public static let limits = 1...20
     /// Metres: the farthest a reverse looks (Photon's `/reverse` keeps its own 5 km).
     public static let farthest = 10_000.0
 
-    public init(_ at: Coordinate, radius: Distance = Distance(meters: 250, text: "250m"), limit: Int = 5) {
+    public init(_ at: Coordinate, radius: Distance = Distance(meters: 250, text: "250m"), limit: Int = 5, offline: Bool = false) {
         self.at = at
         self.radius = radius
         self.limit = limit
+        self.offline = offline
     }
 
     public func validate() throws(PlacesError) {
@@ -67,6 +70,6 @@ extension PlacesService {
 
     public func reverse(_ query: ReverseQuery) async throws(PlacesError) -> [ReverseMatch] {
         try query.validate()
-        return try await reverse(query.at, radius: query.radius.meters, limit: query.limit)
+        return try await reverse(query.at, radius: query.radius.meters, limit: query.limit, geocoders: !query.offline)
     }
 }

@@ -14,6 +14,7 @@ extension Places {
                   places reverse 52.3731,4.8926
                   places reverse 52.3731,4.8926 --format json | jq '.results[0].name'
                   places reverse 52.3731,4.8926 --format geojson > here.geojson
+                  places reverse 52.3731,4.8926 --offline          # from 'places import' data, no network
                 """)
 
         @Argument(help: ArgumentHelp("The position, as LAT,LON.", valueName: "lat,lon"), transform: { try Coordinate(parsing: $0) })
@@ -29,9 +30,12 @@ extension Places {
         @Option(help: ArgumentHelp("\(PlaceFormat.choices).", valueName: "format"))
         var format: PlaceFormat = .table
 
+        @Flag(help: "Answer from the data imported with 'places import' only: no geocoder, no network, no recordings.")
+        var offline = false
+
         @OptionGroup var global: GlobalOptions
 
-        var query: ReverseQuery { ReverseQuery(position, radius: radius, limit: limit) }
+        var query: ReverseQuery { ReverseQuery(position, radius: radius, limit: limit, offline: offline) }
 
         func validate() throws {
             try PlacesError.validating { try query.validate() }
