@@ -13,7 +13,7 @@ public func fuzzArrivalText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     _ = try? ArrivalTime.duration(text)
     for zone in zones { _ = try? ArrivalTime.arrival(text, now: now, timeZone: zone) }
-    _ = TimeText.seconds(text, bareUnit: TimeAmount.bareUnit)
+    _ = TimeText.seconds(text, bareUnit: StatedDuration.bareUnit)
     _ = TimeText.seconds(text, bareUnit: nil)
     _ = DistanceText.meters(text)
     return 0
