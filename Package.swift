@@ -148,7 +148,7 @@ let package = Package(
         .target(
             name: "PlacesServer",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "PlaceHTTP", "PlaceStore", "Tracking", "Autocomplete", "PlacesMCP",
+                "PlacesKit", "PlaceSearch", "PlaceHTTP", "PlaceStore", "PlaceStorePostgres", "Tracking", "Autocomplete", "PlacesMCP",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -170,7 +170,7 @@ let package = Package(
         .executableTarget(
             name: "places-server",
             dependencies: [
-                "PlacesServer", "PlacesKit", "PlacesCommandLine", "PlaceStore", "PlaceStorePostgres", "Autocomplete", "WalkingGraph", "PlacesMCP",
+                "PlacesServer", "PlacesKit", "PlacesCommandLine", "PlacesMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,4 @@
+public import Foundation
 public import PlaceSearch
 public import WalkingGraph
 
@@ -39,6 +40,12 @@ public struct ImportBatch: Sendable {
         self.places = places
         self.report = report
         self.walkingGraph = walkingGraph
+    }
+
+    /// The walking graph as a database stores it (``SharedWalkingGraphs``): its file's bytes and
+    /// their format version, or nil when the file has no walkable ways.
+    public var storedWalkingGraph: (bytes: Data, formatVersion: Int)? {
+        walkingGraph.map { ($0.fileContents, WalkingGraph.formatVersion) }
     }
 }
 

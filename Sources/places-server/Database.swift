@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import PlaceStore
-import PlaceStorePostgres
 import PlacesKit
+import PlacesServer
 
 /// `--database postgres://…`: where the instances of `places serve` keep what they share
 /// (accounts, tokens, favourites, points). Without it, the embedded store file (as before).

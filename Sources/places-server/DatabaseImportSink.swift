@@ -1,7 +1,6 @@
 import Foundation
-import PlaceStorePostgres
 import PlacesKit
-import WalkingGraph
+import PlacesServer
 
 /// The database `places serve` instances share, as an import's sink: each file's places and its
 /// walking graph in one transaction; each instance copies the graph beside its store with
@@ -23,7 +22,7 @@ struct DatabaseImportSink: ImportSink {
                 progress(batch.report.file, .store, 0, 0)
                 var report = batch.report
                 let started = ContinuousClock.now
-                let graph = batch.walkingGraph.map { (bytes: $0.fileContents, formatVersion: WalkingGraph.formatVersion) }
+                let graph = batch.storedWalkingGraph
                 report.summary = try await stored { () async throws(StoreError) in
                     try await store.replaceImport(batch.source, with: batch.places, walkingGraph: graph)
                 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import PlaceStorePostgres
 import PlacesKit
+import PlacesServer
 import PlacesCommandLine
 
 extension PlacesServerCommand.Import {

@@ -1,10 +1,8 @@
 import ArgumentParser
-import Autocomplete
 import Foundation
 import Logging
-import PlaceStore
-import PlaceStorePostgres
 import PlacesKit
+import PlacesServer
 
 extension PlacesServerCommand {
     /// The name index, a file per instance (memory-mapped, as Photon ships one index per node).
@@ -60,19 +58,11 @@ extension PlacesServerCommand.Index {
             }
             await database.shutdown()
             Self.say(graphs, folder: WalkingGraphs.folder(forStore: storePath).path, from: database.location)
-            let url = URL(fileURLWithPath: path)
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
-                for name in names { try builder.add(name) }
-                _ = try builder.write(to: url)
-                let elapsed = (ContinuousClock.now - started).components
-                let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-                PlacesServerCommand.line(
-                    "places serve: name index \(path): \(builder.added) names from \(database.location) in " + String(format: "%.2f s", seconds))
-            } catch {
-                throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
-            }
+            let added = try NameIndex.write(names, to: path)
+            let elapsed = (ContinuousClock.now - started).components
+            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            PlacesServerCommand.line(
+                "places serve: name index \(path): \(added) names from \(database.location) in " + String(format: "%.2f s", seconds))
         }
 
         /// One line for what the copy did, and one for each graph left out.

@@ -1,10 +1,7 @@
 import ArgumentParser
-import Autocomplete
 import Foundation
 import Hummingbird
 import Logging
-import PlaceStore
-import PlaceStorePostgres
 import PlacesKit
 import PlacesServer
 import ServiceLifecycle

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import PlaceStore
 import PlacesKit
 import PlacesServer
 

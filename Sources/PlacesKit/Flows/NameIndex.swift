@@ -145,6 +145,23 @@ public enum NameIndex {
         throw PlacesError(.busy, "the store kept changing while the name index was built; run the import again")
     }
 
+    /// Writes the name index of `names` at `path`, one file, renamed over the old one when it is
+    /// finished: a server instance's index, built from the shared database (`places serve index
+    /// build`), where the embedded store keeps a segment per import.
+    /// - Returns: the names given to it.
+    public static func write(_ names: some Sequence<NameRecord>, to path: String) throws(PlacesError) -> Int {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let builder = try AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent())
+            for name in names { try builder.add(name) }
+            try builder.write(to: url)
+            return builder.added
+        } catch {
+            throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
+        }
+    }
+
     /// Builds the segment of one import from its names in the store, with the towns of the
     /// other segments around them (``AutocompleteIndexBuilder/addTowns(from:within:)``).
     /// - Returns: the names given to it.
