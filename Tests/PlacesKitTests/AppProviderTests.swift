@@ -25,14 +25,17 @@ struct CompanyCafes: PlaceProvider {
 enum TestService {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A service replaying the bundled recordings, with a store in a fresh folder.
-    static func make(catalog: ProviderCatalog = ProviderCatalog(), notices: NoticeSink = .ignore) throws -> (PlacesService, URL) {
+    /// A service replaying the bundled recordings, with a store in a fresh folder, its clock pinned
+    /// at `now` (Saturday 21 November 2026, 11:30 in Amsterdam, when the recordings were made).
+    static func make(
+        catalog: ProviderCatalog = ProviderCatalog(), notices: NoticeSink = .ignore, now: String? = nil
+    ) throws -> (PlacesService, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("places-kit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let settings = try PlacesSettings(
             SettingsOptions(httpMode: "replay", cassetteDirectories: repository.appendingPathComponent("cassettes").path),
             environment: [
-                "HOME": folder.path, "PLACES_NOW": "2026-11-21T10:30:00Z", "PLACES_STORE": folder.appendingPathComponent("places.sqlite").path,
+                "HOME": folder.path, "PLACES_NOW": now ?? "2026-11-21T10:30:00Z", "PLACES_STORE": folder.appendingPathComponent("places.sqlite").path,
             ])
         return (try PlacesService(settings: settings, catalog: catalog, notices: notices), folder)
     }
