@@ -46,36 +46,6 @@ import Testing
         #expect(root["excluded"]?.arrayValue?.isEmpty == false)
     }
 
-    @Test func sortByCostPutsTheCheapestStayFirst() async throws {
-        let output = try await CLI.run(["parking", "--advice", "--arrive", "fri 08:30", "--duration", "2h", "--sort", "cost", "--format", "json"])
-        #expect(output.status == 0, "\(output.stderr)")
-        let costs = try Self.results(output).map { $0["cost"]?["eur"]?.doubleValue ?? .infinity }
-        #expect(costs == costs.sorted())
-        #expect(costs.first == 6)
-    }
-
-    @Test func aStayLongerThanAMeterAllowsLeavesThatMeterOut() async throws {
-        let output = try await CLI.run(["parking", "--advice", "--arrive", "fri 08:30", "--duration", "3h", "--top", "50", "--explain"])
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("Left out"))
-        // ParkShark's advice says the meter cannot be used (match 0); its tariff says why.
-        #expect(output.stdout.contains("at most 2 h here, the stay is 3 h"))
-    }
-
-    @Test func whenTheCostServiceHasNoAnswerTheTariffsPriceTheStayAndSaySo() async throws {
-        // "now" is Saturday 11:30 in Amsterdam: no recording of that stay exists, so the meters' tariffs price it.
-        let output = try await CLI.run(["parking", "--advice", "--format", "json"])
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stderr.contains("parkshark: the cost calculation did not answer"))
-        let meters = try Self.results(output).filter { $0["kind"]?.stringValue == "meter" }
-        #expect(!meters.isEmpty)
-        // Saturday 11:30 for 2 h is all paid: €10.00 at €5/h, €8.00 at €4/h.
-        for meter in meters {
-            #expect(meter["cost"]?["source"]?.stringValue == "tariff")
-            #expect([10, 8].contains(meter["cost"]?["eur"]?.doubleValue ?? -1), "\(meter)")
-        }
-    }
-
     @Test func theTableShowsTheStayAndMarksTariffCosts() async throws {
         let output = try await CLI.run(["parking", "--near", "52.3731,4.8926", "--top", "3"])
         #expect(output.status == 0, "\(output.stderr)")
