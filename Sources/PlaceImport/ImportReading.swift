@@ -18,6 +18,11 @@ public enum ImportReading {
     ) throws(ImportFileError) -> [ImportBatch] {
         var batches: [ImportBatch] = []
         for file in files + nameLists { try checkIsFile(file) }
+        // A diff holds edits to an import, not places: it is applied to the import it belongs to.
+        for file in files where OSMChangeReader.recognises(contentsOf: URL(fileURLWithPath: file)) {
+            throw ImportFileError(
+                .badData, "\(file) is an OpenStreetMap change file (osmChange), not an extract to import", remedy: Remedy(.applyChanges(file: file)))
+        }
         for file in files {
             if isGeoNamesJSON(file) {
                 let (source, places, report) = try readGeoNames(file)

@@ -126,4 +126,21 @@ import Testing
         #expect(applied.status == 64)
         #expect(applied.stderr.contains("apply it on its own"), "\(applied.stderr)")
     }
+
+    /// The shared database takes whole extracts: a diff given with --database is refused before
+    /// places-server is run or any connection made (the port here has no server).
+    @Test func aChangeForTheSharedDatabaseIsABadUsageThatSaysWhatToDoInstead() async throws {
+        let store = TemporaryStore()
+        let change = store.folder.appendingPathComponent("new-cafe.osc")
+        try Self.newCafe.write(to: change, atomically: true, encoding: .utf8)
+        let refused = try await CLI.run(
+            ["import", change.path, "--database", "postgres://places@127.0.0.1:1/places"], environment: store.environment)
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "places: --database takes whole extracts, not change files: \(change.path) is an OpenStreetMap change file; "
+                    + "import the updated extract again with --database"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: store.path), "nothing was written")
+    }
 }

@@ -111,4 +111,26 @@ struct ImportSinkTests {
         #expect(Wording.neutral.line(try #require(column)) == "name-column 0 must be 1 or more: the columns of towns.csv count from 1")
         #expect(sink.handed.withLock { $0 }.isEmpty)
     }
+
+    /// A diff is applied to the import it belongs to (``PlacesService/applyChanges(_:progress:)``),
+    /// not imported: given to the import flow, it reaches no sink, and says so as a value.
+    @Test func aChangeFileReachesNoSink() async throws {
+        let (folder, osm, _) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let change = folder.appendingPathComponent("cafe.osc").path
+        try """
+        <osmChange version="0.6"><create><node id="9" version="1" lat="52.37" lon="4.89"><tag k="amenity" v="cafe"/></node></create></osmChange>
+        """.write(toFile: change, atomically: true, encoding: .utf8)
+        let sink = RecordingSink()
+        let error = await #expect(throws: PlacesError.self) {
+            try await PlacesService.importFiles(osm: [osm, change], nameLists: [], options: NameListOptions(), into: sink)
+        }
+        #expect(error?.kind == .badData)
+        #expect(error?.remedy == Remedy(.applyChanges(file: change)))
+        #expect(
+            error.map(Wording.neutral.line)
+                == "\(change) is an OpenStreetMap change file (osmChange), not an extract to import; apply it to the import it belongs to, on its own"
+        )
+        #expect(sink.handed.withLock { $0 }.isEmpty)
+    }
 }

@@ -47,6 +47,8 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case importAsExtract(file: String)
         /// A name list (CSV, TSV) was given as an OpenStreetMap file: import `file` as a name list.
         case importAsNameList(file: String)
+        /// A change file (osmChange) was given as an extract: apply `file` to the import it belongs to.
+        case applyChanges(file: String)
         /// No recommendation feed is given or configured.
         case chooseFeed
         /// Save a setting (`center`), or pass it with the request.
@@ -94,6 +96,7 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case .reviewProviders: "see which providers are ready and what each needs"
         case .importAsExtract: "import it as an OpenStreetMap file, not as a name list"
         case .importAsNameList: "import it as a name list, not as an OpenStreetMap file"
+        case .applyChanges: "apply it to the import it belongs to, on its own"
         case .chooseFeed: "give a feed file or URL, or set url in the [feed] section of the config"
         case .setSetting(let key, let example): "set \(key), e.g. \(example)"
         case .advice(let text): text

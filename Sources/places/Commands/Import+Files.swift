@@ -71,6 +71,13 @@ extension Places.Import {
 
         func run() async throws {
             // The database's client is the server's: places-server reads the files and writes them there.
+            if database.url != nil, let change = try changeFile() {
+                throw PlacesError(
+                    .usage,
+                    "takes whole extracts, not change files: \(change) is an OpenStreetMap change file; import the updated extract "
+                        + "again with --database, or apply the change to the store without --database (places import \(change))",
+                    parameter: "database")
+            }
             try database.handOver(["files"], serverArguments)
             let service = try CLIService.service(store: storeOptions.store)
             let interruption = Interruption.onSignals { signal in

@@ -81,6 +81,7 @@ enum CLIWording {
         case .reviewProviders: "see 'places providers'"
         case .importAsExtract(let file): "import it without --names: places import \(file)"
         case .importAsNameList(let file): "import it as a name list: places import --names \(file)"
+        case .applyChanges(let file): "apply it on its own: places import \(file)"
         case .chooseFeed: "use --feed FILE|URL or set [feed] url in the config"
         case .setSetting(let key, let example): "set it again with 'places config set \(key) \(example)'"
         case .advice(let text): text
