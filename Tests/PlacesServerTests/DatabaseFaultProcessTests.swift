@@ -72,7 +72,7 @@ struct DatabaseFaultProcessTests {
     @Test func aServerWhoseDatabaseIsGoneAnswers503AtOnceAndRecoversWhenItReturns() async throws {
         let cluster = try OwnCluster()
         let scratch = try Scratch()
-        let added = try ServerProcessTests.run("places", ["serve", "users", "add", "ana", "--database", cluster.url], scratch)
+        let added = try await ServerProcessTests.run("places", ["serve", "users", "add", "ana", "--database", cluster.url], scratch)
         #expect(added.status == 0, "\(added.stderr)")
         let token = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let (process, _, port) = try ServerProcessTests.start(
@@ -112,16 +112,16 @@ struct DatabaseFaultProcessTests {
     /// `sslmode=require` encrypts without checking the certificate; `verify-full` refuses one
     /// signed by no authority it trusts, in one line naming the URL (without its password) and
     /// what to do, and takes it with `sslrootcert=`; a server without TLS refuses `require`.
-    @Test func tlsModesFromTheURL() throws {
+    @Test func tlsModesFromTheURL() async throws {
         let cluster = try OwnCluster(ssl: true)
         let scratch = try Scratch()
         let withPassword = cluster.url.replacingOccurrences(of: "postgres://places@", with: "postgres://places:hunter2@")
 
-        let required = try ServerProcessTests.run(
+        let required = try await ServerProcessTests.run(
             "places", ["serve", "users", "add", "ana", "--database", cluster.url + "?sslmode=require"], scratch)
         #expect(required.status == 0, "\(required.stderr)")
 
-        let untrusted = try ServerProcessTests.run(
+        let untrusted = try await ServerProcessTests.run(
             "places", ["serve", "users", "list", "--database", withPassword + "?sslmode=verify-full"], scratch)
         #expect(untrusted.status == 69, "\(untrusted.stderr)")
         let line = untrusted.stderr.trimmingCharacters(in: .newlines)
@@ -131,13 +131,13 @@ struct DatabaseFaultProcessTests {
         #expect(line.contains("sslrootcert=FILE"), "\(line)")
         #expect(!line.contains("hunter2"))
 
-        let trusted = try ServerProcessTests.run(
+        let trusted = try await ServerProcessTests.run(
             "places", ["serve", "users", "list", "--database", cluster.url + "?sslrootcert=\(cluster.folder)/server.crt"], scratch)
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(trusted.stdout.contains("ana"), "\(trusted.stdout)")
 
         let plain = try #require(ServerDatabase.url)
-        let refused = try ServerProcessTests.run("places", ["serve", "users", "list", "--database", plain + "?sslmode=require"], scratch)
+        let refused = try await ServerProcessTests.run("places", ["serve", "users", "list", "--database", plain + "?sslmode=require"], scratch)
         #expect(refused.status == 69, "\(refused.stderr)")
         #expect(refused.stderr.contains("the server does not offer TLS"), "\(refused.stderr)")
     }

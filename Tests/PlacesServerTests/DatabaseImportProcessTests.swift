@@ -33,17 +33,17 @@ import Testing
             + (location.schema.map { "?schema=\($0)" } ?? "")
     }
 
-    @Test func aMalformedDatabaseURLIsSaidBeforeTheFilesAreRead() throws {
+    @Test func aMalformedDatabaseURLIsSaidBeforeTheFilesAreRead() async throws {
         let scratch = try Scratch()
         let file = scratch.folder.appendingPathComponent("zeedijk.osm")
         try Data(Self.zeedijk.utf8).write(to: file)
-        let malformed = try ServerProcessTests.run("places", ["import", file.path, "--database", "mysql://places@db/places"], scratch)
+        let malformed = try await ServerProcessTests.run("places", ["import", file.path, "--database", "mysql://places@db/places"], scratch)
         #expect(malformed.status == 78, "\(malformed.stderr)")
         #expect(malformed.stderr.contains("is not a PostgreSQL URL"), "\(malformed.stderr)")
         #expect(malformed.stdout.isEmpty)
         // The embedded store was not touched: the import went to places-server, which stopped.
         #expect(!FileManager.default.fileExists(atPath: scratch.folder.appendingPathComponent("places.sqlite").path))
-        let missing = try ServerProcessTests.run(
+        let missing = try await ServerProcessTests.run(
             "places", ["import", scratch.folder.appendingPathComponent("absent.osm").path, "--database", "postgres://places@127.0.0.1:1/places"],
             scratch)
         #expect(missing.status == 66, "\(missing.stderr)")
@@ -59,7 +59,7 @@ import Testing
         let file = scratch.folder.appendingPathComponent("zeedijk.osm")
         try Data(Self.zeedijk.utf8).write(to: file)
 
-        let imported = try ServerProcessTests.run("places", ["import", file.path, "--database", url], scratch)
+        let imported = try await ServerProcessTests.run("places", ["import", file.path, "--database", url], scratch)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("Imported \(file.path) (OSM XML, 5 elements)"), "\(imported.stdout)")
         #expect(imported.stdout.contains("2 POIs · 1 street"), "\(imported.stdout)")
@@ -75,23 +75,25 @@ import Testing
         await store.shutdown()
 
         // Again, as JSON: the same places replaced, nothing doubled, no index to report.
-        let again = try ServerProcessTests.run("places", ["import", file.path, "--format", "json"], scratch, adding: ["PLACES_DATABASE_URL": url])
+        let again = try await ServerProcessTests.run(
+            "places", ["import", file.path, "--format", "json"], scratch, adding: ["PLACES_DATABASE_URL": url])
         #expect(again.status == 0, "\(again.stderr)")
         let document = try JSONValue.parse(Data(again.stdout.utf8))
         #expect(document["imports"]?.arrayValue?.first?["written"]?["poi"]?.intValue == 2, "\(again.stdout)")
         #expect(document["index"] == .null)
 
         // Listed from the database, as the embedded listing shows a store's.
-        let listed = try ServerProcessTests.run("places", ["import", "list", "--database", url], scratch)
+        let listed = try await ServerProcessTests.run("places", ["import", "list", "--database", url], scratch)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("zeedijk.osm"), "\(listed.stdout)")
-        let listedJSON = try ServerProcessTests.run("places", ["import", "list", "--format", "json"], scratch, adding: ["PLACES_DATABASE_URL": url])
+        let listedJSON = try await ServerProcessTests.run(
+            "places", ["import", "list", "--format", "json"], scratch, adding: ["PLACES_DATABASE_URL": url])
         let sources = try JSONValue.parse(Data(listedJSON.stdout.utf8))["imports"]?.arrayValue ?? []
         #expect(sources.map { $0["path"]?.stringValue } == [file.path], "\(listedJSON.stdout) \(listedJSON.stderr)")
         // The café, the bakery, the street and the café's address (Zeedijk 12).
         #expect(sources.first?["places"]?.intValue == 4, "\(listedJSON.stdout)")
 
-        let built = try ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
+        let built = try await ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stderr.contains("names from \(location.redacted)"), "\(built.stderr)")
 
@@ -109,13 +111,13 @@ import Testing
         #expect(answers[2].contains("Zeedijk Koffiebranderij"), "\(answers[2])")
 
         // Removed by its name: the database holds nothing of it, and says so when listed.
-        let unknown = try ServerProcessTests.run("places", ["import", "remove", "amsterdam.osm", "--database", url], scratch)
+        let unknown = try await ServerProcessTests.run("places", ["import", "remove", "amsterdam.osm", "--database", url], scratch)
         #expect(unknown.status == 66, "\(unknown.stderr)")
         #expect(unknown.stderr.contains("no import of 'amsterdam.osm' in \(location.redacted); imported: zeedijk.osm"), "\(unknown.stderr)")
-        let removed = try ServerProcessTests.run("places", ["import", "remove", "zeedijk.osm"], scratch, adding: ["PLACES_DATABASE_URL": url])
+        let removed = try await ServerProcessTests.run("places", ["import", "remove", "zeedijk.osm"], scratch, adding: ["PLACES_DATABASE_URL": url])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.contains("removed zeedijk.osm: 4 places"), "\(removed.stdout)")
-        let empty = try ServerProcessTests.run("places", ["import", "list", "--database", url], scratch)
+        let empty = try await ServerProcessTests.run("places", ["import", "list", "--database", url], scratch)
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(empty.stdout.isEmpty, "\(empty.stdout)")
         #expect(empty.stderr.contains("nothing is imported into \(location.redacted)"), "\(empty.stderr)")

@@ -39,15 +39,15 @@ import Testing
 
         // The embedded setup, in a store of its own: the length to match.
         let embedded = try Scratch()
-        let local = try ServerProcessTests.run("places", ["import", file.path], embedded)
+        let local = try await ServerProcessTests.run("places", ["import", file.path], embedded)
         #expect(local.status == 0, "\(local.stderr)")
-        let walked = try ServerProcessTests.run(
+        let walked = try await ServerProcessTests.run(
             "places", ["route", "--from", Self.from, "--to", Self.to, "--provider", "local", "--format", "json"], embedded)
         #expect(walked.status == 0, "\(walked.stderr)")
         let expected = try #require(JSONValue.parse(Data(walked.stdout.utf8))["route"]?["distance_m"]?.doubleValue, "\(walked.stdout)")
         #expect(expected > 600, "round both corners: \(walked.stdout)")
 
-        let imported = try ServerProcessTests.run("places", ["import", file.path, "--database", url], scratch)
+        let imported = try await ServerProcessTests.run("places", ["import", file.path, "--database", url], scratch)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("walking graph: 4 junctions"), "\(imported.stdout)")
         #expect(imported.stdout.contains("Name index and walking graphs: each instance builds its own"), "\(imported.stdout)")
@@ -69,7 +69,7 @@ import Testing
         #expect(!before.hasPrefix("HTTP/1.1 200"), "\(before)")
 
         // Copied while it runs: the next walk is routed over the imported streets, as long as the embedded one.
-        let built = try ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
+        let built = try await ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stderr.contains("walking graphs "), "\(built.stderr)")
         #expect(built.stderr.contains("1 copied from \(location.redacted)"), "\(built.stderr)")
@@ -83,17 +83,17 @@ import Testing
         #expect(after.contains("Zagpad"), "\(after)")
 
         // Built again with nothing new: nothing fetched.
-        let again = try ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
+        let again = try await ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
         #expect(again.stderr.contains("1 up to date"), "\(again.stderr)")
 
         // Removed from the database, then from the instance by its next build: walks are no longer routed over it.
-        let removed = try ServerProcessTests.run("places", ["import", "remove", "zigzag.osm", "--database", url], scratch)
+        let removed = try await ServerProcessTests.run("places", ["import", "remove", "zigzag.osm", "--database", url], scratch)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.contains("Name index and walking graphs"), "\(removed.stdout)")
         let database = try await ServerDatabase.open(location)
         #expect(try await database.walkingGraphs().isEmpty)
         await database.shutdown()
-        let rebuilt = try ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
+        let rebuilt = try await ServerProcessTests.run("places", ["serve", "index", "build", "--database", url], scratch)
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
         #expect(rebuilt.stderr.contains("1 removed"), "\(rebuilt.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".walk") }.isEmpty)

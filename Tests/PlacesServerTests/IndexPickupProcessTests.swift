@@ -30,7 +30,7 @@ struct IndexPickupProcessTests {
         let nieuwmarkt = scratch.folder.appendingPathComponent("nieuwmarkt.osm")
         try Data(Self.nieuwmarkt.utf8).write(to: nieuwmarkt)
         for step in [["import", zeedijk.path, "--database", url], ["serve", "index", "build", "--database", url]] {
-            let result = try ServerProcessTests.run("places", step, scratch)
+            let result = try await ServerProcessTests.run("places", step, scratch)
             try #require(result.status == 0, "\(step): \(result.stderr)")
         }
         let (process, _, port) = try ServerProcessTests.start(
@@ -57,7 +57,7 @@ struct IndexPickupProcessTests {
         }
         await asked.firstAnswer()
         for step in [["import", nieuwmarkt.path, "--database", url], ["serve", "index", "build", "--database", url]] {
-            let result = try ServerProcessTests.run("places", step, scratch)
+            let result = try await ServerProcessTests.run("places", step, scratch)
             #expect(result.status == 0, "\(step): \(result.stderr)")
         }
         // The next request after the build answers from the new index.

@@ -20,22 +20,40 @@ import Testing
         return folder
     }
 
-    static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch, adding environment: [String: String] = [:]) throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
+    /// Runs `binary ARGUMENTS` and waits for it without holding a thread: the task is resumed by
+    /// the process's termination handler. A test that blocked here (as this did, reading pipes
+    /// and `waitUntilExit()`) held one of the cooperative pool's threads, two at once the whole
+    /// pool on a 2-core machine, while the child may wait on what the test process holds (stop 34).
+    static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch, adding environment: [String: String] = [:]) async throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
+        let outputs = scratch.folder.appendingPathComponent("run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outputs) }
+        let outURL = outputs.appendingPathComponent("stdout")
+        let errURL = outputs.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = products.appendingPathComponent(binary)
         process.arguments = arguments
         process.environment = scratch.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readToEndRetrying()
-        let stderr = err.fileHandleForReading.readToEndRetrying()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return (
+            process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        )
     }
 
     /// `places-server ARGUMENTS`, running once it says where it listens; its stderr, and its port.
@@ -58,28 +76,28 @@ import Testing
         return (process, stderr, port)
     }
 
-    @Test func placesServeRunsTheServerBesideIt() throws {
+    @Test func placesServeRunsTheServerBesideIt() async throws {
         let scratch = try Scratch()
-        let help = try Self.run("places", ["serve", "--help"], scratch)
+        let help = try await Self.run("places", ["serve", "--help"], scratch)
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: places serve"), "\(help.stdout)")
         #expect(help.stdout.contains("--open-search"))
-        let added = try Self.run("places", ["serve", "users", "add", "ana"], scratch)
+        let added = try await Self.run("places", ["serve", "users", "add", "ana"], scratch)
         #expect(added.status == 0, "\(added.stderr)")
         let token = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(token.hasPrefix("plc_") && token.count == 47, "\(added.stdout)")
         #expect(added.stderr.contains("shown only now"))
-        let again = try Self.run("places", ["serve", "users", "add", "ana"], scratch)
+        let again = try await Self.run("places", ["serve", "users", "add", "ana"], scratch)
         #expect(again.status == 64)
         #expect(again.stderr.contains("exists already"))
-        let list = try Self.run("places", ["serve", "users", "list"], scratch)
+        let list = try await Self.run("places", ["serve", "users", "list"], scratch)
         #expect(list.stdout.contains("ana\t1 token\t\(token.prefix(10))…"), "\(list.stdout)")
         #expect(!list.stdout.contains(token))
-        let revoked = try Self.run("places", ["serve", "users", "revoke", "ana"], scratch)
+        let revoked = try await Self.run("places", ["serve", "users", "revoke", "ana"], scratch)
         #expect(revoked.stdout == "revoked 1 token of ana\n")
-        let none = try Self.run("places", ["serve", "users", "revoke", "ana"], scratch)
+        let none = try await Self.run("places", ["serve", "users", "revoke", "ana"], scratch)
         #expect(none.status == 66)
-        let badListen = try Self.run("places", ["serve", "--listen", "localhost:http"], scratch)
+        let badListen = try await Self.run("places", ["serve", "--listen", "localhost:http"], scratch)
         #expect(badListen.status == 64)
         #expect(badListen.stderr.contains("--listen 'localhost:http' is not HOST:PORT"), "\(badListen.stderr)")
     }
@@ -114,7 +132,7 @@ import Testing
     /// A walk being followed when SIGTERM comes is followed to its end; then the server exits 0.
     @Test func sigtermLetsTheRequestInFlightFinish() async throws {
         let scratch = try Scratch()
-        let token = try Self.run("places-server", ["users", "add", "ana"], scratch).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try await Self.run("places-server", ["users", "add", "ana"], scratch).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let (process, stderr, port) = try Self.start(["--listen", "127.0.0.1:0"], scratch)
         let pid = process.processIdentifier
 
