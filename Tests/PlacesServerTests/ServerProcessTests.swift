@@ -27,6 +27,14 @@ import Testing
     static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch, adding environment: [String: String] = [:]) async throws
         -> (status: Int32, stdout: String, stderr: String)
     {
+        try await run(
+            executable: products.appendingPathComponent(binary), arguments, scratch, environment: scratch.environment.merging(environment) { $1 })
+    }
+
+    /// ``run(_:_:_:adding:)`` for any executable, with exactly `environment`.
+    static func run(executable: URL, _ arguments: [String], _ scratch: Scratch, environment: [String: String]) async throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         let outputs = scratch.folder.appendingPathComponent("run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: outputs) }
@@ -35,9 +43,9 @@ import Testing
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
-        process.executableURL = products.appendingPathComponent(binary)
+        process.executableURL = executable
         process.arguments = arguments
-        process.environment = scratch.environment.merging(environment) { $1 }
+        process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
@@ -102,31 +110,20 @@ import Testing
         #expect(badListen.stderr.contains("--listen 'localhost:http' is not HOST:PORT"), "\(badListen.stderr)")
     }
 
-    @Test func theInstallPutsTheServerBesidePlaces() throws {
+    @Test func theInstallPutsTheServerBesidePlaces() async throws {
         let scratch = try Scratch()
         let prefix = scratch.folder.appendingPathComponent("prefix")
-        let install = Process()
-        install.executableURL = URL(fileURLWithPath: "/bin/bash")
-        install.arguments = [
-            TestServer.repository.appendingPathComponent("Scripts/install.sh").path, "--binary", Self.products.appendingPathComponent("places").path,
-            "--prefix", prefix.path,
-        ]
-        install.standardOutput = FileHandle.nullDevice
-        try install.run()
-        install.waitUntilExit()
-        #expect(install.terminationStatus == 0)
-        let installed = Process()
-        installed.executableURL = prefix.appendingPathComponent("bin/places")
-        installed.arguments = ["serve", "users", "add", "ana"]
-        installed.environment = scratch.environment
-        let out = Pipe()
-        installed.standardOutput = out
-        installed.standardError = FileHandle.nullDevice
-        try installed.run()
-        let token = String(decoding: out.fileHandleForReading.readToEndRetrying(), as: UTF8.self)
-        installed.waitUntilExit()
-        #expect(installed.terminationStatus == 0)
-        #expect(token.hasPrefix("plc_"))
+        let install = try await Self.run(
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            [
+                TestServer.repository.appendingPathComponent("Scripts/install.sh").path, "--binary",
+                Self.products.appendingPathComponent("places").path, "--prefix", prefix.path,
+            ], scratch, environment: ProcessInfo.processInfo.environment)
+        #expect(install.status == 0, "\(install.stderr)")
+        let installed = try await Self.run(
+            executable: prefix.appendingPathComponent("bin/places"), ["serve", "users", "add", "ana"], scratch, environment: scratch.environment)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(installed.stdout.hasPrefix("plc_"))
     }
 
     /// A walk being followed when SIGTERM comes is followed to its end; then the server exits 0.
@@ -241,23 +238,5 @@ final class StderrLines: Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return nil
-    }
-}
-
-extension FileHandle {
-    /// Everything up to the end, read with read(2) and retried when a signal interrupts it:
-    /// Foundation's readDataToEndOfFile() traps on EINTR (seen under load, with many children
-    /// ending and SIGCHLD arriving).
-    func readToEndRetrying() -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: buffer[0..<count])
-            } else if count == 0 || errno != EINTR {
-                return data
-            }
-        }
     }
 }
