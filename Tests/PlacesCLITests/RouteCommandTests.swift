@@ -68,16 +68,6 @@ import Testing
         #expect(output.stderr.contains("cassettes/google/route.json"))
     }
 
-    @Test func aRecommendationOfAFeedIsADestination() async throws {
-        let output = try await CLI.run(["route", "--from", Self.dam, "--to", "rec-nieuwmarkt", "--feed", "examples/feed.json", "--format", "json"])
-        #expect(output.status == 0, "\(output.stderr)")
-        let distance = try JSONValue.parse(Data(output.stdout.utf8))["route"]?["distance_m"]?.doubleValue
-        #expect(distance.map { abs($0 - 754.9) < 0.1 } == true)
-        let unknown = try await CLI.run(["route", "--from", Self.dam, "--to", "rec-nowhere", "--feed", "examples/feed.json"])
-        #expect(unknown.status == 66)
-        #expect(unknown.stderr.contains("rec-nowhere") && unknown.stderr.contains("rec-nieuwmarkt"))
-    }
-
     @Test func noRouteIsOneLineAndExit66() async throws {
         let output = try await CLI.run(["route", "--from", "52.6,4.3", "--to", Self.waterlooplein])
         #expect(output.status == 66)
