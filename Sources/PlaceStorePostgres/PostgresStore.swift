@@ -138,11 +138,11 @@ public final class PostgresStore: SharedStore {
         let client = pool.withLock { $0.client }
         let (timeout, checkAfter) = (options.operationTimeout, options.checkAfter)
         do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await body(client) }
+            return try await Self.first(
+                of: { try await body(client) },
                 // The bound and the check share one task: a task of its own for the check cost a
                 // few per cent of a busy instance's requests (/health in Benchmarks/server-postgres.sh).
-                group.addTask {
+                orFailure: {
                     let deadline = ContinuousClock.now + timeout
                     if checkAfter < timeout {
                         try await Task.sleep(for: checkAfter)
@@ -150,17 +150,37 @@ public final class PostgresStore: SharedStore {
                     }
                     // Reachable, only slow: the bound decides.
                     try await Task.sleep(until: deadline, clock: .continuous)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else { throw PostgresFailure.timedOut(timeout) }
-                return value
-            }
+                    throw PostgresFailure.timedOut(timeout)
+                })
         } catch {
             let failure = PostgresFailure.storeError(error, location: database.redacted)
             if failure.kind == .unreachable { reachability.withLock { $0 = true } }
             throw failure
         }
+    }
+
+    /// What `operation` gives, or what `failure` throws, whichever comes first; the other is
+    /// cancelled and not waited for. A task group would wait for both: an operation that does not
+    /// end when cancelled (a request for a connection parked in PostgresNIO's pool while the
+    /// database refuses the user) held the caller past the bound, so a request could hang.
+    static func first<T: Sendable>(
+        of operation: @escaping @Sendable () async throws -> T, orFailure failure: @escaping @Sendable () async throws -> Never
+    ) async throws -> T {
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Result<T, any Error>.self)
+        let work = Task {
+            do { outcome.yield(.success(try await operation())) } catch { outcome.yield(.failure(error)) }
+        }
+        let bound = Task {
+            do { try await failure() } catch { outcome.yield(.failure(error)) }
+        }
+        defer {
+            work.cancel()
+            bound.cancel()
+            outcome.finish()
+        }
+        for await result in outcomes { return try result.get() }
+        // The caller was cancelled: the stream ends without an outcome.
+        throw CancellationError()
     }
 
     /// The try at connecting that is under way, or a new one: one at a time, which every operation
