@@ -100,24 +100,14 @@ public final class PostgresStore: SharedStore {
         stopped.withLock { $0 = true }
         let running = pool.withLock { $0.running }
         running.cancel()
-        // Awaiting a task's value ignores cancellation, so the first of two signals decides.
-        let (first, signal) = AsyncStream.makeStream(of: Bool.self)
-        Task {
-            await running.value
-            signal.yield(true)
-        }
-        let timer = Task {
-            try? await Task.sleep(for: bound)
-            signal.yield(false)
-        }
-        var closed = false
-        for await outcome in first {
-            closed = outcome
-            break
-        }
-        timer.cancel()
-        signal.finish()
-        return closed
+        // Awaiting a task's value ignores cancellation: the bound answers without waiting for it.
+        let closed = try? await Self.first(
+            of: { await running.value },
+            orFailure: {
+                try await Task.sleep(for: bound)
+                throw PostgresFailure.timedOut(bound)
+            })
+        return closed != nil
     }
 
     public func checkReachable() async throws(StoreError) {
