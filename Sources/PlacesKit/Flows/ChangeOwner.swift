@@ -11,10 +11,17 @@ extension PlacesService {
     /// The import a change belongs to: the one whose extent holds most of its located nodes (a
     /// diff of the region has them all inside), else, for a change of deletions and ways only, the
     /// one that holds most of the places it names.
-    func owner(of change: OSMChange, file: String, among imports: [ImportRecord]) throws(PlacesError) -> ImportRecord {
+    /// - Parameters:
+    ///   - place: where the imports are (the store's path, the database), for the message.
+    ///   - holding: how many of the given place ids each import holds (by its key); asked only
+    ///     for a change without node positions.
+    static func owner(
+        of change: OSMChange, file: String, among imports: [ImportRecord], in place: String,
+        holding: ([String]) throws(PlacesError) -> [String: Int]
+    ) throws(PlacesError) -> ImportRecord {
         guard !imports.isEmpty else {
             throw PlacesError(
-                .notFound, "\(file) belongs to no import: no OpenStreetMap extract is imported into \(store.path); import the extract first")
+                .notFound, "\(file) belongs to no import: no OpenStreetMap extract is imported into \(place); import the extract first")
         }
         let nodes = change.locatedNodes
         if !nodes.isEmpty {
@@ -30,13 +37,7 @@ extension PlacesService {
                 "\(file) belongs to no import: its nodes lie around \(around), outside every imported extract "
                     + "(\(imports.map(\.source.label).joined(separator: ", "))); import the extract first")
         }
-        let ids = change.edits.map { "osm:\($0.type.rawValue)/\($0.id)" }
-        let counts: [String: Int]
-        if let opened = try store.reading() {
-            counts = try StoreAccess.run { () throws(StoreError) in try opened.importsHolding(ids) }
-        } else {
-            counts = [:]
-        }
+        let counts = try holding(placeIDs(of: change))
         let held = imports.map { counts[$0.source.key] ?? 0 }
         if let best = held.indices.max(by: { held[$0] < held[$1] }), held[best] > 0 { return imports[best] }
         let named = change.edits.prefix(3).map(\.name).joined(separator: ", ")
@@ -45,6 +46,9 @@ extension PlacesService {
             "\(file) belongs to no import: it has no node positions, and none of the places it names (\(named)\(change.edits.count > 3 ? ", …" : "")) "
                 + "is in an imported extract; import the extract first")
     }
+
+    /// The ids of the places a change names, as imports store them (`osm:way/45`).
+    static func placeIDs(of change: OSMChange) -> [String] { change.edits.map { "osm:\($0.type.rawValue)/\($0.id)" } }
 
     private static func holds(_ bounds: BoundingBox?, _ point: OSMPoint) -> Bool {
         guard let bounds else { return false }

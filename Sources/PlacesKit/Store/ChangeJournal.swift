@@ -17,20 +17,7 @@ import PlaceHTTP
 struct ChangeJournal {
     /// `journal.json`: the only record of what is applied. A change file it does not list (one
     /// copied in by a run that stopped before its store write was followed by this) is not applied.
-    struct Manifest: Codable, Equatable {
-        /// The import's key: its extract's absolute path.
-        var source: String
-        /// The extract's size and modification time when the first change was applied: a different
-        /// file at that path (a newer extract) makes the changes meaningless.
-        var sourceSize: Int
-        var sourceModified: Double
-        /// The change files, oldest first.
-        var files: [String]
-        /// The newest timestamp of any edit applied.
-        var newestTimestamp: String?
-        /// The version of every element a change named (`n123`, `w45`, `r6`).
-        var versions: [String: Int]
-    }
+    typealias Manifest = ChangeManifest
 
     let folder: URL
 
@@ -129,14 +116,6 @@ struct ChangeJournal {
 
     /// Forgets every change of the import (the extract was imported again, or removed).
     func remove() { try? FileManager.default.removeItem(at: folder) }
-
-    /// The name of the next change file: `000003.osc.gz`, keeping what compression it has.
-    static func name(number: Int, of change: URL) -> String {
-        let lower = change.lastPathComponent.lowercased()
-        let suffix = lower.hasSuffix(".gz") ? ".osc.gz" : lower.hasSuffix(".bz2") ? ".osc.bz2" : ".osc"
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + suffix
-    }
 
     private static func rename(_ from: URL, to destination: URL) throws {
         guard Foundation.rename(from.path, destination.path) == 0 else {
