@@ -202,6 +202,29 @@ enum PostgresSchema {
                 WHERE e.source = s.key
                 """,
             ]),
+        Migration(
+            version: 6, name: "change files applied to imports",
+            statements: [
+                // The osmChange files applied to an import, as they came, and what they add up
+                // to (a JSON document the import flow writes and reads): an import is made again
+                // from its extract and all of them, so they are kept with it, written in the
+                // transaction that replaces its places. Importing the extract again drops them;
+                // removing the import removes them.
+                """
+                CREATE TABLE import_change (
+                    source text NOT NULL REFERENCES import_source (key) ON DELETE CASCADE,
+                    name text NOT NULL,
+                    bytes bytea NOT NULL,
+                    PRIMARY KEY (source, name)
+                )
+                """,
+                """
+                CREATE TABLE import_change_manifest (
+                    source text PRIMARY KEY REFERENCES import_source (key) ON DELETE CASCADE,
+                    manifest text NOT NULL
+                )
+                """,
+            ]),
     ]
 
     static var version: Int { migrations.last?.version ?? 0 }

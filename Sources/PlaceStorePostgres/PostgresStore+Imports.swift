@@ -14,6 +14,15 @@ extension PostgresStore: SharedImportStore {
     public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList, walkingGraph: (bytes: Data, formatVersion: Int)?)
         async throws(StoreError) -> ImportSummary
     {
+        try await replaceImport(source, with: places, walkingGraph: walkingGraph, keeping: nil)
+    }
+
+    /// Replaces what `source` imported with `places` and its walking graph, in one transaction.
+    /// - Parameter change: the change file these places apply, kept with the import beside the
+    ///   ones kept before; nil for the extract imported afresh, which drops the changes kept.
+    public func replaceImport(
+        _ source: ImportSource, with places: ImportedPlaceList, walkingGraph: (bytes: Data, formatVersion: Int)?, keeping change: KeptChange?
+    ) async throws(StoreError) -> ImportSummary {
         var written: [NameKind: Int] = [:]
         for place in places { written[place.record.kind, default: 0] += 1 }
         // The last of several rows with one id wins, as in the SQLite store (INSERT OR REPLACE);
@@ -31,7 +40,7 @@ extension PostgresStore: SharedImportStore {
             throw StoreError(.corruptRecord, path: location, detail: "the places of \(source.label) cannot be written: \(error)")
         }
         let newIDs = Set(rows.map(\.id))
-        let (documents, kinds, graph) = (batches, written, walkingGraph)
+        let (documents, kinds, graph, change) = (batches, written, walkingGraph, change)
         let (key, label, format, count) = (source.key, source.label, source.format, places.count)
         let (attribution, licence, now) = (source.licence?.attribution, source.licence?.licence, Date().timeIntervalSince1970)
         let (bounds, kept) = ImportRecord.extent(of: places)
@@ -86,6 +95,7 @@ extension PostgresStore: SharedImportStore {
                     "UPDATE import_state SET generation = generation + 1 WHERE id = 1 RETURNING generation", logger: logger
                 ).decode(Int.self).first { _ in true } ?? 0
             try await Self.replaceWalkingGraph(of: key, with: graph, generation: generation, connection, logger)
+            try await Self.keep(change, of: key, connection, logger)
             // Rows that replaced an existing id (or an earlier row of this source) added nothing to the count.
             return ImportSummary(written: kinds, removed: previous.subtracting(newIDs).count, replaced: before + count - after)
         }

@@ -66,7 +66,7 @@ struct PostgresOpeningTests {
             let store = try await fixture.instance()
             #expect(try await store.accounts().map(\.name) == ["local"])
             let location = try #require(store as? PostgresStore).database
-            #expect(try await Self.versions(location) == [1, 2, 3, 4, 5])
+            #expect(try await Self.versions(location) == [1, 2, 3, 4, 5, 6])
         }
     }
 

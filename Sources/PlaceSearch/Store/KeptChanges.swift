@@ -1,0 +1,29 @@
+public import Foundation
+
+/// The OpenStreetMap change files applied to an import, as a shared database keeps them beside it:
+/// the import is made again from its extract and all of them whenever another comes.
+public struct KeptChanges: Sendable, Equatable {
+    /// What they add up to, as the import flow wrote it (a document the store does not read).
+    public var manifest: Data
+    /// The files as they came, by the name each is kept by.
+    public var files: [String: Data]
+
+    public init(manifest: Data, files: [String: Data]) {
+        self.manifest = manifest
+        self.files = files
+    }
+}
+
+/// One change file to keep with the import it is applied to, and the manifest that then
+/// describes all of the import's changes.
+public struct KeptChange: Sendable, Equatable {
+    public var name: String
+    public var bytes: Data
+    public var manifest: Data
+
+    public init(name: String, bytes: Data, manifest: Data) {
+        self.name = name
+        self.bytes = bytes
+        self.manifest = manifest
+    }
+}
