@@ -35,6 +35,17 @@ extension PlacesServerCommand.Import {
             guard try databaseChoice.location() != nil else {
                 throw PlacesError(.usage, "is needed: " + DatabaseImportSink.needed, parameter: "database")
             }
+            // A change file, given alone (places checked that): applied to the import it belongs
+            // to. It is read before the database is opened; the extract after, once its import is known.
+            if files.count == 1, let file = files.first, options.nameLists.isEmpty, PlacesService.isChangeFile(file) {
+                let notices = NoticeSink { notice in CommandMain.line("\(PlacesServerCommand.speaker): \(notice.text)") }
+                guard let change = try PlacesService.readChangeFile(file, notices: notices) else { return }
+                let report = try await withImportDatabase(databaseChoice, needed: DatabaseImportSink.needed) { store in
+                    try await PlacesService.apply(change, to: DatabaseChangeSink(store: store))
+                }
+                print(ImportRendering(reports: [report], index: nil).render(options.format), terminator: "")
+                return
+            }
             // Everything is read before the database is opened: a file that fails changes nothing.
             let (reports, _) = try await PlacesService.importFiles(
                 osm: files, nameLists: options.nameLists, options: options.nameListOptions, into: DatabaseImportSink(database: databaseChoice))

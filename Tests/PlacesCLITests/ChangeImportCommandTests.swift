@@ -127,20 +127,27 @@ import Testing
         #expect(applied.stderr.contains("apply it on its own"), "\(applied.stderr)")
     }
 
-    /// The shared database takes whole extracts: a diff given with --database is refused before
-    /// places-server is run or any connection made (the port here has no server).
-    @Test func aChangeForTheSharedDatabaseIsABadUsageThatSaysWhatToDoInstead() async throws {
+    /// A diff given with --database goes to places-server, which reads it before it contacts the
+    /// database: a truncated one is said as such (exit 65), a sound one then finds no database on a
+    /// port without a server (exit 69). The embedded store is not touched either way.
+    @Test func aChangeForTheSharedDatabaseIsReadBeforeTheDatabaseIsContacted() async throws {
         let store = TemporaryStore()
         let change = store.folder.appendingPathComponent("new-cafe.osc")
         try Self.newCafe.write(to: change, atomically: true, encoding: .utf8)
-        let refused = try await CLI.run(
-            ["import", change.path, "--database", "postgres://places@127.0.0.1:1/places"], environment: store.environment)
-        #expect(refused.status == 64, "\(refused.stderr)")
-        #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
-        #expect(
-            refused.stderr.hasPrefix(
-                "places: --database takes whole extracts, not change files: \(change.path) is an OpenStreetMap change file; "
-                    + "import the updated extract again with --database"), "\(refused.stderr)")
+        let truncated = store.folder.appendingPathComponent("truncated.osc")
+        try Data(Self.newCafe.utf8.prefix(120)).write(to: truncated)
+        let database = "postgres://places@127.0.0.1:1/places"
+
+        let bad = try await CLI.run(["import", truncated.path, "--database", database], environment: store.environment)
+        #expect(bad.status == 65, "\(bad.stderr)")
+        #expect(bad.stderrLines.count == 1, "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("places: \(truncated.path): "), "\(bad.stderr)")
+        #expect(bad.stderr.contains("truncated"), "\(bad.stderr)")
+
+        let unreachable = try await CLI.run(["import", change.path, "--database", database], environment: store.environment)
+        #expect(unreachable.status == 69, "\(unreachable.stderr)")
+        #expect(unreachable.stderrLines.count == 1, "\(unreachable.stderr)")
+        #expect(unreachable.stderr.contains("the database postgres://places@127.0.0.1:1/places cannot be reached"), "\(unreachable.stderr)")
         #expect(!FileManager.default.fileExists(atPath: store.path), "nothing was written")
     }
 }

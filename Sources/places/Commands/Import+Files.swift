@@ -30,7 +30,8 @@ extension Places.Import {
 
                 With --database, the places and the walking graph go into the PostgreSQL database 'places serve \
                 --database' instances share (places-server, installed beside places, writes them); each instance then \
-                builds its name index and copies the walking graphs with 'places serve index build --database URL'.
+                builds its name index and copies the walking graphs with 'places serve index build --database URL'. \
+                A change file applies there too: the database keeps it with the import it belongs to.
 
                 Examples:
                   places import amsterdam.osm
@@ -40,6 +41,7 @@ extension Places.Import {
                   places import cities15000.json                      # GeoNames JSON, with alternate names
                   places import 000123.osc.gz                         # a diff, applied to its imported extract
                   places import amsterdam.osm --database postgres://places@db.internal/places
+                  places import 000124.osc.gz --database postgres://places@db.internal/places
                 """)
 
         @Argument(help: ArgumentHelp("OpenStreetMap files: .osm, .osm.pbf, Overpass JSON, GeoJSON (.gz/.bz2 too).", valueName: "file"))
@@ -70,14 +72,9 @@ extension Places.Import {
         }
 
         func run() async throws {
-            // The database's client is the server's: places-server reads the files and writes them there.
-            if database.url != nil, let change = try changeFile() {
-                throw PlacesError(
-                    .usage,
-                    "takes whole extracts, not change files: \(change) is an OpenStreetMap change file; import the updated extract "
-                        + "again with --database, or apply the change to the store without --database (places import \(change))",
-                    parameter: "database")
-            }
+            // The database's client is the server's: places-server reads the files (a change alone,
+            // checked first) and writes them there.
+            if database.url != nil { _ = try changeFile() }
             try database.handOver(["files"], serverArguments)
             let service = try CLIService.service(store: storeOptions.store)
             let interruption = Interruption.onSignals { signal in

@@ -1,0 +1,54 @@
+import Foundation
+import OSMFormat
+public import PlaceImport
+import PlaceSearch
+
+/// A change file read and found to hold edits, to apply to a shared database's import
+/// (``PlacesService/apply(_:to:progress:)``).
+public struct ChangeFile: Sendable {
+    public let path: String
+    let change: OSMChange
+}
+
+extension PlacesService {
+    /// Reads `file` as an OpenStreetMap change file, before any database is opened: a file that
+    /// cannot be read or is no change fails here. Nil, said as a notice, for a change without edits.
+    public static func readChangeFile(_ file: String, notices: NoticeSink) throws(PlacesError) -> ChangeFile? {
+        try readEdits(file, notices: notices).map { ChangeFile(path: file, change: $0) }
+    }
+
+    /// Applies a change to the import of a shared database it belongs to, as
+    /// ``applyChanges(_:progress:)`` does for the embedded store: the import is made again from its
+    /// extract with every change the database keeps for it and this one, and written with the
+    /// change in one transaction. Everything is checked and read before the database is written.
+    public static func apply(_ file: ChangeFile, to sink: some ChangeSink, progress: @escaping ImportProgress = { _, _, _, _ in }) async throws
+        -> ImportReport
+    {
+        let started = ContinuousClock.now
+        let change = file.change
+        let imports = try await sink.imports().filter(takesChanges)
+        let holding = change.locatedNodes.isEmpty && !imports.isEmpty ? try await sink.importsHolding(placeIDs(of: change)) : [:]
+        let owner = try owner(of: change, file: file.path, among: imports, in: sink.location) { _ in holding }
+        let held = try await sink.keptChanges(of: owner.source.key).map { kept throws(PlacesError) in
+            HeldChanges(manifest: try Self.manifest(kept.manifest, of: owner.source.label)) { kept.files[$0] }
+        }
+        let prepared = try prepare(
+            change, file: file.path, owner: owner, held: held, spillDirectory: sink.spillDirectory, started: started, progress: progress)
+        let kept: KeptChange
+        do {
+            kept = KeptChange(
+                name: prepared.name, bytes: try Data(contentsOf: URL(fileURLWithPath: file.path)), manifest: try prepared.manifest.encoded())
+        } catch {
+            throw PlacesError(.notFound, "\(file.path) cannot be read again (\(error.localizedDescription)); nothing was changed")
+        }
+        return try await sink.write(prepared.batch, keeping: kept, progress: progress)
+    }
+
+    private static func manifest(_ bytes: Data, of label: String) throws(PlacesError) -> ChangeManifest {
+        do {
+            return try JSONDecoder().decode(ChangeManifest.self, from: bytes)
+        } catch {
+            throw PlacesError(.badData, "the changes kept for \(label) cannot be read (\(error)); import \(label) again to start its changes afresh")
+        }
+    }
+}
