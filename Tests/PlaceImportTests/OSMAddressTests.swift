@@ -106,6 +106,27 @@ struct OSMAddressTests {
         }
     }
 
+    /// Postcodes are kept in upper case with single spaces however they are written; a country
+    /// is read from any of its keys, trimmed and in upper case, and ignored when it is no code.
+    @Test func postcodesAndCountriesAreKeptInOneSpelling() {
+        let written: [(postcode: String, country: [String: String], kept: String, code: String?)] = [
+            ("1012 js", ["addr:country": "nl"], "1012 JS", "NL"),
+            ("1012  JS", ["country_code": " NL "], "1012 JS", "NL"),
+            ("1012JS", ["is_in:country_code": "BE"], "1012JS", "BE"),
+            ("SW1A 2AA", ["ISO3166-1": "GB"], "SW1A 2AA", "GB"),
+            ("75001", ["ISO3166-1:alpha2": "FR"], "75001", "FR"),
+            ("d-10115", ["addr:country": "Deutschland"], "D-10115", nil),
+        ]
+        for (index, form) in written.enumerated() {
+            let tags = Self.address("Damrak", "\(index + 1)", ["addr:postcode": form.postcode].merging(form.country) { $1 })
+            let address = Self.extract([Self.node(Int64(index + 1), 52.3760, 4.8960, tags)]).first { $0.record.kind == .address }
+            #expect(address?.record.detail?.hasPrefix(form.kept) == true, "\(form.postcode): \(address?.record.detail ?? "none")")
+            if let code = form.code {
+                #expect(address?.record.countryCode == code, "\(form.country)")
+            }
+        }
+    }
+
     @Test func stationsAndNamedBuildingsArePlacesToGoTo() {
         let station = Self.places.first { $0.record.name == "Amsterdam Centraal" }
         #expect(station?.record.kind == .poi)

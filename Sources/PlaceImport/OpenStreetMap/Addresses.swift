@@ -48,18 +48,26 @@ struct Addresses {
     }
 
     /// Notes the addresses of an element's tags, when it has any.
-    /// - Parameter kept: whether the element is kept as a place or POI too.
-    mutating func note(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], kept: Bool) {
+    /// - Parameters:
+    ///   - kept: whether the element is kept as a place or POI too.
+    ///   - country: the country its tags name (``CountryTags/code(_:)``), read once by the caller.
+    mutating func note(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], kept: Bool, country: String?) {
         guard let numbers = tags["addr:housenumber"], let street = Self.clean(tags["addr:street"]) ?? Self.clean(tags["addr:place"]) else {
             return
         }
-        let parts = numbers.split(whereSeparator: { $0 == ";" || $0 == "," }).compactMap { Self.clean(String($0)) }
+        // Nearly every element has one number: split (an array and a string per part) only a list.
+        let parts =
+            numbers.utf8.contains(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") })
+            ? numbers.split(whereSeparator: { $0 == ";" || $0 == "," }).compactMap { Self.clean(String($0)) }
+            : Self.clean(numbers).map { [$0] } ?? []
+        guard !parts.isEmpty else { return }
+        let (postcode, city) = (Self.postcode(tags["addr:postcode"]), Self.clean(tags["addr:city"]))
         for (index, number) in parts.enumerated() where Self.isHouseNumber(number) {
             let suffix: String? = parts.count > 1 ? "address/\(index + 1)" : (kept ? "address" : nil)
             all.append(
                 Address(
-                    type: type, id: id, point: point, number: number, street: street, postcode: Self.postcode(tags["addr:postcode"]),
-                    city: Self.clean(tags["addr:city"]), country: CountryTags.code(tags), suffix: suffix))
+                    type: type, id: id, point: point, number: number, street: street, postcode: postcode, city: city, country: country,
+                    suffix: suffix))
         }
     }
 
@@ -114,6 +122,14 @@ struct Addresses {
     /// "1011 HB" as written, with its spaces collapsed; nil for nothing.
     static func postcode(_ text: String?) -> String? {
         guard let text = clean(text) else { return nil }
+        // Most are written as they are kept: upper case ASCII with single spaces.
+        var previous: UInt8 = 0
+        if text.utf8.allSatisfy({ byte in
+            defer { previous = byte }
+            return byte < 0x80 && !(0x61...0x7A).contains(byte) && !(byte == 0x20 && previous == 0x20)
+        }) {
+            return text
+        }
         return text.split(separator: " ").joined(separator: " ").uppercased()
     }
 

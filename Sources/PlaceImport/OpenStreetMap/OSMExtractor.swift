@@ -93,9 +93,10 @@ package struct OSMExtractor {
 
     /// An element with tags: its country, its address and, when it is one, the place or POI it is.
     private mutating func noteTagged(_ type: OSMElementType, _ id: Int64, _ point: OSMPoint, _ tags: [String: String], area: PointBox? = nil) {
-        if let code = CountryTags.code(tags) { countries.note(code, at: point) }
+        let country = CountryTags.code(tags)
+        if let country { countries.note(country, at: point) }
         let isKept = keep(type, id, point, tags, area: area)
-        if tags["addr:housenumber"] != nil { addresses.note(type, id, point, tags, kept: isKept) }
+        if tags["addr:housenumber"] != nil { addresses.note(type, id, point, tags, kept: isKept, country: country) }
     }
 
     /// - Returns: whether the element is kept as a place or POI.

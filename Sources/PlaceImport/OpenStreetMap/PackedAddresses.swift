@@ -39,9 +39,11 @@ struct PackedAddresses: RandomAccessCollection {
             ByteRecordWriter.append(address.point.longitude.bitPattern, width: 8, to: &bytes)
             ByteRecordWriter.append(address.number, to: &bytes)
             ByteRecordWriter.append(address.street, to: &bytes)
-            for text in [address.postcode, address.city, address.country, address.suffix] {
-                if let text { ByteRecordWriter.append(text, to: &bytes) }
-            }
+            // Each by itself: an array of the four would be made for every address.
+            if let postcode = address.postcode { ByteRecordWriter.append(postcode, to: &bytes) }
+            if let city = address.city { ByteRecordWriter.append(city, to: &bytes) }
+            if let country = address.country { ByteRecordWriter.append(country, to: &bytes) }
+            if let suffix = address.suffix { ByteRecordWriter.append(suffix, to: &bytes) }
         }
     }
 
