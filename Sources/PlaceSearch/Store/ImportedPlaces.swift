@@ -93,15 +93,22 @@ public struct ImportRecord: Sendable, Equatable {
     public static func extent(of places: ImportedPlaceList) -> (bounds: BoundingBox?, categories: Set<String>) {
         var categories: Set<String> = []
         var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
-        // One pass, over the records alone: the tags are not made.
+        // One pass over the places' bytes, no record made (a country has millions of places): a
+        // category becomes a string only where it differs from the one before (addresses, the
+        // most of a country, come one after another with the same or none).
+        var previous: [UInt8] = []
         for position in places.indices {
-            let record = places.record(at: position)
-            if let category = record.category { categories.insert(category) }
-            guard let point = record.coordinate else { continue }
-            south = min(south, point.latitude)
-            north = max(north, point.latitude)
-            west = min(west, point.longitude)
-            east = max(east, point.longitude)
+            places.withFields(at: position) { fields in
+                if let category = fields.category, !category.elementsEqual(previous) {
+                    previous = Array(category)
+                    categories.insert(String(decoding: category, as: UTF8.self))
+                }
+                guard let point = fields.coordinate else { return }
+                south = min(south, point.latitude)
+                north = max(north, point.latitude)
+                west = min(west, point.longitude)
+                east = max(east, point.longitude)
+            }
         }
         let bounds = south.isFinite ? BoundingBox(south: south, west: west, north: north, east: east) : nil
         return (bounds, categories)
