@@ -185,6 +185,7 @@ import Tracking
         #expect(lines.last?["stops"]?.doubleValue == 2)
     }
 
+    /// What each setting does is StopsFlowTests'; here, that the flags reach the flow.
     @Test func theOptionsChangeWhatIsAStop() async throws {
         let scenario = Scenario()
         let trace = try Self.file(Self.day().ndjson, in: scenario)
@@ -194,14 +195,6 @@ import Tracking
         // The café and Damstraat are 160 m apart: a 300 m radius takes the walk between as a stay too.
         let wide = try await CLI.run(["stops", trace, "--format", "json", "--radius", "300m"])
         #expect(try JSONValue.parse(Data(wide.stdout.utf8))["stops"]?.arrayValue?.count == 1, "\(wide.stdout.prefix(600))")
-        // A silence longer than --max-gap ends a stay: the café with the middle hour missing is two stops.
-        var gappy = Self.day()
-        gappy.fixes.removeAll { (700...1000).contains($0.1) }
-        let gappyTrace = try Self.file(gappy.ndjson, in: scenario, "gappy.ndjson")
-        let kept = try await CLI.run(["stops", gappyTrace, "--format", "json"])
-        #expect(try JSONValue.parse(Data(kept.stdout.utf8))["stops"]?.arrayValue?.count == 2)
-        let split = try await CLI.run(["stops", gappyTrace, "--format", "json", "--max-gap", "2m"])
-        #expect(try JSONValue.parse(Data(split.stdout.utf8))["stops"]?.arrayValue?.count == 3)
     }
 
     @Test func aFirstFixFromTheFutureDoesNotSpoilTheDay() async throws {
