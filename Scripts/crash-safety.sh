@@ -67,7 +67,9 @@ import hashlib, sqlite3, sys
 store, key = sys.argv[1], sys.argv[2]
 db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
 check = db.execute("PRAGMA integrity_check").fetchone()[0]
-rows = db.execute("SELECT id, name FROM imported_place WHERE source = ? ORDER BY id", (key,)).fetchall()
+rows = db.execute(
+    "SELECT p.id, p.name FROM imported_place p JOIN import_source s ON s.number = p.source WHERE s.key = ? ORDER BY p.id", (key,)
+).fetchall()
 digest = hashlib.sha1(repr(rows).encode()).hexdigest()[:12]
 favourites = [row[0] for row in db.execute("SELECT place_id FROM favorite")]
 print(check, len(rows), digest, len(favourites), len(set(favourites)))

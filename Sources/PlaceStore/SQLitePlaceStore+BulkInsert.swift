@@ -19,7 +19,7 @@ extension SQLitePlaceStore {
     ///   from the schema, so they come back as they were.
     /// - Parameter others: rows of other imports already in the table.
     /// - Returns: the rows written by kind, and how many of them replaced a row already there.
-    static func insert(_ places: ImportedPlaceList, source: String, besides others: Int, _ db: Database) throws -> (
+    static func insert(_ places: ImportedPlaceList, source: Int64, besides others: Int, _ db: Database) throws -> (
         written: [NameKind: Int], replaced: Int
     ) {
         // With SQLite's 2 MB page cache the transaction spills dirty pages to the WAL over and over;
@@ -107,9 +107,9 @@ private struct RowBinding: ~Copyable {
     /// The JSON of the tags of the row being written.
     private var tags: [UInt8] = []
 
-    init(source: String, statements: [Statement]) {
+    init(source: Int64, statements: [Statement]) {
         tags.reserveCapacity(4_096)
-        for statement in statements { Self.copiedText(statement.sqliteStatement, 2, source) }
+        for statement in statements { sqlite3_bind_int64(statement.sqliteStatement, 2, source) }
     }
 
     /// Writes the tags of `fields` as the row's JSON, for the ``run(_:_:db:allowConstraintFailure:)`` that follow.

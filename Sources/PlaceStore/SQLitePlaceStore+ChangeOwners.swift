@@ -13,7 +13,9 @@ extension SQLitePlaceStore {
                 let slice = Array(ids[start..<min(start + 500, ids.count)])
                 let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT source, COUNT(*) AS n FROM imported_place WHERE id IN (\(marks)) GROUP BY source",
+                    db,
+                    sql:
+                        "SELECT s.key AS source, COUNT(*) AS n FROM imported_place p JOIN import_source s ON s.number = p.source WHERE p.id IN (\(marks)) GROUP BY s.key",
                     arguments: StatementArguments(slice))
                 for row in rows { counts[row["source"], default: 0] += row["n"] as Int }
             }

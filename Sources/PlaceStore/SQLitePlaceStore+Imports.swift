@@ -8,8 +8,9 @@ extension SQLitePlaceStore: ImportedPlacesStore {
         return try writing { db in
             try db.execute(
                 sql: """
-                    INSERT INTO import_source (key, label, format, imported_at, count, attribution, licence, south, west, north, east, categories)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO import_source
+                        (key, label, format, imported_at, count, attribution, licence, south, west, north, east, categories, number)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM import_source))
                     ON CONFLICT(key) DO UPDATE SET label = excluded.label, format = excluded.format,
                         imported_at = excluded.imported_at, count = excluded.count,
                         attribution = excluded.attribution, licence = excluded.licence, south = excluded.south, west = excluded.west,
@@ -20,16 +21,18 @@ extension SQLitePlaceStore: ImportedPlacesStore {
                     source.licence?.licence, bounds?.south, bounds?.west, bounds?.north, bounds?.east,
                     StringArrayJSON.encode(categories.sorted()) ?? "[]",
                 ])
+            // The import's number, which its rows carry: kept when the file is imported again.
+            let number = try Self.number(of: source.key, db)
             // What this file wrote last time and no longer has goes; rows it still has are
             // replaced below. Another file's rows with the same id change hands, never double.
-            let previous = Set(try String.fetchAll(db, sql: "SELECT id FROM imported_place WHERE source = ?", arguments: [source.key]))
-            try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [source.key])
+            let previous = Set(try String.fetchAll(db, sql: "SELECT id FROM imported_place WHERE source = ?", arguments: [number]))
+            try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [number])
             // The other imports' rows, from their kept counts: counting the table scanned a
             // country's index on every import beside it.
             let before = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM import_source WHERE key <> ?", arguments: [source.key]) ?? 0
             // Rows that replaced an existing id added nothing to the count: counted as they go in,
             // rather than counting the table again after (a scan of a million index entries).
-            let (written, replaced) = try Self.insert(places, source: source.key, besides: before, db)
+            let (written, replaced) = try Self.insert(places, source: number, besides: before, db)
             // Each import's count is kept here rather than counted when asked: every command
             // lists the imports, and counting a country's rows took it seconds. Without a taken
             // id, every row is this file's new one and nobody else's count moved; with one (a
@@ -43,7 +46,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             try db.execute(
                 sql: """
                     DELETE FROM import_source
-                    WHERE key <> ? AND NOT EXISTS (SELECT 1 FROM imported_place p WHERE p.source = import_source.key)
+                    WHERE key <> ? AND NOT EXISTS (SELECT 1 FROM imported_place p WHERE p.source = import_source.number)
                     """,
                 arguments: [source.key])
             try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
@@ -152,7 +155,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
     public func removeImport(_ key: String) throws(StoreError) -> Int? {
         try writing { db in
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM import_source WHERE key = ?", arguments: [key]) ?? 0 > 0 else { return nil }
-            try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [key])
+            try db.execute(sql: "DELETE FROM imported_place WHERE source = ?", arguments: [try Self.number(of: key, db)])
             let removed = db.changesCount
             try db.execute(sql: "DELETE FROM import_source WHERE key = ?", arguments: [key])
             try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
@@ -161,7 +164,15 @@ extension SQLitePlaceStore: ImportedPlacesStore {
     }
 
     /// Sets every import's count to the rows it holds.
-    static let recountImports = "UPDATE import_source SET count = (SELECT COUNT(*) FROM imported_place p WHERE p.source = import_source.key)"
+    static let recountImports = "UPDATE import_source SET count = (SELECT COUNT(*) FROM imported_place p WHERE p.source = import_source.number)"
+
+    /// The number the rows of the import `key` carry (`imported_place.source`).
+    static func number(of key: String, _ db: Database) throws -> Int64 {
+        guard let number = try Int64.fetchOne(db, sql: "SELECT number FROM import_source WHERE key = ?", arguments: [key]) else {
+            throw StoreError(.corruptRecord, path: db.description, detail: "the import \(key) has no number")
+        }
+        return number
+    }
 
     public func importGeneration() throws(StoreError) -> Int {
         try reading { db in

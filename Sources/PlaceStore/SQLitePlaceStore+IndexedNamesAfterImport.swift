@@ -27,7 +27,9 @@ extension SQLitePlaceStore {
         let generation = try reading { db in
             let generation = try Int.fetchOne(db, sql: "SELECT generation FROM import_state WHERE id = 1") ?? 0
             // This import's old rows go; the others stay in rowid order, the order of a full scan.
-            let rows = try Row.fetchCursor(db, sql: "\(Self.indexedNamesQuery) AND source <> ? ORDER BY rowid", arguments: [source])
+            let rows = try Row.fetchCursor(
+                db, sql: "\(Self.indexedNamesQuery) AND source IS NOT (SELECT number FROM import_source WHERE key = ?) ORDER BY rowid",
+                arguments: [source])
             while let row = try rows.next() {
                 let record = Self.record(from: row)
                 if taken == nil { taken = TakenIDs(places) }

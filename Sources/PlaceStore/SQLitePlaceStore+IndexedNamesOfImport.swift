@@ -7,7 +7,9 @@ extension SQLitePlaceStore {
     /// Hands `body` the indexed names of the import `source`, in the order a full scan reads
     /// them (rowid order).
     package func forEachIndexedName(ofImport source: String, _ body: (NameRecord) throws -> Void) throws {
-        try forEachIndexedName(sql: "\(Self.indexedNamesQuery) AND source = ? ORDER BY rowid", arguments: [source], body)
+        try forEachIndexedName(
+            sql: "\(Self.indexedNamesQuery) AND source = (SELECT number FROM import_source WHERE key = ?) ORDER BY rowid", arguments: [source],
+            body)
     }
 
     /// The positions in `places` of the names `replaceImport(_:with:)` writes to the index, in the

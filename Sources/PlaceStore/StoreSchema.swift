@@ -175,8 +175,55 @@ enum StoreSchema {
         register("v9: import counts kept", in: &migrator) { db in
             // `import_source.count` is kept true by every import from now on (it was the file's
             // row count, stale once another file took some of its places): taken again once here.
-            try db.execute(sql: SQLitePlaceStore.recountImports)
+            // The rows name their import by its key before v10 and by its number after (a store
+            // that lost only this migration's mark has both).
+            let numbered = try db.columns(in: "import_source").contains { $0.name == "number" }
+            try db.execute(
+                sql: numbered
+                    ? SQLitePlaceStore.recountImports
+                    : "UPDATE import_source SET count = (SELECT COUNT(*) FROM imported_place p WHERE p.source = import_source.key)")
             try db.execute(sql: "PRAGMA user_version = 9")
+        }
+        register("v10: imported places name their import by number", in: &migrator) { db in
+            // Every row carried its import's key, the file's absolute path (60 bytes for a file in
+            // a project folder), twice with the source index: a quarter of a country's store and
+            // of the time SQLite took to write it. A number says the same in a byte or two. SQLite
+            // cannot change a column's reference in place, so the table is made again, its rows
+            // in the order they had (the name index is read in that order).
+            try db.execute(
+                sql: """
+                    ALTER TABLE import_source ADD COLUMN number INTEGER;
+                    UPDATE import_source SET number = rowid;
+                    CREATE UNIQUE INDEX import_source_number ON import_source (number);
+                    CREATE TABLE imported_place_numbered (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        source INTEGER NOT NULL REFERENCES import_source(number),
+                        kind INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        latitude REAL,
+                        longitude REAL,
+                        importance REAL NOT NULL,
+                        detail TEXT,
+                        category TEXT,
+                        indexed INTEGER NOT NULL,
+                        tags_json TEXT NOT NULL,
+                        alternate_names TEXT,
+                        locality TEXT,
+                        country TEXT
+                    );
+                    INSERT INTO imported_place_numbered
+                        (id, source, kind, name, latitude, longitude, importance, detail, category, indexed, tags_json,
+                         alternate_names, locality, country)
+                    SELECT p.id, s.number, p.kind, p.name, p.latitude, p.longitude, p.importance, p.detail, p.category, p.indexed,
+                        p.tags_json, p.alternate_names, p.locality, p.country
+                    FROM imported_place p JOIN import_source s ON s.key = p.source ORDER BY p.rowid;
+                    DROP TABLE imported_place;
+                    ALTER TABLE imported_place_numbered RENAME TO imported_place;
+                    CREATE INDEX imported_place_source ON imported_place (source);
+                    CREATE INDEX imported_place_position ON imported_place (latitude, longitude, category)
+                        WHERE latitude IS NOT NULL;
+                    PRAGMA user_version = 10;
+                    """)
         }
         return migrator
     }()
@@ -229,12 +276,23 @@ enum StoreSchema {
             if try queue.read({ try inspect($0, path: path) }) == .current { return }
             do {
                 try migrator.migrate(queue)
+                try compactAfterCopy(queue)
                 return
             } catch is AppliedConcurrently {
                 continue
             }
         }
         throw StoreError(.busy, path: path, detail: "other processes kept changing the schema")
+    }
+
+    /// A migration that made a table again (v10) leaves the old table's pages free in the file:
+    /// a country's store would stay twice its size until imports filled them. Past 64 MB of free
+    /// pages the file is written again without them, once, after the migrations' transactions.
+    private static func compactAfterCopy(_ queue: DatabaseQueue) throws {
+        let (free, pageSize) = try queue.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+        }
+        if free * pageSize > 64 << 20 { try queue.vacuum() }
     }
 
     /// Another process applied the migration between our look and our write lock.
