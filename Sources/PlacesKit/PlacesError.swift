@@ -4,6 +4,7 @@ public import PlaceSearch
 /// once: the CLI to an exit code, the server to an HTTP status), what happened in words that name
 /// no flag, which input it was about, and what to do as a value.
 public struct PlacesError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure it is: each edge maps a kind to its exit code or status once.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// A value given is not acceptable (a malformed coordinate, an unknown provider).
         case usage
@@ -25,6 +26,7 @@ public struct PlacesError: Error, Sendable, CustomStringConvertible {
         case bug
     }
 
+    /// What kind of failure it is.
     public let kind: Kind
     /// What happened, one line. When ``parameter`` is set, the text follows the parameter's name
     /// ("'52.37,' is not LAT,LON" after "near").
@@ -34,8 +36,10 @@ public struct PlacesError: Error, Sendable, CustomStringConvertible {
     public let parameter: String?
     /// What to do about it.
     public let remedy: Remedy?
+    /// What failed underneath (a provider's, the store's error), for logs; never shown as the message.
     public let underlyingError: (any Error & Sendable)?
 
+    /// A failure of `kind`, said in `message`, about `parameter` when it names an input.
     public init(
         _ kind: Kind, _ message: String, parameter: String? = nil, remedy: Remedy? = nil, underlyingError: (any Error & Sendable)? = nil
     ) {

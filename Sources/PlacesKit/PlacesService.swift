@@ -17,13 +17,19 @@ public import PlaceHTTP
 /// for failure in coffee.outcome.failures { print("failed:", failure) }
 /// ```
 public struct PlacesService: Sendable {
+    /// The settings the service was made with: options, environment, config file.
     public let settings: PlacesSettings
     /// How providers are reached, as the settings resolved it (auto for a service without providers).
     public let httpMode: HTTPModeChoice
+    /// Every provider the service knows, built in or registered by the app.
     public let catalog: ProviderCatalog
+    /// The providers made from the catalog for these settings, with whether each is ready.
     public let registry: ProviderRegistry
+    /// Asks providers at once and merges their answers.
     public let aggregator: Aggregator
+    /// Where recordings (cassettes) are looked for.
     public let locator: CassetteLocator
+    /// The embedded store: opened when a flow needs it, created only when one writes.
     public private(set) var store: StoreAccess
     /// Where notices go as they happen (the CLI: stderr).
     public let notices: NoticeSink

@@ -6,6 +6,7 @@ import PlaceSearch
 /// A change file read and found to hold edits, to apply to a shared database's import
 /// (``PlacesService/apply(_:to:progress:)``).
 public struct ChangeFile: Sendable {
+    /// The file as given.
     public let path: String
     let change: OSMChange
 }

@@ -5,6 +5,7 @@ public import PlaceSearch
 
 /// `coffee`: the best coffee within walking distance.
 public struct CoffeeQuery: Sendable {
+    /// Where to look: a point or a name; nil for the saved centre.
     public var near: PositionInput?
     /// How many places to list: 1–50.
     public var top: Int
@@ -12,12 +13,14 @@ public struct CoffeeQuery: Sendable {
     public var radius: Distance?
     /// The longest walk accepted, above 0 and at most 3 hours.
     public var maxWalk: StatedDuration
+    /// Only places open at this moment (by their opening hours, on their own clock).
     public var openNow: Bool
     /// Only these providers; empty for every ready one.
     public var providers: [ProviderID]
     /// Answer from imported OpenStreetMap data only.
     public var offline: Bool
 
+    /// A search near `near`; the defaults are those of `places coffee`.
     public init(
         near: PositionInput? = nil, top: Int = 10, radius: Distance? = nil, maxWalk: StatedDuration = StatedDuration(seconds: 900),
         openNow: Bool = false,
@@ -44,6 +47,10 @@ public struct CoffeeQuery: Sendable {
 }
 
 extension PlacesService {
+    /// The best coffee within walking distance of the query's place: every ready provider asked at
+    /// once, their answers merged and ranked by the walk, rating and how much coffee is their focus.
+    /// - Throws: ``PlacesError``: usage for a query out of bounds; unavailable when no provider is ready.
+    ///   A provider that fails is in the outcome's failures, and the others still answer.
     public func coffee(_ query: CoffeeQuery) async throws(PlacesError) -> RankedSearch {
         try query.validate(catalog: catalog)
         let focus = try await position(query.near, offline: query.offline)

@@ -26,16 +26,20 @@ public enum FollowEvent: Sendable {
 public struct FollowQuery: Sendable {
     /// `LAT,LON`, a place's name, or with ``feed`` a recommendation id.
     public var to: String
+    /// The feed ``to`` names a recommendation of: a file, an http(s) URL or a name from `[feeds]`.
     public var feed: String?
     /// A route to follow instead of asking a provider, and what it is called in events.
     public var route: (path: [Coordinate], source: String)?
+    /// The routing provider; nil for the best ready one.
     public var provider: ProviderID?
     /// The monitor's settings; an arrival radius of nil means the recommendation's own (else 50 m).
     public var settings: RouteMonitor.Settings
+    /// Metres from the target that count as arriving; nil: the recommendation's own, else 50 m.
     public var arrivalRadius: Double?
     /// Ask for a new route from where the walker left the old one.
     public var reroute: Bool
 
+    /// A walk to `to`, on a route asked of `provider` unless `route` is given.
     public init(
         to: String, feed: String? = nil, route: (path: [Coordinate], source: String)? = nil, provider: ProviderID? = nil,
         settings: RouteMonitor.Settings = RouteMonitor.Settings(), arrivalRadius: Double? = nil, reroute: Bool = false
@@ -69,10 +73,13 @@ extension AwardLedger {
 
 /// The local store's ledger.
 public struct StoreLedger: AwardLedger {
+    /// The store whose points ledger is written.
     public let store: StoreAccess
 
+    /// The ledger of `store`.
     public init(store: StoreAccess) { self.store = store }
 
+    /// Writes `entry` once: a second arrival at the same recommendation keeps the first award.
     public func award(_ entry: PointsEntry) throws(PlacesError) -> AwardOutcome {
         let opened = try store.writing()
         return try StoreAccess.run { () throws(StoreError) in try opened.award(entry) }
@@ -81,8 +88,11 @@ public struct StoreLedger: AwardLedger {
 
 /// A walk ready to be followed: where it goes and with what, resolved before any fix is read.
 public struct FollowPlan: Sendable {
+    /// What was asked.
     public let query: FollowQuery
+    /// Where the walk goes, resolved.
     public let target: WalkTarget
+    /// The monitor's settings, with the arrival radius decided.
     public let settings: RouteMonitor.Settings
     let routing: (any RoutingProvider)?
 

@@ -5,6 +5,7 @@ public import PlaceSearch
 
 /// `parking`: parking near where you are going, priced for your stay.
 public struct ParkingQuery: Sendable {
+    /// Where you are going: a point or a name; nil for the saved centre.
     public var near: PositionInput?
     /// Rank by the cost of the stay, the walk and the room left; else nearest first.
     public var advice: Bool
@@ -12,16 +13,23 @@ public struct ParkingQuery: Sendable {
     public var duration: String
     /// When the driver arrives, as typed (`fri 08:30`): read in the destination's zone.
     public var arrive: String
+    /// How you can pay: of ``paymentMethods``; a meter that takes none of them is left out.
     public var methods: [String]
+    /// Answers at most.
     public var top: Int
+    /// How the answers are ordered; nil: by the advice, else nearest first.
     public var sort: ParkingProfile.Order?
     /// The longest walk from the car, above 0 and at most an hour.
     public var maxWalk: StatedDuration
+    /// The providers to ask; empty: every ready parking provider.
     public var providers: [ProviderID]
+    /// The imported data only: no network, no recordings.
     public var offline: Bool
 
+    /// The payment methods ParkShark's meters know.
     public static let paymentMethods = ["cash", "pin", "creditcard", "chipknip"]
 
+    /// A search near `near` for a stay of `duration` from `arrive`; the defaults are those of `places parking`.
     public init(
         near: PositionInput? = nil, advice: Bool = false, duration: String = "2h", arrive: String = "now", methods: [String] = ["cash", "pin"],
         top: Int = 10, sort: ParkingProfile.Order? = nil, maxWalk: StatedDuration = StatedDuration(seconds: 600), providers: [ProviderID] = [],
@@ -59,13 +67,17 @@ public struct ParkingQuery: Sendable {
 
 /// A ranked parking search, with the stay it was priced for.
 public struct ParkingSearchResult: Sendable {
+    /// The answers, ranked, with what each provider did.
     public let search: RankedSearch
+    /// The stay they were priced for: its arrival and length.
     public let stay: Stay
     /// The destination's time zone, in which the arrival was read and is shown.
     public let timeZone: TimeZone
 }
 
 extension PlacesService {
+    /// Parking near the query's place, each priced for the stay by its provider or its tariff, and ranked.
+    /// - Throws: ``PlacesError``: usage for a query out of bounds; unavailable when no provider is ready.
     public func parking(_ query: ParkingQuery) async throws(PlacesError) -> ParkingSearchResult {
         try query.validate(catalog: catalog)
         let focus = try await position(query.near, offline: query.offline)

@@ -5,13 +5,16 @@ public import PlaceSearch
 
 /// `recommendations`: recommendations worth walking to, from a feed.
 public struct RecommendationsQuery: Sendable {
+    /// Where the walker is: a point or a name; nil for the saved centre.
     public var near: PositionInput?
     /// A file, an http(s) URL or a name from `[feeds]`; nil for the configured `[feed]`.
     public var feed: String?
+    /// Answers at most.
     public var top: Int
     /// The longest walk accepted, above 0 and at most 3 hours.
     public var maxWalk: StatedDuration
 
+    /// Recommendations of `feed` within `maxWalk` of `near`.
     public init(near: PositionInput? = nil, feed: String? = nil, top: Int = 10, maxWalk: StatedDuration = StatedDuration(seconds: 1800)) {
         self.near = near
         self.feed = feed
@@ -19,6 +22,8 @@ public struct RecommendationsQuery: Sendable {
         self.maxWalk = maxWalk
     }
 
+    /// Checks the feed, the number of answers and the walk.
+    /// - Throws: ``PlacesError`` of kind usage, naming the parameter.
     public func validate() throws(PlacesError) {
         if let feed, feed.trimmingCharacters(in: .whitespaces).isEmpty {
             throw PlacesError(.usage, "needs a file, an http(s) URL or a name from [feeds] in the config", parameter: "feed")
@@ -30,16 +35,24 @@ public struct RecommendationsQuery: Sendable {
 
 /// Ranked recommendations, with the feed they came from.
 public struct RecommendationsResult: Sendable {
+    /// The point the walks are measured from.
     public let focus: ResolvedPosition
+    /// The feed as read.
     public let feed: RecommendationFeed
+    /// Where the feed came from (a file, a URL, a recording).
     public let source: FeedSource
+    /// The recommendations in order, and those left out with why.
     public let ranking: RankingResult
+    /// The query as the feed's documents say it.
     public let query: JSONValue
     /// Where the walker is: the zone expiry times are shown in.
     public let timeZone: TimeZone
 }
 
 extension PlacesService {
+    /// Reads the feed and ranks its recommendations by their points for the walk to each.
+    /// - Throws: ``PlacesError``: usage for a query out of bounds; badData or notFound for a feed that
+    ///   cannot be read.
     public func recommendations(_ query: RecommendationsQuery) async throws(PlacesError) -> RecommendationsResult {
         try query.validate()
         let provider = try feed(query.feed)

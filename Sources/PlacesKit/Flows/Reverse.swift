@@ -4,14 +4,19 @@ import PlaceStore
 
 /// What is at a position: a nearby address, POI, street or place, and where it was found.
 public struct ReverseMatch: Sendable {
+    /// What it is called ("Rokin 18", "Café de Jaren").
     public let name: String
     /// `address`, `poi`, `street`, `place`, or the geocoder's own word (`square`, `house`).
     public let kind: String
+    /// Where it is.
     public let coordinate: Coordinate
+    /// Metres from the position asked about.
     public let distance: Double
     /// `imported` or the geocoder's id.
     public let source: String
+    /// Its id where it came from (`osm:node/1`), when it has one.
     public let id: String?
+    /// A line more: a postcode and town, a kind of shop.
     public let detail: String?
     /// The town it lies in, when known ("Amsterdam").
     public var locality: String? = nil

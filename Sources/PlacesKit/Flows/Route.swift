@@ -3,25 +3,31 @@ public import PlaceSearch
 
 /// Where a walk goes: a point or a place's name, or a recommendation of a feed (whose arrival earns points).
 public struct WalkTarget: Sendable {
+    /// The point the walk goes to, and how it was found.
     public let position: ResolvedPosition
     /// The recommendation, when the target named one.
     public let recommendation: Place?
 
+    /// Where the walk ends.
     public var coordinate: Coordinate { position.coordinate }
+    /// What arriving earns, for a recommendation.
     public var offer: RecommendationOffer? { recommendation?.recommendation }
 }
 
 /// `route`: a walking route between two points.
 public struct RouteQuery: Sendable {
+    /// Where the walk starts: a point or a name; nil for the saved centre.
     public var from: PositionInput?
     /// `LAT,LON`, a place's name, or with ``feed`` a recommendation id (`rec-1` or `feed:rec-1`).
     public var to: String
+    /// The feed ``to`` names a recommendation of: a file, an http(s) URL or a name from `[feeds]`.
     public var feed: String?
     /// The routing provider; nil for the best ready one. `local` routes over the imported streets.
     public var provider: ProviderID?
     /// Over the imported streets only: no network, no recordings.
     public var offline: Bool
 
+    /// A walk to `to`, from `from` (or the saved centre).
     public init(from: PositionInput? = nil, to: String, feed: String? = nil, provider: ProviderID? = nil, offline: Bool = false) {
         self.from = from
         self.to = to
@@ -33,13 +39,21 @@ public struct RouteQuery: Sendable {
 
 /// A route as the flow answers it.
 public struct RouteResult: Sendable {
+    /// The path, its length, its time and its steps.
     public let route: Route
+    /// Where the walk starts, resolved.
     public let origin: ResolvedPosition
+    /// Where it ends.
     public let destination: WalkTarget
+    /// Who routed it.
     public let provider: ProviderID
 }
 
 extension PlacesService {
+    /// A walking route from the query's origin to its target, asked of the routing provider (or over
+    /// the imported streets when offline).
+    /// - Throws: ``PlacesError``: usage for a position that cannot be read, notFound for a target or
+    ///   recommendation no one knows, unavailable when no provider answers.
     public func route(_ query: RouteQuery) async throws(PlacesError) -> RouteResult {
         let origin = try await position(query.from, parameter: "from", offline: query.offline)
         let target = try await walkTarget(query.to, feed: query.feed, bias: origin.coordinate, offline: query.offline)

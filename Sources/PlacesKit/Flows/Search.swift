@@ -6,10 +6,15 @@ public import PlaceSearch
 
 /// A ranked search as a flow answers it: what was asked, what every provider did, and the ranking.
 public struct RankedSearch: Sendable {
+    /// What was searched for.
     public let category: SearchCategory
+    /// The point the search was around, and how it was found.
     public let focus: ResolvedPosition
+    /// What every provider was asked.
     public let request: SearchRequest
+    /// What every provider answered, and which failed.
     public let outcome: SearchOutcome
+    /// The places in order, with each score's parts, and those left out with why.
     public let ranking: RankingResult
     /// What was asked, as the JSON documents echo it (`query`).
     public let query: JSONValue

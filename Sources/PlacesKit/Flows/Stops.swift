@@ -4,9 +4,12 @@ public import Tracking
 
 /// A stop with the name the store gave it.
 public struct NamedStop: Sendable {
+    /// The stop as the detector found it.
     public let stop: StopDetector.Stop
+    /// The place it is named after (a favourite, a POI, an address, a street), nil when none is near.
     public let name: StopNames.Name?
 
+    /// A stop and the name it was given.
     public init(stop: StopDetector.Stop, name: StopNames.Name?) {
         self.stop = stop
         self.name = name
@@ -21,33 +24,45 @@ public enum StopsEvent: Sendable {
 
 /// What a whole trace came to.
 public struct StopsSummary: Sendable {
+    /// Fixes read.
     public let fixes: Int
+    /// Fixes the detector used.
     public let used: Int
+    /// Fixes refused by the checks (accuracy, time, jumps).
     public let skipped: Int
     /// Kept only when asked for (a streamed run keeps none).
     public let stops: [NamedStop]
+    /// The movement before, between and after the stops; kept only when asked for.
     public let transits: [StopDetector.Transit]
+    /// What made a stop in this run.
     public let settings: StopDetector.Settings
+    /// Fixes less accurate than this many metres were refused.
     public let minimumAccuracy: Double?
     /// Totals, counted as the events went by.
     public let stopCount: Int
+    /// Seconds spent at the stops.
     public let stoppedSeconds: Double
+    /// The transits added up.
     public let movement: MovementTotals
 }
 
 /// The transits of a trace added up: what was recorded apart from the gaps in the recording.
 public struct MovementTotals: Sendable {
+    /// Nothing counted yet.
     public init() {}
 
     /// Seconds of recorded movement.
     public private(set) var movingSeconds = 0.0
     /// Metres recorded.
     public private(set) var movingMetres = 0.0
+    /// Gaps in the recording: steps across a new track segment or a long silence.
     public private(set) var gapCount = 0
+    /// Seconds nobody recorded.
     public private(set) var gapSeconds = 0.0
     /// Straight-line metres across the gaps.
     public private(set) var gapMetres = 0.0
 
+    /// Counts one transit in.
     public mutating func add(_ transit: StopDetector.Transit) {
         movingSeconds += transit.recordedDuration
         movingMetres += transit.distance
@@ -59,6 +74,7 @@ public struct MovementTotals: Sendable {
 
 /// `stops`: stops and the movement between them, from a trace.
 public struct StopsQuery: Sendable {
+    /// What a stop is: its radius, its shortest stay, the longest gap within it.
     public var settings: StopDetector.Settings
     /// Fixes less accurate than this are dropped.
     public var minimumAccuracy: Double
@@ -67,6 +83,7 @@ public struct StopsQuery: Sendable {
     /// Name a stop after a place within this many metres; 0 for no names.
     public var nameWithin: Double
 
+    /// A query with the given settings; the defaults are those of `places stops`.
     public init(
         settings: StopDetector.Settings = StopDetector.Settings(), minimumAccuracy: Double = 150, accuracyAsked: Bool = false, nameWithin: Double = 75
     ) {
