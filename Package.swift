@@ -227,6 +227,7 @@ let package = Package(
             name: "PlacesServerTests",
             dependencies: [
                 "PlacesServer", "places-server", "PlacesKit", "PlaceSearch", "PlaceStore", "PlaceStorePostgres", "Tracking", "PlaceSearchTesting",
+                "ProcessTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -239,9 +240,12 @@ let package = Package(
         .testTarget(
             name: "PlacesCLITests",
             dependencies: [
-                "places", "PlacesCommandLine", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift"),
+                "places", "PlacesCommandLine", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "ProcessTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // How the two process suites run a built executable (not a product: for this repository's tests).
+        .target(name: "ProcessTesting", path: "Tests/ProcessTesting"),
     ]
 )
 

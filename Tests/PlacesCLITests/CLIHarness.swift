@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import PlaceSearch
 import PlaceHTTP
 import Testing
@@ -67,57 +68,15 @@ enum CLI {
         _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil, stdout: String? = nil, stdin: Data? = nil,
         binary: URL? = nil
     ) async throws -> Output {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("places-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = binary ?? executable
-        process.arguments = arguments
-        process.environment = environment(extra, home: scratch)
-        process.currentDirectoryURL = directory ?? repository
-        process.standardOutput = try FileHandle(forWritingTo: stdout.map { URL(fileURLWithPath: $0) } ?? outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        if let stdin {
-            let inURL = scratch.appendingPathComponent("stdin")
-            try stdin.write(to: inURL)
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        let started = ContinuousClock.now
-        // The end is read where the process ends, not after the await: on a loaded machine the
-        // test's task can wait minutes for a thread of the pool, and that is not the run's time.
-        let ended = EndTime()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in
-                ended.instant = ContinuousClock.now
-                continuation.resume()
-            }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        let elapsed = (ended.instant ?? ContinuousClock.now) - started
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-            elapsed: elapsed)
+        // HOME is a folder of the run's own, gone after it.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("places-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let outcome = try await ChildProcess.run(
+            binary ?? executable, arguments, environment: environment(extra, home: home), directory: directory ?? repository, stdin: stdin,
+            stdout: stdout.map { URL(fileURLWithPath: $0) })
+        return Output(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr, elapsed: outcome.elapsed)
     }
-}
-
-/// When a process ended, written by its termination handler before it resumes the waiting task
-/// (which orders the write before the read).
-private final class EndTime: @unchecked Sendable {
-    var instant: ContinuousClock.Instant?
 }
 
 /// A folder of cassettes for one test, made by editing copies of the bundled ones.

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import Glibc
 import PlaceSearch
 import Synchronization
@@ -27,41 +28,9 @@ import Testing
     static func run(_ binary: String, _ arguments: [String], _ scratch: Scratch, adding environment: [String: String] = [:]) async throws
         -> (status: Int32, stdout: String, stderr: String)
     {
-        try await run(
-            executable: products.appendingPathComponent(binary), arguments, scratch, environment: scratch.environment.merging(environment) { $1 })
-    }
-
-    /// ``run(_:_:_:adding:)`` for any executable, with exactly `environment`.
-    static func run(executable: URL, _ arguments: [String], _ scratch: Scratch, environment: [String: String]) async throws
-        -> (status: Int32, stdout: String, stderr: String)
-    {
-        let outputs = scratch.folder.appendingPathComponent("run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: outputs) }
-        let outURL = outputs.appendingPathComponent("stdout")
-        let errURL = outputs.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return (
-            process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        )
+        let outcome = try await ChildProcess.run(
+            products.appendingPathComponent(binary), arguments, environment: scratch.environment.merging(environment) { $1 })
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 
     /// `places-server ARGUMENTS`, running once it says where it listens; its stderr, and its port.
@@ -113,15 +82,15 @@ import Testing
     @Test func theInstallPutsTheServerBesidePlaces() async throws {
         let scratch = try Scratch()
         let prefix = scratch.folder.appendingPathComponent("prefix")
-        let install = try await Self.run(
-            executable: URL(fileURLWithPath: "/bin/bash"),
+        let install = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"),
             [
                 TestServer.repository.appendingPathComponent("Scripts/install.sh").path, "--binary",
                 Self.products.appendingPathComponent("places").path, "--prefix", prefix.path,
-            ], scratch, environment: ProcessInfo.processInfo.environment)
+            ], environment: ProcessInfo.processInfo.environment)
         #expect(install.status == 0, "\(install.stderr)")
-        let installed = try await Self.run(
-            executable: prefix.appendingPathComponent("bin/places"), ["serve", "users", "add", "ana"], scratch, environment: scratch.environment)
+        let installed = try await ChildProcess.run(
+            prefix.appendingPathComponent("bin/places"), ["serve", "users", "add", "ana"], environment: scratch.environment)
         #expect(installed.status == 0, "\(installed.stderr)")
         #expect(installed.stdout.hasPrefix("plc_"))
     }
