@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceSearchTesting
 import Testing
 import Tracking
 
@@ -12,47 +13,7 @@ import Tracking
     static let damstraat = Coordinate(52.3723, 4.8946)
 
     /// Fixes a second as (position, seconds since t0, accuracy).
-    struct Day {
-        var fixes: [(Coordinate, Int, Double)] = []
-        var position: Coordinate
-        var second = 0
-        var random: UInt64 = 11
-
-        init(start: Coordinate) { position = start }
-
-        mutating func jitter() -> Double {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
-            return (Double(random >> 11) / Double(1 << 53) - 0.5) * 8
-        }
-
-        mutating func walk(to target: Coordinate, speed: Double = 1.4) {
-            while position.distance(to: target) > speed {
-                position = Geodesy.destination(from: position, distance: speed, bearing: position.bearing(to: target))
-                second += 1
-                fixes.append((position, second, 5))
-            }
-        }
-
-        mutating func stay(_ seconds: Int, accuracy: Double = 5) {
-            for _ in 0..<seconds {
-                second += 1
-                let point = Geodesy.destination(from: position, distance: abs(jitter()), bearing: jitter() > 0 ? 45 : 225)
-                fixes.append((point, second, accuracy))
-            }
-        }
-
-        var ndjson: String {
-            fixes.map { point, second, accuracy in
-                #"{"lat":\#(point.latitude),"lon":\#(point.longitude),"time":"\#(ISO8601Text.format(t0.addingTimeInterval(Double(second))))","accuracy":\#(accuracy)}"#
-            }.joined(separator: "\n") + "\n"
-        }
-
-        var gpsd: String {
-            fixes.map { point, second, accuracy in
-                #"{"class":"TPV","mode":3,"time":"\#(ISO8601Text.format(t0.addingTimeInterval(Double(second))))","lat":\#(point.latitude),"lon":\#(point.longitude),"eph":\#(accuracy)}"#
-            }.joined(separator: "\n") + "\n"
-        }
-    }
+    typealias Day = SyntheticWalk
 
     static func day(stayAccuracy: Double = 5) -> Day {
         var day = Day(start: Coordinate(52.3680, 4.8915))
@@ -72,7 +33,7 @@ import Tracking
 
     @Test func theTableIsATimelineOfStopsAndTheMovementBetween() async throws {
         let scenario = Scenario()
-        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let trace = try Self.file(Self.day().ndjson(from: Self.t0), in: scenario)
         let store = TemporaryStore()
         let output = try await CLI.run(["stops", trace], environment: store.environment)
         #expect(output.status == 0, "\(output.stderr)")
@@ -93,7 +54,7 @@ import Tracking
 
     @Test func jsonHasTheStopsTransitsAndASummary() async throws {
         let scenario = Scenario()
-        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let trace = try Self.file(Self.day().ndjson(from: Self.t0), in: scenario)
         let output = try await CLI.run(["stops", trace, "--format", "json"])
         #expect(output.status == 0, "\(output.stderr)")
         let document = try JSONValue.parse(Data(output.stdout.utf8))
@@ -118,7 +79,7 @@ import Tracking
 
     @Test func geojsonAndGPXCarryStopsAsPointsAndTransitsAsLines() async throws {
         let scenario = Scenario()
-        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let trace = try Self.file(Self.day().ndjson(from: Self.t0), in: scenario)
         let geojson = try await CLI.run(["stops", trace, "--format", "geojson"])
         #expect(geojson.status == 0, "\(geojson.stderr)")
         let features = try #require(try JSONValue.parse(Data(geojson.stdout.utf8))["features"]?.arrayValue)
@@ -140,7 +101,7 @@ import Tracking
         let store = TemporaryStore()
         _ = try await ImportCommandTests.imported(store)
         let scenario = Scenario()
-        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let trace = try Self.file(Self.day().ndjson(from: Self.t0), in: scenario)
         let output = try await CLI.run(["stops", trace, "--format", "json"], environment: store.environment)
         #expect(output.status == 0, "\(output.stderr)")
         let stops = try #require(try JSONValue.parse(Data(output.stdout.utf8))["stops"]?.arrayValue)
@@ -158,7 +119,7 @@ import Tracking
         let scenario = Scenario()
         // The stays were recorded indoors at ±300 m: those fixes are dropped, and what is left of
         // each stay is the walk in and the walk out, a gap apart in the same place: still a stop.
-        let trace = try Self.file(Self.day(stayAccuracy: 300).ndjson, in: scenario)
+        let trace = try Self.file(Self.day(stayAccuracy: 300).ndjson(from: Self.t0), in: scenario)
         let strict = try await CLI.run(["stops", trace, "--format", "json"])
         #expect(strict.status == 0, "\(strict.stderr)")
         let stops = try #require(try JSONValue.parse(Data(strict.stdout.utf8))["stops"]?.arrayValue)
@@ -176,7 +137,7 @@ import Tracking
     }
 
     @Test func gpsdOnStdinIsStreamedAsNDJSON() async throws {
-        let output = try await CLI.run(["stops", "-", "--format", "ndjson"], stdin: Data(Self.day().gpsd.utf8))
+        let output = try await CLI.run(["stops", "-", "--format", "ndjson"], stdin: Data(Self.day().gpsd(from: Self.t0).utf8))
         #expect(output.status == 0, "\(output.stderr)")
         let lines = try output.stdoutLines.map { try JSONValue.parse(Data($0.utf8)) }
         #expect(lines.map { $0["kind"]?.stringValue ?? "" } == ["transit", "stop", "transit", "stop", "transit", "summary"])
@@ -188,7 +149,7 @@ import Tracking
     /// What each setting does is StopsFlowTests'; here, that the flags reach the flow.
     @Test func theOptionsChangeWhatIsAStop() async throws {
         let scenario = Scenario()
-        let trace = try Self.file(Self.day().ndjson, in: scenario)
+        let trace = try Self.file(Self.day().ndjson(from: Self.t0), in: scenario)
         // Only the twenty minutes at the café last fifteen.
         let longer = try await CLI.run(["stops", trace, "--format", "json", "--min-duration", "15m"])
         #expect(try JSONValue.parse(Data(longer.stdout.utf8))["stops"]?.arrayValue?.count == 1)
@@ -202,7 +163,7 @@ import Tracking
         // three fixes, and the day's two stops come out as without it.
         let scenario = Scenario()
         let future = #"{"lat":52.3680,"lon":4.8915,"time":"2026-11-22T10:00:00Z","accuracy":5}"#
-        let trace = try Self.file(future + "\n" + Self.day().ndjson, in: scenario)
+        let trace = try Self.file(future + "\n" + Self.day().ndjson(from: Self.t0), in: scenario)
         let output = try await CLI.run(["stops", trace, "--format", "json"])
         #expect(output.status == 0, "\(output.stderr)")
         let stops = try #require(try JSONValue.parse(Data(output.stdout.utf8))["stops"]?.arrayValue)
@@ -213,7 +174,7 @@ import Tracking
 
     @Test func aJumpAndMissingAccuracyAreSaid() async throws {
         let scenario = Scenario()
-        var lines = Self.day().ndjson.split(separator: "\n").map(String.init)
+        var lines = Self.day().ndjson(from: Self.t0).split(separator: "\n").map(String.init)
         // A fix in Paris between two seconds of the walk, and no accuracy anywhere.
         lines.insert(#"{"lat":48.8566,"lon":2.3522,"time":"2026-11-21T10:00:10.5Z"}"#, at: 10)
         lines = lines.map { $0.replacingOccurrences(of: #","accuracy":5.0"#, with: "") }

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceSearch
+import PlaceSearchTesting
 import Testing
 import Tracking
 

@@ -1,6 +1,7 @@
 import Foundation
 import PlaceSearch
 import PlacesKit
+import PlaceSearchTesting
 import Synchronization
 import Testing
 
@@ -24,48 +25,10 @@ struct StopsFlowTests {
         </osm>
         """
 
-    /// One fix a second as (position, seconds since t0, accuracy): a walk at 1.4 m/s, stays with
-    /// a few metres of seeded jitter.
-    struct Day {
-        var fixes: [(Coordinate, Int, Double?)] = []
-        var position: Coordinate
-        var second = 0
-        var random: UInt64 = 11
-
-        init(start: Coordinate) { position = start }
-
-        mutating func jitter() -> Double {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return (Double(random >> 11) / Double(1 << 53) - 0.5) * 8
-        }
-
-        mutating func walk(to target: Coordinate) {
-            while position.distance(to: target) > 1.4 {
-                position = Geodesy.destination(from: position, distance: 1.4, bearing: position.bearing(to: target))
-                second += 1
-                fixes.append((position, second, 5))
-            }
-        }
-
-        mutating func stay(_ seconds: Int, accuracy: Double = 5) {
-            for _ in 0..<seconds {
-                second += 1
-                fixes.append((Geodesy.destination(from: position, distance: abs(jitter()), bearing: jitter() > 0 ? 45 : 225), second, accuracy))
-            }
-        }
-
-        var ndjson: Data {
-            Data(
-                fixes.map { point, second, accuracy in
-                    let time = ISO8601Text.format(StopsFlowTests.t0.addingTimeInterval(Double(second)))
-                    return #"{"lat":\#(point.latitude),"lon":\#(point.longitude),"time":"\#(time)""#
-                        + (accuracy.map { #","accuracy":\#($0)}"# } ?? "}")
-                }.joined(separator: "\n").utf8)
-        }
-    }
+    typealias Day = SyntheticWalk
 
     static func day(stayAccuracy: Double = 5) -> Day {
-        var day = Day(start: Coordinate(52.3680, 4.8915))
+        var day = SyntheticWalk(start: Coordinate(52.3680, 4.8915))
         day.walk(to: café)
         day.stay(1200, accuracy: stayAccuracy)
         day.walk(to: damstraat)
@@ -78,7 +41,7 @@ struct StopsFlowTests {
         _ day: Day, _ query: StopsQuery = StopsQuery(), service: PlacesService, keeping: StopsKeeping = .everything,
         each: (StopsEvent) throws(PlacesError) -> Void = { _ in }
     ) throws -> StopsSummary {
-        var source = try TraceReader.source(data: day.ndjson, name: "day.ndjson")
+        var source = try TraceReader.source(data: Data(day.ndjson(from: t0).utf8), name: "day.ndjson")
         return try service.stops(query, source: &source, name: "day.ndjson", keeping: keeping, each: each)
     }
 
