@@ -8,6 +8,7 @@ public struct Wording: Sendable {
     private let remedyText: @Sendable (Remedy) -> String
     private let parameterText: @Sendable (String) -> String
 
+    /// Wording that says remedies with `remedy` and inputs with `parameter`.
     public init(remedy: @escaping @Sendable (Remedy) -> String, parameter: @escaping @Sendable (String) -> String) {
         self.remedyText = remedy
         self.parameterText = parameter
@@ -16,8 +17,10 @@ public struct Wording: Sendable {
     /// The library's own words: no flags, no variables.
     public static let neutral = Wording(remedy: { $0.description }, parameter: { $0 })
 
+    /// What to do, in this edge's words.
     public func callAsFunction(_ remedy: Remedy) -> String { remedyText(remedy) }
 
+    /// An input's name in this edge's words (`--near`, `near`).
     public func parameter(_ name: String) -> String { parameterText(name) }
 
     /// An error as one line: `--near '52.37,' is not a coordinate …; what to do`.

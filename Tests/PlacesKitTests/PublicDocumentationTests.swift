@@ -6,7 +6,7 @@ import Testing
 /// number from growing while the rest are written, and lists the ones without when it fails.
 struct PublicDocumentationTests {
     /// Undocumented public declarations left in Sources/PlacesKit; lower it as they are written.
-    static let allowed = 149
+    static let allowed = 83
 
     static let pattern =
         #"^(@\w+(\(.*\))?\s+)*public\s+(static\s+|final\s+|mutating\s+|nonisolated\s+|private\(set\)\s+)*(func|var|let|struct|enum|class|protocol|init|typealias|subscript|actor)\b"#

@@ -4,8 +4,11 @@ public import Foundation
 public struct CassetteLocator: Sendable {
     /// Searched in order; for each provider the first root that has a folder for it wins.
     public let roots: [URL]
+    /// The folder paths are shown relative to, when they are inside it.
     public let currentDirectory: String
 
+    /// The roots `explicit` names (a `:`-separated list), else PLACES_CASSETTE_DIR's, else the
+    /// bundled recordings: `./cassettes`, those installed with the executable, or the checkout's.
     public init(explicit: String?, environment: [String: String]) {
         currentDirectory = FileManager.default.currentDirectoryPath
         if let list = explicit ?? environment["PLACES_CASSETTE_DIR"], !list.isEmpty {

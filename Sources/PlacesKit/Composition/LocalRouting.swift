@@ -7,12 +7,15 @@ import WalkingGraph
 /// but one covers the start and another the end, through where their ways meet
 /// (``WalkingGraph/route(from:to:continuingOn:)``).
 public struct LocalRouting: RoutingProvider {
+    /// `local`, as `--provider local` and `route --offline` name it.
     public static let providerID: ProviderID = "local"
 
+    /// The provider's id: ``providerID``.
     public let id = LocalRouting.providerID
     let storePath: String
     let graphs: @Sendable () -> WalkingGraphs
 
+    /// Ready once an import has left a walking graph beside the store.
     public var status: ProviderStatus {
         guard WalkingGraphs.exist(storePath: storePath) else {
             return .notReady(.nothingImported(store: storePath))
@@ -21,6 +24,9 @@ public struct LocalRouting: RoutingProvider {
             source: .local, reason: .localSource("the walking graphs of the imported streets"), attribution: "OpenStreetMap data, ODbL")
     }
 
+    /// A walking route over the imported ways; ends off the ways are joined to them on foot.
+    /// - Throws: ``ProviderError``: `unsupported` for a mode other than walking, `notFound` when no
+    ///   graph covers the ends or no walk joins them.
     public func route(_ request: RouteRequest) async throws -> Route {
         guard request.mode == .walking else {
             throw ProviderError(provider: id, kind: .unsupported, message: "only walking routes, not \(request.mode.rawValue)")

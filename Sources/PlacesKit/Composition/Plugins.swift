@@ -6,6 +6,7 @@ public import PlaceSearch
 /// the config (which wins for the same NAME). Each is asked `describe` once per call, all at once,
 /// under the deadline; one that cannot answer is listed as not ready, with why.
 public enum PluginDiscovery {
+    /// What a plugin's executable is named on PATH, before the plugin's name.
     public static let prefix = "places-provider-"
 
     /// Every plugin found, by name, with where it is.

@@ -15,7 +15,9 @@ public import PlaceStore
 /// generation the folder is current with. A file whose import the store no longer holds as it was
 /// (an interrupted import, another import that took over some of its ids) is built again, alone.
 public enum NameIndex {
+    /// What an import left the name index with.
     public struct Built: Sendable {
+        /// The index's folder (`places.names.d`).
         public let path: String
         /// Names given to the index, of every import.
         public let count: Int

@@ -4,7 +4,9 @@ import WalkingGraph
 /// Walks routed over the imported streets: how far to each place, and where each walk joined the
 /// ways at its ends (what `--explain` says).
 public struct RoutedWalks: Sendable {
+    /// Metres of the walk to each place.
     public var metres: [PlaceID: Double] = [:]
+    /// Where each walk left and joined the ways.
     public var ends: [PlaceID: WalkEnds] = [:]
 }
 

@@ -5,6 +5,7 @@ import PlaceStore
 
 /// A setting and where it is set.
 public struct SettingValue: Sendable, Equatable {
+    /// Where a setting is set.
     public enum Source: Sendable, Equatable {
         /// Saved in the store (`places config set`), at this path.
         case store(String)
@@ -12,8 +13,11 @@ public struct SettingValue: Sendable, Equatable {
         case configFile(String)
     }
 
+    /// The key (`center`).
     public let key: String
+    /// The value as stored.
     public let value: String
+    /// Where it is set.
     public let source: Source
     /// False when another source's value wins (the store's over the config file's).
     public let isEffective: Bool
@@ -40,6 +44,8 @@ extension PlacesService {
         "\(NumberText.trimmed(coordinate.latitude, 7)),\(NumberText.trimmed(coordinate.longitude, 7))"
     }
 
+    /// Refuses a key places does not know, naming the known ones.
+    /// - Throws: ``PlacesError`` of kind usage.
     public static func checkSettingKey(_ key: String) throws(PlacesError) {
         guard settingKeys[key] != nil else {
             throw PlacesError(.usage, "unknown setting '\(key)'; known settings: \(settingKeys.keys.sorted().joined(separator: ", "))")

@@ -8,7 +8,9 @@ import PlaceStore
 /// geocoded each stop's address), else the nearest street. Nothing when there is no store,
 /// nothing imported, or nothing within reach.
 public struct StopNames {
+    /// A stop's name, and where it came from.
     public struct Name: Sendable, Equatable {
+        /// The name ("Café de Jaren", "Rokin 18").
         public let name: String
         /// Metres from the stop's centre.
         public let distance: Double
@@ -37,8 +39,11 @@ public struct StopNames {
         }
     }
 
+    /// Whether there is a store to name stops from.
     public var isAvailable: Bool { store != nil }
 
+    /// The name for a stop centred at `centre`: a favourite within reach, else the nearest imported
+    /// place, address or street; nil when nothing is within reach.
     public func name(for centre: Coordinate) throws(PlacesError) -> Name? {
         guard let store else { return nil }
         if let favorite = favorites.map({ ($0, $0.coordinate.distance(to: centre)) }).filter({ $0.1 <= reach }).min(by: { $0.1 < $1.1 }) {

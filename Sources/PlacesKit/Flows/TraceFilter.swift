@@ -17,7 +17,9 @@ public struct TraceFilter: Sendable {
     public private(set) var read = 0
     /// Fixes the reader gave (what "fix N" counts).
     private var fixNumber = 0
+    /// Fixes passed on.
     public private(set) var used = 0
+    /// Fixes refused by the checks.
     public private(set) var skipped = 0
     private var firstReason: String?
     /// Fixes refused one after another for one reason, not said yet.
@@ -39,6 +41,7 @@ public struct TraceFilter: Sendable {
         let at: Coordinate
     }
 
+    /// A filter for the trace `name` (as notices name it), with the fix checks to apply.
     public init(name: String, check: FixCheck = FixCheck(), notices: NoticeSink) {
         self.name = name
         self.check = check

@@ -9,18 +9,22 @@ public import WalkingGraph
 /// store (`places.sqlite` → `places.walks/`): built by the import in the same pass as the places,
 /// opened by mapping when a walk is asked for.
 public struct WalkingGraphs: Sendable {
+    /// One import's graph.
     public struct Entry: Sendable {
         /// The import's key (the file's absolute path).
         public let source: String
+        /// The graph, mapped from its file.
         public let graph: WalkingGraph
     }
 
+    /// Every import's graph, oldest import first.
     public let entries: [Entry]
 
     /// How far from the ways a point may be and still count as covered (a café on a square, a
     /// building's entrance): beyond it, walks are estimated from the straight line.
     public static let coverage = 250.0
 
+    /// The folder of the graphs of the store at `storePath` (`places.sqlite` → `places.walks/`).
     public static func folder(forStore storePath: String) -> URL {
         let url = URL(fileURLWithPath: storePath)
         let base = url.pathExtension.isEmpty ? url : url.deletingPathExtension()

@@ -28,8 +28,10 @@ public struct ConfigFile: Sendable {
     /// The line each key and section header is on, as far as a look at the lines can tell.
     let layout: ConfigLayout
 
+    /// No file: nothing set, nothing wrong.
     public static let empty = ConfigFile(values: [:], path: nil)
 
+    /// A config of `values` (`section.key` → value) read from `path`, with what was wrong in it.
     public init(values: [String: String], path: String?, problems: [ConfigProblem] = []) {
         self.init(values: values, path: path, problems: problems, layout: ConfigLayout())
     }
@@ -115,8 +117,10 @@ public struct ConfigProblem: Error, Sendable, Equatable {
     public let line: Int?
     /// What is wrong, in the parser's words or ours.
     public let message: String
+    /// Which keys the problem leaves unread.
     public let reach: Reach
 
+    /// A problem on `line` (nil: a value's), in `message`, leaving `reach` unread.
     public init(line: Int?, message: String, reach: Reach) {
         self.line = line
         self.message = message

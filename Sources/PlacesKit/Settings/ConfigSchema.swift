@@ -5,6 +5,7 @@ public struct ConfigSchema: Sendable {
     /// names feeds, `[plugins]` names plugins).
     public private(set) var sections: [String: Set<String>?]
 
+    /// A schema of `sections` (section → its keys; nil takes any key).
     public init(_ sections: [String: Set<String>?]) { self.sections = sections }
 
     /// Adds a section (an app's own provider's), or keys to one.

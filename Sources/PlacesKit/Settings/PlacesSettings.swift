@@ -15,15 +15,22 @@ public enum HTTPModeChoice: String, Sendable, CaseIterable {
 
 /// What the caller (the CLI's options, a server's flags) says before anything is resolved.
 public struct SettingsOptions: Sendable {
+    /// `auto`, `live`, `replay`, `record` (`--http-mode`).
     public var httpMode: String?
+    /// Folders of recordings, `:`-separated (`--cassette-dir`).
     public var cassetteDirectories: String?
+    /// How long a provider may take, as typed (`--deadline 10s`).
     public var deadline: String?
+    /// The config file to read instead of the default (`--config`).
     public var configFile: String?
+    /// The store's path (`--store`).
     public var store: String?
+    /// Log each request (`--verbose`).
     public var verbose: Bool
     /// Ask the services even where the HTTP cache holds a fresh answer.
     public var noCache: Bool
 
+    /// What the caller says; nil: not said, so the environment and the config file decide.
     public init(
         httpMode: String? = nil, cassetteDirectories: String? = nil, deadline: String? = nil, configFile: String? = nil, store: String? = nil,
         verbose: Bool = false, noCache: Bool = false
@@ -41,8 +48,11 @@ public struct SettingsOptions: Sendable {
 /// Everything a flow needs to know before it runs, resolved once from options, the environment
 /// and the config file, in that order of precedence.
 public struct PlacesSettings: Sendable {
+    /// What the caller said.
     public let options: SettingsOptions
+    /// The environment the settings were read from.
     public let environment: [String: String]
+    /// The config file as read.
     public let config: ConfigFile
     /// How providers are reached: the option, else PLACES_HTTP_MODE, else `[http] mode`, else auto.
     /// - Throws: ``PlacesError`` (`configuration`) when the config file's value is what counts and
@@ -66,6 +76,7 @@ public struct PlacesSettings: Sendable {
     public let cassetteMaximumAge: TimeInterval?
     /// Sleep for each recording's duration when replaying; PLACES_REPLAY_LATENCY.
     public let simulateReplayLatency: Bool
+    /// Log each request and its outcome (`--verbose`, or PLACES_LOG=debug).
     public let logDebug: Bool
 
     /// - Throws: ``PlacesError``: `usage` for a bad option value, `configuration` for a bad

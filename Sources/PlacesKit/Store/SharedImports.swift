@@ -9,9 +9,11 @@ import Synchronization
 /// one number rather than counting every source's places again; an import through any instance
 /// changes the generation, and the next search sees it.
 public final class SharedImports: Sendable {
+    /// The shared database's imported places.
     public let store: any SharedImportStore
     private let known = Mutex<(generation: Int, imports: [ImportRecord])?>(nil)
 
+    /// The imports of `store`.
     public init(_ store: any SharedImportStore) {
         self.store = store
     }

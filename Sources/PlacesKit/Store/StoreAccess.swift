@@ -4,6 +4,7 @@ public import PlaceStore
 
 /// Where the store is and how to open it, with its errors turned into ``PlacesError`` once.
 public struct StoreAccess: Sendable {
+    /// Where the store is, and who chose it (`--store`, PLACES_STORE, the default).
     public let location: StoreLocation
     /// A store opened once and kept (a server's): every flow uses it instead of opening the file.
     public let held: SQLitePlaceStore?
@@ -23,6 +24,7 @@ public struct StoreAccess: Sendable {
         held = nil
     }
 
+    /// The store at `location`.
     public init(location: StoreLocation) {
         self.location = location
         held = nil
@@ -49,6 +51,7 @@ public struct StoreAccess: Sendable {
         return access
     }
 
+    /// The store file's path.
     public var path: String { location.path }
 
     /// How a flow uses the store file when it keeps favourites and points there.
@@ -94,6 +97,7 @@ public struct StoreAccess: Sendable {
         do { return try body() } catch { throw Self.error(error) }
     }
 
+    /// The ``PlacesError`` a store failure is: its kind, its words and what to do.
     public static func error(_ error: StoreError) -> PlacesError {
         let kind: PlacesError.Kind =
             switch error.kind {

@@ -7,7 +7,9 @@ import Foundation
 /// `--min-duration 5`); options where minutes would mislead (a stay, a deadline, an alert's
 /// timing) refuse a bare number and say which units to write.
 public struct StatedDuration: Sendable, Equatable, CustomStringConvertible {
+    /// The length in seconds.
     public let seconds: Double
+    /// As typed, for messages.
     public let text: String
 
     /// Seconds in a bare number, wherever one is accepted.
@@ -37,24 +39,30 @@ public struct StatedDuration: Sendable, Equatable, CustomStringConvertible {
         self.text = text ?? "\(Int(seconds.rounded()))s"
     }
 
+    /// As typed.
     public var description: String { text }
 }
 
 /// A distance as typed (`800`, `800m`, `1.2km`), kept with its text.
 public struct Distance: Sendable, Equatable, CustomStringConvertible {
+    /// The length in metres.
     public let meters: Double
+    /// As typed, for messages.
     public let text: String
 
+    /// A distance as typed; nil when the text is none.
     public init?(parsing text: String) {
         guard let meters = DistanceText.meters(text) else { return nil }
         self.meters = meters
         self.text = text
     }
 
+    /// A distance given in code; `text` is how messages show it.
     public init(meters: Double, text: String? = nil) {
         self.meters = meters
         self.text = text ?? "\(Int(meters.rounded()))m"
     }
 
+    /// As typed.
     public var description: String { text }
 }

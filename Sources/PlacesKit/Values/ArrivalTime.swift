@@ -6,6 +6,7 @@ public enum ArrivalTime {
     /// Why the text is not a time; `parameter` names the input (`arrive`, `duration`).
     static func failure(_ parameter: String, _ text: String) -> PlacesError { PlacesError(.usage, text, parameter: parameter) }
 
+    /// The day names an arrival may start with, English and Dutch, with their weekday (Sunday is 1).
     public static let dayNames: [(names: [String], weekday: Int)] = [
         (["sun", "sunday", "zo", "zondag"], 1), (["mon", "monday", "ma", "maandag"], 2), (["tue", "tues", "tuesday", "di", "dinsdag"], 3),
         (["wed", "wednesday", "wo", "woensdag"], 4), (["thu", "thur", "thurs", "thursday", "do", "donderdag"], 5),

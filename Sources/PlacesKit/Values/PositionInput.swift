@@ -38,6 +38,7 @@ public enum PositionInput: Sendable, Equatable, CustomStringConvertible {
         return text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" || $0 == "+" || $0 == " " }
     }
 
+    /// As given: `LAT,LON` or the name.
     public var description: String {
         switch self {
         case .coordinate(let coordinate): coordinate.description
@@ -48,6 +49,7 @@ public enum PositionInput: Sendable, Equatable, CustomStringConvertible {
 
 /// A position a flow settled on, and how: given, looked up by name, or a default.
 public struct ResolvedPosition: Sendable, Equatable {
+    /// How the position was settled on.
     public enum Origin: Sendable, Equatable {
         /// Given as coordinates.
         case given
@@ -62,11 +64,14 @@ public struct ResolvedPosition: Sendable, Equatable {
         case defaultCentre
     }
 
+    /// Where it is.
     public var coordinate: Coordinate
     /// The place's name when it was looked up.
     public var name: String?
+    /// How it was settled on.
     public var origin: Origin
 
+    /// A position at `coordinate`, named `name` when it was looked up.
     public init(coordinate: Coordinate, name: String? = nil, origin: Origin) {
         self.coordinate = coordinate
         self.name = name
