@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 /// The front door's public declarations carry documentation (issue 28, step 3): an app developer
-/// reads them in Xcode's quick help and in the DocC catalogue. Not all do yet; this keeps the
-/// number from growing while the rest are written, and lists the ones without when it fails.
+/// reads them in Xcode's quick help and in the DocC catalogue. A new one without fails the test,
+/// which lists where.
 struct PublicDocumentationTests {
-    /// Undocumented public declarations left in Sources/PlacesKit; lower it as they are written.
-    static let allowed = 83
+    /// Undocumented public declarations allowed in Sources/PlacesKit.
+    static let allowed = 0
 
     static let pattern =
         #"^(@\w+(\(.*\))?\s+)*public\s+(static\s+|final\s+|mutating\s+|nonisolated\s+|private\(set\)\s+)*(func|var|let|struct|enum|class|protocol|init|typealias|subscript|actor)\b"#
@@ -34,7 +34,6 @@ struct PublicDocumentationTests {
     @Test func theFrontDoorsPublicDeclarationsAreDocumented() throws {
         let folder = TestService.repository.appendingPathComponent("Sources/PlacesKit")
         let missing = try Self.undocumented(in: folder)
-        #expect(missing.count > 0 || Self.allowed == 0, "every one is documented: set allowed to 0")
         #expect(
             missing.count <= Self.allowed,
             "\(missing.count) public declarations of PlacesKit have no documentation (at most \(Self.allowed)):\n\(missing.joined(separator: "\n"))"

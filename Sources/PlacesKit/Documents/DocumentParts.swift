@@ -10,10 +10,13 @@ public enum DocumentParts {
         .number(NumberText.trimmed(value, places))
     }
 
+    /// A text, or null.
     public static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
+    /// A flag, or null.
     public static func optional(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
 
+    /// A rating: its value from 0 to 10, as the source gave it and on what scale, and how many rated; null when none.
     public static func rating(_ rating: Rating?) -> JSONValue {
         guard let rating else { return .null }
         return [
@@ -24,6 +27,7 @@ public enum DocumentParts {
         ]
     }
 
+    /// A walk: its metres and minutes, the straight line's metres, and whether it was routed.
     public static func walk(_ walk: Walk) -> JSONValue {
         [
             "meters": JSONValue(Int(walk.meters.rounded())),
@@ -33,6 +37,7 @@ public enum DocumentParts {
         ]
     }
 
+    /// The parts of a score: each part's name, value, weight and contribution.
     public static func components(_ components: [ScoreComponent]) -> JSONValue {
         .array(
             components.map { component in
@@ -46,6 +51,7 @@ public enum DocumentParts {
             })
     }
 
+    /// One ranked place: its rank, score and parts, the place, and the walk to it.
     public static func ranked(_ item: RankedPlace) -> JSONValue {
         let place = item.place
         return [
@@ -67,6 +73,7 @@ public enum DocumentParts {
         ]
     }
 
+    /// A place left out: which, at what stage, and why.
     public static func exclusion(_ exclusion: Exclusion) -> JSONValue {
         [
             "id": .string(exclusion.place.id.description),
@@ -77,6 +84,7 @@ public enum DocumentParts {
         ]
     }
 
+    /// What one provider did: how many places, from where (live, recorded, cached), how long, or why it failed.
     public static func report(_ report: ProviderReport) -> JSONValue {
         let milliseconds = Double(report.elapsed.components.seconds) * 1000 + Double(report.elapsed.components.attoseconds) / 1e15
         return [

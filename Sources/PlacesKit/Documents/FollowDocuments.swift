@@ -11,6 +11,7 @@ extension FollowEvent {
         ]
     }
 
+    /// The event's name in documents: `off-route`, `back-on-route`, `arrived`.
     public static func name(of event: RouteMonitor.Event) -> String {
         switch event {
         case .offRoute: "off-route"

@@ -4,14 +4,18 @@ public import PlaceSearch
 /// Everything known about one place, as JSON and GeoJSON (`show`, `/v1/places/{id}`). Its hours
 /// are read on the place's own clock (``Place/timeZone``), whatever the zone of the machine.
 public struct PlaceDocument: Sendable {
+    /// The place shown.
     public let place: Place
+    /// The moment its hours are read at (is it open now).
     public let now: Date
 
+    /// The document of `place` as of `now`.
     public init(place: Place, now: Date) {
         self.place = place
         self.now = now
     }
 
+    /// Every field of the place, its hours on its own clock, and its sources.
     public func json() -> JSONValue {
         var hoursValue: JSONValue = .null
         if let hours = place.hours {
@@ -80,6 +84,7 @@ public struct PlaceDocument: Sendable {
         ]
     }
 
+    /// The place as one GeoJSON feature, for a map.
     public func geojson() -> JSONValue {
         DocumentParts.feature(place.coordinate, properties: json())
     }

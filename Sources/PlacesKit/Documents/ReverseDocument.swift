@@ -14,6 +14,7 @@ extension DocumentParts {
         featureCollection(matches.map { feature($0.coordinate, properties: reverseMatch($0)) })
     }
 
+    /// One match: its name and label, kind, position, distance, source, id and town.
     public static func reverseMatch(_ match: ReverseMatch) -> JSONValue {
         [
             "name": .string(match.name), "label": .string(match.label), "kind": .string(match.kind),

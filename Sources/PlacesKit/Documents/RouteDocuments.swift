@@ -4,19 +4,24 @@ public import PlaceSearch
 /// A route as documents: JSON (totals, steps, the path), one object per step, GeoJSON and GPX. The
 /// GeoJSON and GPX are what following a given route reads back.
 public struct RouteDocument: Sendable {
+    /// The route.
     public let route: Route
+    /// Where it starts.
     public let origin: Coordinate
+    /// Where it ends.
     public let destination: Coordinate
 
     /// The destination's name when it was given by name ("Nieuwmarkt"), for the GPX route's name.
     public var destinationName: String? = nil
 
+    /// The documents of `route` from `origin` to `destination`.
     public init(route: Route, origin: Coordinate, destination: Coordinate) {
         self.route = route
         self.origin = origin
         self.destination = destination
     }
 
+    /// The documents of a route the flow answered, with its destination's name.
     public init(_ result: RouteResult) {
         self.init(route: result.route, origin: result.origin.coordinate, destination: result.destination.coordinate)
         destinationName = result.destination.position.name
@@ -129,8 +134,10 @@ public struct RouteDocument: Sendable {
         return text
     }
 
+    /// A coordinate with 6 decimals (about 10 cm), as GPX writes it.
     public static func coordinate(_ value: Double) -> String { String(format: "%.6f", value) }
 
+    /// `text` with XML's five special characters escaped.
     public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -157,6 +164,7 @@ public struct RouteDocument: Sendable {
         return metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
     }
 
+    /// "1 h 5 min", "12 min", "40 s": how long, as people say it; unknown for a value that is not.
     public static func durationText(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e9 else { return "? min" }
         let minutes = Int((seconds / 60).rounded())

@@ -34,8 +34,11 @@ extension RankedDocument {
 }
 
 extension RankedSearch: RankedDocument {
+    /// The map marker of a coffee result: its symbol, and the colours of the first and the rest.
     public var marker: (symbol: String, first: String, rest: String) { ("cafe", "#8B4513", "#C08040") }
 
+    /// The results as the JSON document: the query, the ranked places and what every provider did; with
+    /// `explain`, those left out too.
     public func document(explain: Bool) -> JSONValue {
         var root: JSONObject = ["query": query, "results": .array(ranking.ranked.map(item))]
         if explain { root["excluded"] = .array(ranking.excluded.map(DocumentParts.exclusion)) }
@@ -43,13 +46,17 @@ extension RankedSearch: RankedDocument {
         return .object(root)
     }
 
+    /// One ranked place as a JSON object.
     public func item(_ item: RankedPlace) -> JSONValue { DocumentParts.ranked(item) }
 }
 
 extension ParkingSearchResult: RankedDocument {
+    /// The ranked parking places.
     public var ranking: RankingResult { search.ranking }
+    /// The map marker of a parking result: its symbol, and the colours of the first and the rest.
     public var marker: (symbol: String, first: String, rest: String) { ("parking", "#1F4E9C", "#6A8CC7") }
 
+    /// The results as the JSON document, with the stay they were priced for.
     public func document(explain: Bool) -> JSONValue {
         var root: JSONObject = ["query": search.query, "results": .array(ranking.ranked.map(item))]
         if explain { root["excluded"] = .array(ranking.excluded.map(DocumentParts.exclusion)) }
@@ -102,8 +109,10 @@ extension ParkingSearchResult: RankedDocument {
 }
 
 extension RecommendationsResult: RankedDocument {
+    /// The map marker of a recommendation: its symbol, and the colours of the first and the rest.
     public var marker: (symbol: String, first: String, rest: String) { ("star", "#D4A017", "#E8C872") }
 
+    /// The recommendations as the JSON document, with the feed they came from.
     public func document(explain: Bool) -> JSONValue {
         var root: JSONObject = [
             "query": query,

@@ -5,6 +5,7 @@ public import Tracking
 /// `stops` as documents: one object per stop or transit (NDJSON lines, GeoJSON properties), a
 /// summary, and the whole document (`--format json`, `/v1/stops`).
 public enum StopsDocument {
+    /// A stop: its number, place, arrival, departure, duration, fixes, spread and name.
     public static func stop(_ named: NamedStop) -> JSONObject {
         let stop = named.stop
         return [
@@ -23,6 +24,7 @@ public enum StopsDocument {
         ]
     }
 
+    /// A transit: the stops it joins, its times, distance, speed and gaps, with its path when asked.
     public static func transit(_ transit: StopDetector.Transit, withPath: Bool) -> JSONObject {
         var object: JSONObject = [
             "kind": "transit",
@@ -49,6 +51,7 @@ public enum StopsDocument {
         [DocumentParts.number(coordinate.longitude, places: 6), DocumentParts.number(coordinate.latitude, places: 6)]
     }
 
+    /// The summary of a trace: fixes read, used and skipped, the settings, and the totals.
     public static func summary(_ summary: StopsSummary) -> JSONObject {
         [
             "fixes": JSONValue(summary.fixes),

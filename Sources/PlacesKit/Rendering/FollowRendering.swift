@@ -3,13 +3,16 @@ import Tracking
 
 /// The events of a followed walk, as they come: a line for a person, or a JSON object per event.
 public struct FollowRendering: Sendable {
+    /// A line for a person, or NDJSON.
     public let format: FollowFormat
     /// The clock a line's time is on.
     public let timeZone: TimeZone
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
     /// The recommendation's name and id, when the walk goes to one.
     public let targetName: String?
 
+    /// A rendering of a walk to `targetName` (nil for a point), its times on `timeZone`'s clock.
     public init(format: FollowFormat, timeZone: TimeZone, style: TextStyle = .plain, targetName: String?) {
         self.format = format
         self.timeZone = timeZone
@@ -17,6 +20,7 @@ public struct FollowRendering: Sendable {
         self.targetName = targetName
     }
 
+    /// One event, ending with a newline.
     public func render(_ event: FollowEvent) -> String {
         switch format {
         case .ndjson: event.document().serialized() + "\n"

@@ -3,15 +3,18 @@ import WalkingGraph
 
 /// The summary of an import: per file what was written, then the name index.
 public struct ImportRendering: Sendable {
+    /// One per file imported.
     public let reports: [ImportReport]
     /// Nil for an import into a shared database, whose instances each build their own index.
     public let index: NameIndex.Built?
 
+    /// The summary of `reports`, and the name index after them.
     public init(reports: [ImportReport], index: NameIndex.Built?) {
         self.reports = reports
         self.index = index
     }
 
+    /// The summary as text or as a JSON document.
     public func render(_ format: ReportFormat) -> String {
         switch format {
         case .json: json().serialized(pretty: true) + "\n"
@@ -153,14 +156,18 @@ public struct ImportRendering: Sendable {
 
 /// What is imported (`import list`): each file, when, how many places, whose data.
 public struct ImportListRendering: Sendable {
+    /// The imports, oldest first.
     public let sources: [ImportRecord]
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
 
+    /// The list of `sources`.
     public init(sources: [ImportRecord], style: TextStyle = .plain) {
         self.sources = sources
         self.style = style
     }
 
+    /// The list as a table or as a JSON document.
     public func render(_ format: ReportFormat) -> String {
         switch format {
         case .json: JSONValue.object(["imports": .array(sources.map(json))]).serialized(pretty: true) + "\n"

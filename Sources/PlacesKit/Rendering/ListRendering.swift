@@ -4,14 +4,18 @@ public import PlaceSearch
 
 /// Suggestions for what was typed (`complete`): a table for people, JSON for scripts, GeoJSON for maps.
 public struct CompletionRendering: Sendable {
+    /// What was typed.
     public let text: String
     /// Where distances were measured from, when they were: the table then shows them.
     public let focus: Coordinate?
+    /// The suggestions, best first.
     public let suggestions: [Suggestion]
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
     /// How the lookup read the text, for the JSON document.
     public let answer: LookupAnswer?
 
+    /// The suggestions for `text`, with distances from `focus` when there is one.
     public init(text: String, focus: Coordinate?, suggestions: [Suggestion], style: TextStyle = .plain) {
         self.text = text
         self.focus = focus
@@ -29,6 +33,7 @@ public struct CompletionRendering: Sendable {
         self.answer = answer
     }
 
+    /// The suggestions as a table, JSON, NDJSON or GeoJSON.
     public func render(_ format: OutputFormat) -> String {
         switch format {
         case .table: table()
@@ -75,14 +80,18 @@ public struct CompletionRendering: Sendable {
 
 /// The favourites (`favorites list`). Built for ten thousand of them: one pass, no decoding.
 public struct FavoritesRendering: Sendable {
+    /// The favourites, in the order they were added.
     public let favorites: [FavoriteSummary]
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
 
+    /// The list of `favorites`.
     public init(favorites: [FavoriteSummary], style: TextStyle = .plain) {
         self.favorites = favorites
         self.style = style
     }
 
+    /// The favourites as a table, JSON, NDJSON or GeoJSON.
     public func render(_ format: OutputFormat) -> String {
         switch format {
         case .table: table()
@@ -106,16 +115,21 @@ public struct FavoritesRendering: Sendable {
 
 /// The points balance and the awards that make it (`points`).
 public struct PointsRendering: Sendable {
+    /// Points earned in all.
     public let balance: Int
+    /// The awards, oldest first.
     public let history: [PointsEntry]
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
 
+    /// The balance and the awards that make it.
     public init(balance: Int, history: [PointsEntry], style: TextStyle = .plain) {
         self.balance = balance
         self.history = history
         self.style = style
     }
 
+    /// The points as a table, JSON, NDJSON or GeoJSON.
     public func render(_ format: OutputFormat) -> String {
         switch format {
         case .table: table()
@@ -145,16 +159,21 @@ public struct PointsRendering: Sendable {
 
 /// What is at a position (`reverse`), nearest first.
 public struct ReverseRendering: Sendable {
+    /// What is there, nearest first.
     public let matches: [ReverseMatch]
+    /// The position asked about.
     public let position: Coordinate
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
 
+    /// The matches at `position`.
     public init(matches: [ReverseMatch], at position: Coordinate, style: TextStyle = .plain) {
         self.matches = matches
         self.position = position
         self.style = style
     }
 
+    /// The matches as a table, JSON or GeoJSON.
     public func render(_ format: PlaceFormat) -> String {
         switch format {
         case .json: DocumentParts.reverse(matches, at: position).serialized(pretty: true) + "\n"

@@ -3,6 +3,8 @@ import PlaceSearch
 
 /// Ranked parking places as columns: the cost of the stay, the walk, the room.
 extension ParkingSearchResult {
+    /// The ranked parking places as a table: the cost of the stay, the walk and the room; with
+    /// `explain`, each score's parts and what was left out.
     public func table(_ style: TextStyle, explain: Bool) -> String {
         let result = ranking
         var table = TextTable([

@@ -2,16 +2,21 @@ public import PlaceSearch
 
 /// Every provider (`providers`): whether it can answer now, where from, and why not, in `wording`.
 public struct ProvidersRendering: Sendable {
+    /// Every provider, built in and the app's.
     public let providers: [any Provider]
+    /// How remedies are said (the CLI names its flags).
     public let wording: Wording
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
 
+    /// The list of `providers`, remedies said in `wording`.
     public init(providers: [any Provider], wording: Wording, style: TextStyle = .plain) {
         self.providers = providers
         self.wording = wording
         self.style = style
     }
 
+    /// The providers as a table or as a JSON document.
     public func render(_ format: ReportFormat) -> String {
         switch format {
         case .json: json().serialized(pretty: true) + "\n"

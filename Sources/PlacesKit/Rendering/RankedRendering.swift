@@ -14,6 +14,8 @@ extension RankedDocument {
 }
 
 extension RankedSearch {
+    /// The ranked coffee places as a table: rank, name, walk, rating and score; with `explain`, each
+    /// score's parts and what was left out.
     public func table(_ style: TextStyle, explain: Bool) -> String {
         var table = TextTable([
             .init("#", .right), .init("Name"), .init("Walk", .right), .init("Rating", .right), .init("Price"), .init("Open"),

@@ -7,6 +7,8 @@ extension RecommendationsResult {
     /// Descriptions are a paragraph: the table shows their start, JSON the whole text.
     static let aboutWidth = 44
 
+    /// The ranked recommendations as a table: points, walk, rate and expiry; with `explain`, each
+    /// score's parts and what was left out.
     public func table(_ style: TextStyle, explain: Bool) -> String {
         var table = TextTable([
             .init("#", .right), .init("Name"), .init("Points", .right), .init("Walk", .right), .init("Until (\(timeZone.identifier))"), .init("ID"),

@@ -4,14 +4,18 @@ import Tracking
 /// The stops of a trace in every format `stops` writes: a timeline for people, GPX, and the
 /// documents of ``StopsDocument``. Times are shown on the clock of `timeZone`.
 public struct StopsRendering: Sendable {
+    /// The clock times are shown on.
     public let timeZone: TimeZone
+    /// How words are marked (a terminal's colours, an app's own, or plain).
     public let style: TextStyle
 
+    /// A rendering with times on `timeZone`'s clock.
     public init(timeZone: TimeZone, style: TextStyle = .plain) {
         self.timeZone = timeZone
         self.style = style
     }
 
+    /// The stops and transits of `summary` in `format`.
     public func render(_ summary: StopsSummary, as format: StopsFormat) -> String {
         switch format {
         case .table: table(summary)

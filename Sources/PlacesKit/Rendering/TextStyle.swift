@@ -37,12 +37,19 @@ public struct TextStyle: Sendable {
         self.marking = marking
     }
 
+    /// Nothing marked, as wide as a table needs.
     public static let plain = TextStyle()
 
+    /// `text` marked as `mark`; unchanged when the style marks nothing.
     public func mark(_ text: String, _ mark: Mark) -> String { isMarked ? marking(mark, text) : text }
+    /// `text` as a name or heading.
     public func strong(_ text: String) -> String { mark(text, .strong) }
+    /// `text` as a note.
     public func faint(_ text: String) -> String { mark(text, .faint) }
+    /// `text` as good news (open, available).
     public func good(_ text: String) -> String { mark(text, .good) }
+    /// `text` as a warning.
     public func caution(_ text: String) -> String { mark(text, .caution) }
+    /// `text` as bad news (closed, full, off route).
     public func bad(_ text: String) -> String { mark(text, .bad) }
 }
