@@ -40,7 +40,9 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
     /// - Throws: `.isDirectory`, `.notADatabase` (the file is left untouched), `.newerSchema`
     ///   (nothing is written), `.unavailable` when a folder or the file cannot be created or
     ///   written, `.busy`.
-    public static func openForWriting(at path: String) throws(StoreError) -> SQLitePlaceStore {
+    /// - Parameter upgrading: called before a store an older places wrote is upgraded: once, and
+    ///   only then (the upgrade to schema 10 of a country's store takes half a minute).
+    public static func openForWriting(at path: String, upgrading: (() -> Void)? = nil) throws(StoreError) -> SQLitePlaceStore {
         switch try StoreFile.state(of: validated(path)) {
         case .missing:
             try StoreFile.createParentFolders(of: path)
@@ -56,7 +58,7 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
         }
         let database = try connect(path, mode: .readWrite)
         do {
-            try StoreSchema.migrate(database, path: path)
+            try StoreSchema.migrate(database, path: path, upgrading: upgrading)
         } catch {
             throw StoreError(error, path: path)
         }
@@ -70,7 +72,7 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
     ///   no places tables): callers then know there are no favourites and no settings, and no
     ///   file was created to learn it.
     /// - Throws: as ``openForWriting(at:)``.
-    public static func openForReading(at path: String) throws(StoreError) -> SQLitePlaceStore? {
+    public static func openForReading(at path: String, upgrading: (() -> Void)? = nil) throws(StoreError) -> SQLitePlaceStore? {
         guard try StoreFile.state(of: validated(path)) == .nonEmpty else { return nil }
         var database: DatabaseQueue
         let state: StoreSchema.State
@@ -92,7 +94,7 @@ public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
         case .needsUpgrade:
             // An older places wrote it. Upgrading once here beats failing every read until the
             // next command that writes.
-            return try openForWriting(at: path)
+            return try openForWriting(at: path, upgrading: upgrading)
         }
     }
 

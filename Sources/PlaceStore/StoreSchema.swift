@@ -270,10 +270,18 @@ enum StoreSchema {
 
     /// Brings the store up to date. Safe when many processes open a new store at the same moment:
     /// each migration checks, inside its own write transaction, that no one ran it meanwhile.
-    static func migrate(_ queue: DatabaseQueue, path: String) throws {
+    /// - Parameter upgrading: called once before a store an older places wrote is upgraded (not
+    ///   for a new store), so that a caller can say why this open takes a while.
+    static func migrate(_ queue: DatabaseQueue, path: String, upgrading: (() -> Void)? = nil) throws {
+        var said = false
         // One more round than there are migrations: each lost race means another process applied one.
         for _ in 0...migrator.migrations.count {
-            if try queue.read({ try inspect($0, path: path) }) == .current { return }
+            let state = try queue.read({ try inspect($0, path: path) })
+            if state == .current { return }
+            if state == .needsUpgrade, !said {
+                upgrading?()
+                said = true
+            }
             do {
                 try migrator.migrate(queue)
                 try compactAfterCopy(queue)

@@ -68,11 +68,15 @@ public struct PlacesService: Sendable {
         self.catalog = catalog
         self.notices = notices
         self.timeZone = timeZone
+        var access: StoreAccess
         if let store {
-            self.store = store
+            access = store
         } else {
-            self.store = try StoreAccess(option: settings.options.store, environment: settings.environment)
+            access = try StoreAccess(option: settings.options.store, environment: settings.environment)
         }
+        // An older store is upgraded by the first flow that opens it: said, for it may take a while.
+        access.upgradeNotices = notices
+        self.store = access
         names = NameIndexHandle(storePath: self.store.path)
         locator = CassetteLocator(explicit: settings.options.cassetteDirectories, environment: settings.environment)
 

@@ -87,3 +87,19 @@ struct NumberedImportsTests {
         #expect(afterNew.sorted() == ["osm:node/1", "osm:node/2", "osm:node/3"], "an import not yet stored leaves every row")
     }
 }
+
+/// Opening a store an older places wrote upgrades it, and says so first: once, and only then.
+struct StoreUpgradeNoticeTests {
+    @Test func anOlderStoreIsSaidToBeUpgradedOnceAndANewOrCurrentOneIsNot() throws {
+        let folder = TemporaryFolder()
+        try NumberedImportsTests.storeBeforeNumbers(at: folder.storePath)
+        var said = 0
+        _ = try SQLitePlaceStore.openForReading(at: folder.storePath) { said += 1 }
+        #expect(said == 1)
+        _ = try SQLitePlaceStore.openForWriting(at: folder.storePath) { said += 1 }
+        #expect(said == 1, "a current store is not upgraded")
+        let fresh = TemporaryFolder()
+        _ = try SQLitePlaceStore.openForWriting(at: fresh.storePath) { said += 1 }
+        #expect(said == 1, "a new store is made, not upgraded")
+    }
+}

@@ -83,13 +83,20 @@ public struct StoreAccess: Sendable {
     /// The store, or nil when there is none yet (nothing is created to find that out).
     public func reading() throws(PlacesError) -> SQLitePlaceStore? {
         if let held { return held }
-        do { return try SQLitePlaceStore.openForReading(at: location.path) } catch { throw Self.error(error) }
+        do { return try SQLitePlaceStore.openForReading(at: location.path, upgrading: sayUpgrade) } catch { throw Self.error(error) }
     }
 
     /// The store, created (with its folder) when there is none yet.
     public func writing() throws(PlacesError) -> SQLitePlaceStore {
         if let held { return held }
-        do { return try SQLitePlaceStore.openForWriting(at: location.path) } catch { throw Self.error(error) }
+        do { return try SQLitePlaceStore.openForWriting(at: location.path, upgrading: sayUpgrade) } catch { throw Self.error(error) }
+    }
+
+    /// Where a store an older places wrote is said to be upgraded (the service sets its notices).
+    var upgradeNotices: NoticeSink = .ignore
+
+    private func sayUpgrade() {
+        upgradeNotices.say("upgrading the store \(location.path), written by an older places, once; a large store takes a while")
     }
 
     /// Runs a store operation, turning its error into a ``PlacesError``.
