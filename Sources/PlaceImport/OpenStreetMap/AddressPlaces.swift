@@ -40,13 +40,13 @@ final class AddressPlaces: @unchecked Sendable {
         finished.signal()
     }
 
-    /// The places, once made; `progress` hears how many addresses are done meanwhile, every tenth
-    /// of a second.
-    func wait(progress: (Int) -> Void) -> ImportedPlaceList {
-        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            progress(done.load(ordering: .relaxed))
-        }
-        progress(done.load(ordering: .relaxed))
+    /// Addresses made so far, read from any thread.
+    var doneSoFar: Int { done.load(ordering: .relaxed) }
+
+    /// The places, once made; `progress` is called every tenth of a second meanwhile.
+    func wait(progress: () -> Void) -> ImportedPlaceList {
+        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut { progress() }
+        progress()
         return made
     }
 }

@@ -142,7 +142,6 @@ package struct OSMExtractor {
         var places = ImportedPlaceList(spillingTo: spillDirectory)
         addresses.interpolate()
         let total = kept.count + streets.count + addresses.count
-        var reporter = FinishProgress(progress, total: total)
         // The addresses become places on another core while the elements kept and the streets do
         // here: each only reads what the file gave, and their places follow these in the list.
         let addressPlaces = AddressPlaces.start(
@@ -150,6 +149,9 @@ package struct OSMExtractor {
                 addresses: addresses.all, countries: countries, settlements: settlements, provider: provider,
                 spillDirectory: spillDirectory))
         addresses = Addresses()
+        // Both sides' work counts, as it is done: counting the addresses only once this side was
+        // done made the bar crawl and then jump, and its time left three to six times too long.
+        var reporter = FinishProgress(progress, total: total) { addressPlaces.doneSoFar }
         // Room for where they all start: growing by doubling would hold that array twice while it
         // is copied. Streets merged are at most their ways.
         places.reserveCapacity(kept.count + streets.segmentCount)
@@ -214,8 +216,7 @@ package struct OSMExtractor {
                     category: "highway=\(street.highway)", tags: ["highway": street.highway, "name": street.name]))
         }
         streets = StreetCollector()
-        let made = reporter.done
-        places.append(contentsOf: addressPlaces.wait { reporter.advance(to: made + $0) })
+        places.append(contentsOf: addressPlaces.wait { reporter.report() })
         PlaceDuplicates.sortByKindAndID(&places)
         PlaceDuplicates.merge(&places)
         reporter.finish()
@@ -264,36 +265,35 @@ struct PointBox {
     }
 }
 
-/// Counts what ``OSMExtractor/finish(progress:)`` has made, and tells the caller every thousandth
-/// of the way: a call per place would cost more than making it.
+/// Counts what ``OSMExtractor/finish(progress:)`` has made, with what is made beside it on another
+/// thread (`alongside`), and tells the caller every thousandth of the way: a call per place would
+/// cost more than making it.
 struct FinishProgress {
     private let callback: OSMReadProgress?
     private let total: Int
     private let step: Int
+    private let alongside: () -> Int
     private var doneCount = 0
     private var next = 0
 
-    init(_ callback: OSMReadProgress?, total: Int) {
+    init(_ callback: OSMReadProgress?, total: Int, alongside: @escaping () -> Int = { 0 }) {
         self.callback = callback
         self.total = total
+        self.alongside = alongside
         step = max(1, total / 1000)
         callback?(0, total)
-    }
-
-    /// How many are done so far.
-    var done: Int { doneCount }
-
-    mutating func advance(to count: Int) {
-        if count > doneCount { advance(by: count - doneCount) }
     }
 
     @inline(__always)
     mutating func advance(by count: Int = 1) {
         doneCount += count
-        guard doneCount >= next, let callback else { return }
-        callback(min(doneCount, total), total)
+        guard doneCount >= next, callback != nil else { return }
+        report()
         next = doneCount + step
     }
+
+    /// Tells the caller how far both sides are.
+    func report() { callback?(min(doneCount + alongside(), total), total) }
 
     func finish() { callback?(total, total) }
 }
