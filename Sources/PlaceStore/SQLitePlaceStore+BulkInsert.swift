@@ -19,7 +19,9 @@ extension SQLitePlaceStore {
     ///   from the schema, so they come back as they were.
     /// - Parameter others: rows of other imports already in the table.
     /// - Returns: the rows written by kind, and how many of them replaced a row already there.
-    static func insert(_ places: ImportedPlaceList, source: Int64, besides others: Int, _ db: Database) throws -> (
+    static func insert(
+        _ places: ImportedPlaceList, source: Int64, besides others: Int, _ db: Database, progress: ((Int, Int) -> Void)? = nil
+    ) throws -> (
         written: [NameKind: Int], replaced: Int
     ) {
         // With SQLite's 2 MB page cache the transaction spills dirty pages to the WAL over and over;
@@ -37,6 +39,10 @@ extension SQLitePlaceStore {
         var binding = RowBinding(source: source, statements: [insert, replace])
         var written = Array(repeating: 0, count: NameKind.allCases.count)
         var replaced = 0
+        // Every thousandth of the rows, and once more when the indexes dropped are made again.
+        let step = max(1, places.count / 1000)
+        var done = 0
+        progress?(0, places.count)
         for number in places.idOrder() {
             // Bound where the list holds the place's bytes, for both statements: no strings made;
             // the tags go from the bytes to JSON.
@@ -53,6 +59,8 @@ extension SQLitePlaceStore {
             let (kind, wasReplaced) = try outcome.get()
             if wasReplaced { replaced += 1 }
             written[Int(kind.rawValue)] += 1
+            done += 1
+            if done % step == 0 { progress?(done, places.count) }
         }
         for sql in rebuilt { try db.execute(sql: sql) }
         var counts: [NameKind: Int] = [:]

@@ -4,6 +4,14 @@ public import PlaceSearch
 
 extension SQLitePlaceStore: ImportedPlacesStore {
     public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList) throws(StoreError) -> ImportSummary {
+        try replaceImport(source, with: places, progress: nil)
+    }
+
+    /// ``replaceImport(_:with:)``, telling `progress` how many of the places are written, out of
+    /// how many, every thousandth of the way (a country's write takes tens of seconds).
+    public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList, progress: ((Int, Int) -> Void)?) throws(StoreError)
+        -> ImportSummary
+    {
         let (bounds, categories) = ImportRecord.extent(of: places)
         return try writing { db in
             try db.execute(
@@ -32,7 +40,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             let before = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM import_source WHERE key <> ?", arguments: [source.key]) ?? 0
             // Rows that replaced an existing id added nothing to the count: counted as they go in,
             // rather than counting the table again after (a scan of a million index entries).
-            let (written, replaced) = try Self.insert(places, source: number, besides: before, db)
+            let (written, replaced) = try Self.insert(places, source: number, besides: before, db, progress: progress)
             // Each import's count is kept here rather than counted when asked: every command
             // lists the imports, and counting a country's rows took it seconds. Without a taken
             // id, every row is this file's new one and nobody else's count moved; with one (a

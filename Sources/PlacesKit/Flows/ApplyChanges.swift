@@ -54,7 +54,7 @@ extension PlacesService {
             if let alone = try storeAlone(prepared.batch, into: opened, progress: progress) {
                 stored = alone
             } else {
-                let written = try write(prepared.batch, into: opened)
+                let written = try write(prepared.batch, into: opened, progress: progress)
                 stored = (written, try NameIndex.update(store: opened, rebuilding: [owner.source.key]))
             }
         } catch {

@@ -73,7 +73,7 @@ extension PlacesService {
 
     /// Writes one file's places and builds its segment of the name index beside the store write.
     /// - Returns: nil when the index cannot be staged (the caller writes it the plain way).
-    func storeAlone(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: ImportProgress) throws(PlacesError) -> (
+    func storeAlone(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: @escaping ImportProgress) throws(PlacesError) -> (
         report: ImportReport, index: NameIndex.Built
     )? {
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
@@ -81,7 +81,7 @@ extension PlacesService {
         let written: ImportReport
         do throws(PlacesError) {
             progress(batch.report.file, .store, 0, 0)
-            written = try write(batch, into: opened)
+            written = try write(batch, into: opened, progress: progress)
         } catch {
             staged.discard()
             throw error
@@ -110,22 +110,28 @@ extension PlacesService {
     }
 
     /// Writes one file's places into the store, then its walking graph.
-    func write(_ batch: ImportBatch, into opened: SQLitePlaceStore) throws(PlacesError) -> ImportReport {
+    /// - Parameter progress: hears the rows written, as the store step's progress.
+    func write(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: ImportProgress? = nil) throws(PlacesError) -> ImportReport {
         var report = batch.report
         let started = ContinuousClock.now
-        report.summary = try StoreAccess.run { () throws(StoreError) in try opened.replaceImport(batch.source, with: batch.places) }
-        let file = WalkingGraphs.file(forSource: batch.source.key, storePath: store.path)
+        let file = batch.report.file
+        let rows = progress.map { progress in { (done: Int, total: Int) in progress(file, .store, done, total) } }
+        report.summary = try StoreAccess.run { () throws(StoreError) in
+            try opened.replaceImport(batch.source, with: batch.places, progress: rows)
+        }
+        let graphFile = WalkingGraphs.file(forSource: batch.source.key, storePath: store.path)
         if batch.walkingGraph == nil {
             // A new version of the file with no ways to walk: the old version's streets go too.
-            WalkingGraph.removeFile(at: file)
+            WalkingGraph.removeFile(at: graphFile)
         }
         if let graph = batch.walkingGraph {
             // After the places: a graph without its import would be found by no one.
             do {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try graph.write(to: file)
+                try FileManager.default.createDirectory(at: graphFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try graph.write(to: graphFile)
             } catch {
-                report.notes.append("the walking graph \(file.path) cannot be written (\(error.localizedDescription)); walks are estimated")
+                report.notes.append(
+                    "the walking graph \(graphFile.path) cannot be written (\(error.localizedDescription)); walks are estimated")
             }
         }
         report.writeSeconds = (ContinuousClock.now - started).seconds

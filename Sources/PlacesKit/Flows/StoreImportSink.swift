@@ -26,7 +26,7 @@ struct StoreImportSink: ImportSink {
         var reports: [ImportReport] = []
         for batch in batches {
             progress(batch.report.file, .store, 0, 0)
-            reports.append(try service.write(batch, into: opened))
+            reports.append(try service.write(batch, into: opened, progress: progress))
             // The extract imported again: the changes applied to the old one no longer apply.
             ChangeJournal(source: batch.source.key, storePath: storePath).remove()
             ImportLeftovers.note(folder: folder, kept: PlacesService.keptWords(reports.map(\.file)))
