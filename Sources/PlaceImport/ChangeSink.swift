@@ -15,6 +15,7 @@ public protocol ChangeSink {
     func importsHolding(_ ids: [String]) async throws -> [String: Int]
     /// The changes applied to the import `source` so far; nil when none is.
     func keptChanges(of source: String) async throws -> KeptChanges?
-    /// Replaces the import with the batch made again, keeping `change` with it, in one transaction.
+    /// Replaces the import with the batch made again, keeping `change` with it, in one transaction;
+    /// refused (`busy`) when the import's kept changes are no longer `change.replacing`.
     func write(_ batch: ImportBatch, keeping change: KeptChange, progress: @escaping ImportProgress) async throws -> ImportReport
 }

@@ -40,7 +40,7 @@ extension PostgresStore: SharedImportStore {
             throw StoreError(.corruptRecord, path: location, detail: "the places of \(source.label) cannot be written: \(error)")
         }
         let newIDs = Set(rows.map(\.id))
-        let (documents, kinds, graph, change) = (batches, written, walkingGraph, change)
+        let (documents, kinds, graph, change, storeLocation) = (batches, written, walkingGraph, change, location)
         let (key, label, format, count) = (source.key, source.label, source.format, places.count)
         let (attribution, licence, now) = (source.licence?.attribution, source.licence?.licence, Date().timeIntervalSince1970)
         let (bounds, kept) = ImportRecord.extent(of: places)
@@ -95,7 +95,7 @@ extension PostgresStore: SharedImportStore {
                     "UPDATE import_state SET generation = generation + 1 WHERE id = 1 RETURNING generation", logger: logger
                 ).decode(Int.self).first { _ in true } ?? 0
             try await Self.replaceWalkingGraph(of: key, with: graph, generation: generation, connection, logger)
-            try await Self.keep(change, of: key, connection, logger)
+            try await Self.keep(change, of: key, location: storeLocation, connection, logger)
             // Rows that replaced an existing id (or an earlier row of this source) added nothing to the count.
             return ImportSummary(written: kinds, removed: previous.subtracting(newIDs).count, replaced: before + count - after)
         }

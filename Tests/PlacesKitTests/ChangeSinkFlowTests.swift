@@ -19,6 +19,8 @@ struct ChangeSinkFlowTests {
         }
         let held = Mutex<[String: Held]>([:])
         let writes = Mutex(0)
+        /// What each change said it was laid over.
+        let laidOver = Mutex<[Data?]>([])
 
         var location: String { "memory" }
         var spillDirectory: String? { nil }
@@ -39,6 +41,7 @@ struct ChangeSinkFlowTests {
         func keptChanges(of source: String) async throws -> KeptChanges? { held.withLock { $0[source]?.kept } }
 
         func write(_ batch: ImportBatch, keeping change: KeptChange, progress: @escaping ImportProgress) async throws -> ImportReport {
+            laidOver.withLock { $0.append(change.replacing) }
             store(batch, keeping: change)
             return batch.report
         }
@@ -108,6 +111,8 @@ struct ChangeSinkFlowTests {
         #expect(afterSecond.contains("Nieuw Koffiehuis") && afterSecond.contains("Nieuwe Naam"), "\(afterSecond)")
         #expect(!afterSecond.contains("Vierde Pad"), "\(afterSecond)")
         #expect(try await sink.keptChanges(of: town.path)?.files.keys.sorted() == ["000001.osc", "000002.osc"])
+        // Each says what it was laid over, for the store to refuse it if that changed meanwhile.
+        #expect(sink.laidOver.withLock { $0 } == [nil, kept.manifest])
     }
 
     @Test func aChangeAppliedTwiceOrOfAnotherRegionIsRefusedBeforeTheSinkIsWritten() async throws {

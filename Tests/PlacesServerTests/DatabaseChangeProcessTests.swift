@@ -75,6 +75,16 @@ import Testing
         let kept = try #require(try await store.keptChanges(of: town.path))
         #expect(kept.files == ["000001.osc": Data(Self.first.utf8)])
 
+        // A change laid over what is no longer kept (another applied meanwhile) is refused, and the
+        // transaction leaves the database as it was.
+        let stale = KeptChange(name: "000002.osc", bytes: Data(Self.second.utf8), manifest: Data("{}".utf8), replacing: Data("{}".utf8))
+        await #expect(throws: StoreError.self) {
+            try await store.replaceImport(
+                ImportSource(key: town.path, label: "town.osm", format: "osm-xml"), with: [], walkingGraph: nil, keeping: stale)
+        }
+        #expect(try await store.keptChanges(of: town.path) == kept)
+        #expect(try await Self.names(store) == ["Blijft Staan", "Nieuwe Naam", "Net Geopend", "Eerste Steeg", "Tweede Steeg"])
+
         // Again: refused with the database as it was.
         let twice = try await ServerProcessTests.run("places", ["import", first.path, "--database", url], scratch)
         #expect(twice.status == 65, "\(twice.stderr)")

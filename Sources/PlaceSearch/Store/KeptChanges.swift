@@ -20,10 +20,14 @@ public struct KeptChange: Sendable, Equatable {
     public var name: String
     public var bytes: Data
     public var manifest: Data
+    /// The manifest the change was laid over (nil: none was kept): the store refuses to keep the
+    /// change when another was kept meanwhile, which this one's places do not hold.
+    public var replacing: Data?
 
-    public init(name: String, bytes: Data, manifest: Data) {
+    public init(name: String, bytes: Data, manifest: Data, replacing: Data?) {
         self.name = name
         self.bytes = bytes
         self.manifest = manifest
+        self.replacing = replacing
     }
 }

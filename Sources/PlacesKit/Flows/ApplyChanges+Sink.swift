@@ -30,19 +30,21 @@ extension PlacesService {
         let imports = try await sink.imports().filter(takesChanges)
         let holding = change.locatedNodes.isEmpty && !imports.isEmpty ? try await sink.importsHolding(placeIDs(of: change)) : [:]
         let owner = try owner(of: change, file: file.path, among: imports, in: sink.location) { _ in holding }
-        let held = try await sink.keptChanges(of: owner.source.key).map { kept throws(PlacesError) in
+        let kept = try await sink.keptChanges(of: owner.source.key)
+        let held = try kept.map { kept throws(PlacesError) in
             HeldChanges(manifest: try Self.manifest(kept.manifest, of: owner.source.label)) { kept.files[$0] }
         }
         let prepared = try prepare(
             change, file: file.path, owner: owner, held: held, spillDirectory: sink.spillDirectory, started: started, progress: progress)
-        let kept: KeptChange
+        let keeping: KeptChange
         do {
-            kept = KeptChange(
-                name: prepared.name, bytes: try Data(contentsOf: URL(fileURLWithPath: file.path)), manifest: try prepared.manifest.encoded())
+            keeping = KeptChange(
+                name: prepared.name, bytes: try Data(contentsOf: URL(fileURLWithPath: file.path)), manifest: try prepared.manifest.encoded(),
+                replacing: kept?.manifest)
         } catch {
             throw PlacesError(.notFound, "\(file.path) cannot be read again (\(error.localizedDescription)); nothing was changed")
         }
-        return try await sink.write(prepared.batch, keeping: kept, progress: progress)
+        return try await sink.write(prepared.batch, keeping: keeping, progress: progress)
     }
 
     private static func manifest(_ bytes: Data, of label: String) throws(PlacesError) -> ChangeManifest {
