@@ -39,7 +39,7 @@ extension SQLitePlaceStore {
         var binding = RowBinding(source: source, statements: [insert, replace])
         var written = Array(repeating: 0, count: NameKind.allCases.count)
         var replaced = 0
-        // Every thousandth of the rows, and once more when the indexes dropped are made again.
+        // Every thousandth of the rows; making the dropped indexes again follows the last.
         let step = max(1, places.count / 1000)
         var done = 0
         progress?(0, places.count)
