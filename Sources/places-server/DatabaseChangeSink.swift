@@ -26,14 +26,6 @@ struct DatabaseChangeSink: ChangeSink {
     }
 
     func write(_ batch: ImportBatch, keeping change: KeptChange, progress: @escaping ImportProgress) async throws -> ImportReport {
-        progress(batch.report.file, .store, 0, 0)
-        var report = batch.report
-        let started = ContinuousClock.now
-        let graph = batch.storedWalkingGraph
-        report.summary = try await stored { () async throws(StoreError) in
-            try await store.replaceImport(batch.source, with: batch.places, walkingGraph: graph, keeping: change)
-        }
-        report.writeSeconds = (ContinuousClock.now - started).seconds
-        return report
+        try await storeBatch(batch, in: store, keeping: change, progress: progress)
     }
 }

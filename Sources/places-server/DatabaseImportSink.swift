@@ -18,19 +18,25 @@ struct DatabaseImportSink: ImportSink {
     func write(_ batches: [ImportBatch], progress: @escaping ImportProgress) async throws -> (reports: [ImportReport], outcome: Void) {
         let reports = try await withImportDatabase(database, needed: Self.needed) { store in
             var reports: [ImportReport] = []
-            for batch in batches {
-                progress(batch.report.file, .store, 0, 0)
-                var report = batch.report
-                let started = ContinuousClock.now
-                let graph = batch.storedWalkingGraph
-                report.summary = try await stored { () async throws(StoreError) in
-                    try await store.replaceImport(batch.source, with: batch.places, walkingGraph: graph)
-                }
-                report.writeSeconds = (ContinuousClock.now - started).seconds
-                reports.append(report)
-            }
+            for batch in batches { reports.append(try await storeBatch(batch, in: store, keeping: nil, progress: progress)) }
             return reports
         }
         return (reports, ())
     }
+}
+
+/// Writes one file's places and walking graph into the shared database in one transaction, with
+/// the change file they apply (nil: the extract imported afresh); its report, with what was written.
+func storeBatch(_ batch: ImportBatch, in store: PostgresStore, keeping change: KeptChange?, progress: @escaping ImportProgress)
+    async throws -> ImportReport
+{
+    progress(batch.report.file, .store, 0, 0)
+    var report = batch.report
+    let started = ContinuousClock.now
+    let graph = batch.storedWalkingGraph
+    report.summary = try await stored { () async throws(StoreError) in
+        try await store.replaceImport(batch.source, with: batch.places, walkingGraph: graph, keeping: change)
+    }
+    report.writeSeconds = (ContinuousClock.now - started).seconds
+    return report
 }
