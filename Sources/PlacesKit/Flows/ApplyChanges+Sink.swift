@@ -9,13 +9,15 @@ public struct ChangeFile: Sendable {
     /// The file as given.
     public let path: String
     let change: OSMChange
+    /// As read, to compare with the changes applied and to keep.
+    let bytes: Data
 }
 
 extension PlacesService {
     /// Reads `file` as an OpenStreetMap change file, before any database is opened: a file that
     /// cannot be read or is no change fails here. Nil, said as a notice, for a change without edits.
     public static func readChangeFile(_ file: String, notices: NoticeSink) throws(PlacesError) -> ChangeFile? {
-        try readEdits(file, notices: notices).map { ChangeFile(path: file, change: $0) }
+        try readEdits(file, notices: notices).map { ChangeFile(path: file, change: $0.change, bytes: $0.bytes) }
     }
 
     /// Applies a change to the import of a shared database it belongs to, as
@@ -35,15 +37,13 @@ extension PlacesService {
             HeldChanges(manifest: try Self.manifest(kept.manifest, of: owner.source.label)) { kept.files[$0] }
         }
         let prepared = try prepare(
-            change, file: file.path, owner: owner, held: held, spillDirectory: sink.spillDirectory, started: started, progress: progress)
-        let keeping: KeptChange
-        do {
-            keeping = KeptChange(
-                name: prepared.name, bytes: try Data(contentsOf: URL(fileURLWithPath: file.path)), manifest: try prepared.manifest.encoded(),
-                replacing: kept?.manifest)
-        } catch {
-            throw PlacesError(.notFound, "\(file.path) cannot be read again (\(error.localizedDescription)); nothing was changed")
+            change, bytes: file.bytes, file: file.path, owner: owner, held: held, spillDirectory: sink.spillDirectory, started: started,
+            progress: progress)
+        let manifest: Data
+        do { manifest = try prepared.manifest.encoded() } catch {
+            throw PlacesError(.bug, "the changes of \(owner.source.label) cannot be written as JSON (\(error)); nothing was changed")
         }
+        let keeping = KeptChange(name: prepared.name, bytes: file.bytes, manifest: manifest, replacing: kept?.manifest)
         return try await sink.write(prepared.batch, keeping: keeping, progress: progress)
     }
 

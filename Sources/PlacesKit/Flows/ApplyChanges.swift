@@ -22,7 +22,7 @@ extension PlacesService {
     )? {
         sweepLeftovers()
         let started = ContinuousClock.now
-        guard let change = try Self.readEdits(file, notices: notices) else { return nil }
+        guard let (change, bytes) = try Self.readEdits(file, notices: notices) else { return nil }
         let imports = try importedSources().filter(Self.takesChanges)
         let owner = try Self.owner(of: change, file: file, among: imports, in: store.path) { ids throws(PlacesError) in
             guard let opened = try store.reading() else { return [:] }
@@ -33,7 +33,7 @@ extension PlacesService {
         let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
         ImportLeftovers.note(folder: folder, kept: "nothing was changed; the store is as it was")
         let prepared = try Self.prepare(
-            change, file: file, owner: owner,
+            change, bytes: bytes, file: file, owner: owner,
             held: held.map { manifest in
                 HeldChanges(manifest: manifest) { name in try? Data(contentsOf: journal.file(name)) }
             }, spillDirectory: folder, started: started, progress: progress)

@@ -24,23 +24,31 @@ extension PlacesService {
     /// The imports a change can belong to: OpenStreetMap extracts read from a file.
     static func takesChanges(_ record: ImportRecord) -> Bool { record.source.format == "osm-xml" || record.source.format == "osm-pbf" }
 
-    /// Reads `file` as a change; nil (said as a notice) when it holds no edits.
-    static func readEdits(_ file: String, notices: NoticeSink) throws(PlacesError) -> OSMChange? {
+    /// Reads `file` as a change, with its bytes as they are kept and compared with those applied;
+    /// nil (said as a notice) when it holds no edits.
+    static func readEdits(_ file: String, notices: NoticeSink) throws(PlacesError) -> (change: OSMChange, bytes: Data)? {
         try reading { () throws(ImportFileError) in
             try ImportReading.checkIsFile(file)
             try ImportReading.checkReadable(file)
         }
-        let change = try readChange(file)
-        guard !change.edits.isEmpty else {
+        let read = try readChange(file)
+        guard !read.change.edits.isEmpty else {
             notices.say("\(file) holds no changes: there is nothing to apply")
             return nil
         }
-        return change
+        return read
     }
 
-    static func readChange(_ file: String) throws(PlacesError) -> OSMChange {
+    /// The file read once: parsed, and its bytes kept (a change file is an hourly or daily diff).
+    static func readChange(_ file: String) throws(PlacesError) -> (change: OSMChange, bytes: Data) {
+        let bytes: Data
         do {
-            return try OSMChangeReader.read(contentsOf: URL(fileURLWithPath: file))
+            bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw PlacesError(.badData, "\(file): cannot read \(file): \(error.localizedDescription)")
+        }
+        do {
+            return (try OSMChangeReader.read(data: bytes), bytes)
         } catch let error as OSMFormatError {
             throw PlacesError(.badData, "\(file): \(error.description)")
         } catch {
@@ -51,12 +59,13 @@ extension PlacesService {
     /// Checks `change` against what `owner` holds (`held`), reads the extract again with every
     /// change so far and this one laid over it, and makes the batch and manifest the keeper writes.
     /// Nothing is written here.
+    /// - Parameter bytes: the change file's, as read with `change`.
     static func prepare(
-        _ change: OSMChange, file: String, owner: ImportRecord, held: HeldChanges?, spillDirectory: String?,
+        _ change: OSMChange, bytes: Data, file: String, owner: ImportRecord, held: HeldChanges?, spillDirectory: String?,
         started: ContinuousClock.Instant, progress: @escaping ImportProgress
     ) throws(PlacesError) -> PreparedChange {
         let extract = try checkUnchanged(owner, since: held?.manifest)
-        try checkOrder(change, file: file, against: held, of: owner.source.label)
+        try checkOrder(change, bytes: bytes, file: file, against: held, of: owner.source.label)
         let previous = try (held?.manifest.files ?? []).map { name throws(PlacesError) in
             try readKept(name, held?.bytes(name), of: owner.source.label)
         }
@@ -122,10 +131,11 @@ extension PlacesService {
     }
 
     /// Refuses a change already applied, or older than one that was.
-    private static func checkOrder(_ change: OSMChange, file: String, against held: HeldChanges?, of label: String) throws(PlacesError) {
+    private static func checkOrder(_ change: OSMChange, bytes: Data, file: String, against held: HeldChanges?, of label: String)
+        throws(PlacesError)
+    {
         guard let held else { return }
-        let bytes = try? Data(contentsOf: URL(fileURLWithPath: file))
-        for (index, name) in held.manifest.files.enumerated() where bytes != nil && held.bytes(name) == bytes {
+        for (index, name) in held.manifest.files.enumerated() where held.bytes(name) == bytes {
             throw PlacesError(.badData, "\(file) is already applied to \(label) (as its change \(index + 1)): nothing to do")
         }
         for edit in change.edits {
