@@ -95,7 +95,7 @@ let package = Package(
         ),
         // Import: files (OpenStreetMap extracts, name lists, GeoNames' cities) read into places
         // and names, in the providers' vocabulary of OpenStreetMap tags. Nothing here asks a service.
-        .target(name: "PlaceImport", dependencies: ["PlaceSearch", "OSMFormat", "PlaceProviders", "WalkingGraph"]),
+        .target(name: "PlaceImport", dependencies: ["PlaceSearch", "PlaceHTTP", "OSMFormat", "PlaceProviders", "WalkingGraph", "Autocomplete", "PlaceStore"]),
         // The local store: one SQLite file through GRDB. Kept out of PlaceSearch so that an app that
         // only searches does not link SQLite; the protocols it implements live in PlaceSearch/Store.
         .target(

@@ -54,11 +54,11 @@ extension PlacesServerCommand.Index {
                 graphs = try await CopiedWalkingGraphs.copy(from: database, storePath: storePath)
             } catch {
                 await database.shutdown()
-                throw error
+                throw (error as? ImportWriteError).map(PlacesError.init) ?? error
             }
             await database.shutdown()
-            Self.say(graphs, folder: WalkingGraphs.folder(forStore: storePath).path, from: database.location)
-            let added = try NameIndex.write(names, to: path)
+            Self.say(graphs, folder: WalkingGraphFiles.folder(forStore: storePath).path, from: database.location)
+            let added = try PlacesService.besideStore { () throws(ImportWriteError) in try NameIndex.write(names, to: path) }
             let elapsed = (ContinuousClock.now - started).components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             PlacesServerCommand.line(

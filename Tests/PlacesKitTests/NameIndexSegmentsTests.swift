@@ -3,6 +3,7 @@ import Foundation
 import PlaceSearch
 import Testing
 
+@testable import PlaceImport
 @testable import PlaceStore
 @testable import PlacesKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceImport
 public import PlaceSearch
 import WalkingGraph
 
@@ -17,7 +18,7 @@ public struct LocalRouting: RoutingProvider {
 
     /// Ready once an import has left a walking graph beside the store.
     public var status: ProviderStatus {
-        guard WalkingGraphs.exist(storePath: storePath) else {
+        guard WalkingGraphFiles.exist(storePath: storePath) else {
             return .notReady(.nothingImported(store: storePath))
         }
         return ProviderStatus(

@@ -51,11 +51,10 @@ extension PlacesService {
         var stored: (report: ImportReport, index: NameIndex.Built)
         do throws(PlacesError) {
             let opened = try store.writing()
-            if let alone = try storeAlone(prepared.batch, into: opened, progress: progress) {
-                stored = alone
-            } else {
-                let written = try write(prepared.batch, into: opened, progress: progress)
-                stored = (written, try NameIndex.update(store: opened, rebuilding: [owner.source.key]))
+            stored = try Self.besideStore { () throws(ImportWriteError) in
+                if let alone = try EmbeddedStoreSink.storeAlone(prepared.batch, into: opened, progress: progress) { return alone }
+                let written = try EmbeddedStoreSink.write(prepared.batch, into: opened, progress: progress)
+                return (written, try NameIndex.update(store: opened, rebuilding: [owner.source.key]))
             }
         } catch {
             // The store refused it (its transaction rolled back): nothing of the change is kept.

@@ -17,6 +17,15 @@ extension PlacesService {
         }
     }
 
+    /// `body`, with what an import keeps beside the store and cannot write said as the front door's error.
+    package static func besideStore<Value>(_ body: () throws(ImportWriteError) -> Value) throws(PlacesError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw PlacesError(error)
+        }
+    }
+
     /// `body`, with a file that cannot be imported said as the front door's error.
     static func reading<Value>(_ body: () throws(ImportFileError) -> Value) throws(PlacesError) -> Value {
         do {
@@ -41,6 +50,8 @@ extension PlacesService {
             throw error
         } catch let error as StoreError {
             throw StoreAccess.error(error)
+        } catch let error as ImportWriteError {
+            throw PlacesError(error)
         } catch {
             throw PlacesError(.cannotWrite, "the import cannot be written: \(error)", underlyingError: error)
         }
@@ -65,41 +76,14 @@ extension PlacesService {
         osm files: [String], nameLists: [String], options: NameListOptions, reporting progress: @escaping ImportProgress
     ) async throws(PlacesError) -> (reports: [ImportReport], index: NameIndex.Built) {
         sweepLeftovers()
-        let sink = StoreImportSink(service: self)
+        let storePath = store.path
+        let sink = EmbeddedStoreSink(storePath: storePath, open: { [store] () throws(PlacesError) in try store.writing() }) { key in
+            // The extract imported again: the changes applied to the old one no longer apply.
+            ChangeJournal(source: key, storePath: storePath).remove()
+        }
         ImportLeftovers.note(folder: sink.folder, kept: "nothing was imported; the store is as it was")
         let (reports, index) = try await Self.importFiles(osm: files, nameLists: nameLists, options: options, into: sink, progress: progress)
         return (reports, index)
-    }
-
-    /// Writes one file's places and builds its segment of the name index beside the store write.
-    /// - Returns: nil when the index cannot be staged (the caller writes it the plain way).
-    func storeAlone(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: @escaping ImportProgress) throws(PlacesError) -> (
-        report: ImportReport, index: NameIndex.Built
-    )? {
-        let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent().path
-        guard let staged = try NameIndex.Staged(store: opened, replacing: batch.source.key, with: batch.places) else { return nil }
-        let written: ImportReport
-        do throws(PlacesError) {
-            progress(batch.report.file, .store, 0, 0)
-            written = try write(batch, into: opened, progress: progress)
-        } catch {
-            staged.discard()
-            throw error
-        }
-        ImportLeftovers.note(folder: folder, kept: Self.keptWords([batch.source.label]))
-        if !written.changedStore, let unchanged = NameIndex.unchanged(storePath: store.path) {
-            staged.discard()
-            return (written, unchanged)
-        }
-        progress(batch.report.file, .nameIndex, 0, 0)
-        if let built = try staged.commit(store: opened) { return (written, built) }
-        return (written, try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
-    }
-
-    /// What an interruption after these files were written keeps, in words.
-    static func keptWords(_ files: [String]) -> String {
-        "the import of \(files.joined(separator: ", ")) was kept in the store; its name index was not finished and is built again "
-            + "at the next use"
     }
 
     /// Removes what interrupted imports left beside the store, and says so.
@@ -107,35 +91,6 @@ extension PlacesService {
         let (count, bytes) = ImportLeftovers.sweep(storePath: store.path)
         guard count > 0 else { return }
         notices.say("removed \(count) file\(count == 1 ? "" : "s") (\(bytes / 1_000_000) MB) that an interrupted import left beside \(store.path)")
-    }
-
-    /// Writes one file's places into the store, then its walking graph.
-    /// - Parameter progress: hears the rows written, as the store step's progress.
-    func write(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: ImportProgress? = nil) throws(PlacesError) -> ImportReport {
-        var report = batch.report
-        let started = ContinuousClock.now
-        let file = batch.report.file
-        let rows = progress.map { progress in { (done: Int, total: Int) in progress(file, .store, done, total) } }
-        report.summary = try StoreAccess.run { () throws(StoreError) in
-            try opened.replaceImport(batch.source, with: batch.places, progress: rows)
-        }
-        let graphFile = WalkingGraphs.file(forSource: batch.source.key, storePath: store.path)
-        if batch.walkingGraph == nil {
-            // A new version of the file with no ways to walk: the old version's streets go too.
-            WalkingGraph.removeFile(at: graphFile)
-        }
-        if let graph = batch.walkingGraph {
-            // After the places: a graph without its import would be found by no one.
-            do {
-                try FileManager.default.createDirectory(at: graphFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try graph.write(to: graphFile)
-            } catch {
-                report.notes.append(
-                    "the walking graph \(graphFile.path) cannot be written (\(error.localizedDescription)); walks are estimated")
-            }
-        }
-        report.writeSeconds = (ContinuousClock.now - started).seconds
-        return report
     }
 
     /// Every import the store remembers: the file, when, how many places, and whose data it is.
@@ -151,9 +106,9 @@ extension PlacesService {
         let record = try Self.importNamed(name, among: try importedSources(), in: store.path)
         let opened = try store.writing()
         let removed = try StoreAccess.run { () throws(StoreError) in try opened.removeImport(record.source.key) } ?? 0
-        WalkingGraph.removeFile(at: WalkingGraphs.file(forSource: record.source.key, storePath: store.path))
+        WalkingGraph.removeFile(at: WalkingGraphFiles.file(forSource: record.source.key, storePath: store.path))
         ChangeJournal(source: record.source.key, storePath: store.path).remove()
-        return (record.source, removed, try NameIndex.removed(store: opened))
+        return (record.source, removed, try Self.besideStore { () throws(ImportWriteError) in try NameIndex.removed(store: opened) })
     }
 
     /// The one import of `sources` that `name` names: the path as given, its absolute path, or its file name.
@@ -182,5 +137,24 @@ extension PlacesError {
         case .notFound: self.init(.notFound, error.message, parameter: error.parameter, remedy: error.remedy, underlyingError: error)
         case .badData: self.init(.badData, error.message, parameter: error.parameter, remedy: error.remedy, underlyingError: error)
         }
+    }
+}
+
+extension PlacesError {
+    /// What an import keeps beside the store and could not write: the store's failure as the
+    /// store's are said, the others by their kind.
+    public init(_ error: ImportWriteError) {
+        if let store = error.store {
+            self = StoreAccess.error(store)
+            return
+        }
+        let kind: Kind =
+            switch error.kind {
+            case .cannotWrite, .store: .cannotWrite
+            case .busy: .busy
+            case .badData: .badData
+            case .bug: .bug
+            }
+        self.init(kind, error.message, remedy: error.remedy, underlyingError: error)
     }
 }

@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import PlaceSearch
-import PlaceHTTP
+import PlaceImport
 import PlaceStore
 import Synchronization
 public import WalkingGraph
@@ -24,38 +24,14 @@ public struct WalkingGraphs: Sendable {
     /// building's entrance): beyond it, walks are estimated from the straight line.
     public static let coverage = 250.0
 
-    /// The folder of the graphs of the store at `storePath` (`places.sqlite` → `places.walks/`).
-    public static func folder(forStore storePath: String) -> URL {
-        let url = URL(fileURLWithPath: storePath)
-        let base = url.pathExtension.isEmpty ? url : url.deletingPathExtension()
-        return base.appendingPathExtension("walks")
-    }
-
-    /// The file a source's graph is kept in: named by a hash of the source's key.
-    public static func file(forSource key: String, storePath: String) -> URL {
-        folder(forStore: storePath).appendingPathComponent(HTTPCacheStore.key(method: "walk", url: key, body: nil) + ".walk")
-    }
-
-    /// Whether any graph is there, without opening one (for a provider's status).
-    public static func exist(storePath: String) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(forStore: storePath).path)) ?? []
-        return names.contains { $0.hasSuffix(".walk") }
-    }
-
-    /// The keys of the store's own imports (none when there is no store).
-    static func importedSources(storePath: String) -> [String] {
-        guard let store = try? SQLitePlaceStore.openForReading(at: storePath), let imports = try? store.imports() else { return [] }
-        return imports.map(\.source.key)
-    }
-
     /// Every graph of the store's imports, and those copied from a shared database
     /// (``CopiedWalkingGraphs``). A graph of the store's that is damaged or from an older version
     /// is built again from its OSM file when that is still there, else said and left out.
     public static func open(storePath: String, notices: NoticeSink) -> WalkingGraphs {
-        guard exist(storePath: storePath) else { return WalkingGraphs(entries: []) }
+        guard WalkingGraphFiles.exist(storePath: storePath) else { return WalkingGraphs(entries: []) }
         var entries = openImported(storePath: storePath, notices: notices)
         for copy in CopiedWalkingGraphs.read(storePath: storePath)?.copies ?? [] where !entries.contains(where: { $0.source == copy.source }) {
-            let file = folder(forStore: storePath).appendingPathComponent(copy.file)
+            let file = WalkingGraphFiles.folder(forStore: storePath).appendingPathComponent(copy.file)
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             do {
                 entries.append(Entry(source: copy.source, graph: try WalkingGraph.open(at: file)))
@@ -71,7 +47,7 @@ public struct WalkingGraphs: Sendable {
         var entries: [Entry] = []
         for imported in imports where imported.source.format.hasPrefix("osm") || imported.source.format.hasSuffix("json") {
             let key = imported.source.key
-            let file = file(forSource: key, storePath: storePath)
+            let file = WalkingGraphFiles.file(forSource: key, storePath: storePath)
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             do {
                 entries.append(Entry(source: key, graph: try WalkingGraph.open(at: file)))
@@ -151,7 +127,7 @@ final class WalkingGraphCache: Sendable {
     /// The graph files beside the store, each with which file it is (another inode, size or time is
     /// another graph).
     private static func files(storePath: String) -> [String: FileIdentity] {
-        let folder = WalkingGraphs.folder(forStore: storePath)
+        let folder = WalkingGraphFiles.folder(forStore: storePath)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var files: [String: FileIdentity] = [:]
         for name in names where name.hasSuffix(".walk") {

@@ -1,6 +1,6 @@
 public import Autocomplete
 import Foundation
-import PlaceSearch
+public import PlaceSearch
 import PlaceHTTP
 public import PlaceStore
 
@@ -53,34 +53,34 @@ public enum NameIndex {
     }
 
     /// Which file holds which import, as the store described the import when its file was built.
-    struct Manifest: Codable, Equatable {
-        struct Segment: Codable, Equatable {
-            var key: String
-            var file: String
-            var importedAt: Double
-            var count: Int
+    package struct Manifest: Codable, Equatable {
+        package struct Segment: Codable, Equatable {
+            package var key: String
+            package var file: String
+            package var importedAt: Double
+            package var count: Int
             /// The import generation the file was built at (its header's ``AutocompleteIndex/sourceGeneration``).
-            var generation: Int
+            package var generation: Int
             /// The names given to its build (``AutocompleteIndexBuilder/added``).
-            var names: Int
+            package var names: Int
         }
         /// The store's import generation when the folder was last brought up to date.
-        var generation: Int
-        var segments: [Segment]
+        package var generation: Int
+        package var segments: [Segment]
 
-        static func read(storePath: String) -> Manifest? {
+        package static func read(storePath: String) -> Manifest? {
             guard let data = FileManager.default.contents(atPath: manifestPath(forStore: storePath)) else { return nil }
             return try? JSONDecoder().decode(Manifest.self, from: data)
         }
 
-        func write(storePath: String) throws(PlacesError) {
+        package func write(storePath: String) throws(ImportWriteError) {
             let path = manifestPath(forStore: storePath)
             do {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error.localizedDescription)")
+                throw ImportWriteError(.cannotWrite, "the name index \(path) cannot be written: \(error.localizedDescription)")
             }
         }
 
@@ -92,27 +92,27 @@ public enum NameIndex {
 
     /// Builds every segment again from what the store holds now (after a migration, or when the
     /// folder cannot be trusted). Another import that commits meanwhile is caught up with.
-    public static func rebuild(store: SQLitePlaceStore) throws(PlacesError) -> Built {
+    public static func rebuild(store: SQLitePlaceStore) throws(ImportWriteError) -> Built {
         try update(store: store, rebuilding: nil)
     }
 
     /// Brings the folder up to the store: builds the segments of `keys` (nil: all) and of every
     /// import whose segment no longer describes it, removes those of imports gone, and writes the
     /// list. Repeated while the store changes under it.
-    static func update(
+    package static func update(
         store: SQLitePlaceStore, rebuilding keys: Set<String>?, built: Manifest.Segment? = nil, started: ContinuousClock.Instant = .now
-    ) throws(PlacesError) -> Built {
+    ) throws(ImportWriteError) -> Built {
         let storePath = store.path
         let folder = folder(forStore: storePath)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw PlacesError(.cannotWrite, "the name index \(folder) cannot be written: \(error.localizedDescription)")
+            throw ImportWriteError(.cannotWrite, "the name index \(folder) cannot be written: \(error.localizedDescription)")
         }
         var forced = keys
         for _ in 0..<5 {
-            let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
-            let imports = try StoreAccess.run { () throws(StoreError) in try store.imports() }
+            let generation = try ImportWriteError.stored { () throws(StoreError) in try store.importGeneration() }
+            let imports = try ImportWriteError.stored { () throws(StoreError) in try store.imports() }
             let known = Manifest.read(storePath: storePath)?.segments ?? []
             // Files of imports the store no longer holds go first: their towns are no one's.
             let wanted = Set(imports.map { (segmentPath(forSource: $0.source.key, storePath: storePath) as NSString).lastPathComponent })
@@ -138,20 +138,20 @@ public enum NameIndex {
                 segments.append(
                     Manifest.Segment(key: key, file: file, importedAt: record.importedAt, count: record.count, generation: generation, names: names))
             }
-            if try StoreAccess.run({ () throws(StoreError) in try store.importGeneration() }) == generation {
+            if try ImportWriteError.stored({ () throws(StoreError) in try store.importGeneration() }) == generation {
                 try Manifest(generation: generation, segments: segments).write(storePath: storePath)
                 return Built(path: folder, count: segments.reduce(0) { $0 + $1.names }, seconds: (ContinuousClock.now - started).seconds)
             }
             forced = []
         }
-        throw PlacesError(.busy, "the store kept changing while the name index was built; run the import again")
+        throw ImportWriteError(.busy, "the store kept changing while the name index was built; run the import again")
     }
 
     /// Writes the name index of `names` at `path`, one file, renamed over the old one when it is
     /// finished: a server instance's index, built from the shared database (`places serve index
     /// build`), where the embedded store keeps a segment per import.
     /// - Returns: the names given to it.
-    public static func write(_ names: some Sequence<NameRecord>, to path: String) throws(PlacesError) -> Int {
+    public static func write(_ names: some Sequence<NameRecord>, to path: String) throws(ImportWriteError) -> Int {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -160,14 +160,14 @@ public enum NameIndex {
             try builder.write(to: url)
             return builder.added
         } catch {
-            throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
+            throw ImportWriteError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
         }
     }
 
     /// Builds the segment of one import from its names in the store, with the towns of the
     /// other segments around them (``AutocompleteIndexBuilder/addTowns(from:within:)``).
     /// - Returns: the names given to it.
-    private static func buildSegment(of key: String, store: SQLitePlaceStore, generation: Int) throws(PlacesError) -> Int {
+    private static func buildSegment(of key: String, store: SQLitePlaceStore, generation: Int) throws(ImportWriteError) -> Int {
         let path = segmentPath(forSource: key, storePath: store.path)
         let url = URL(fileURLWithPath: path)
         do {
@@ -182,76 +182,13 @@ public enum NameIndex {
             try builder.write(to: url)
             return builder.added
         } catch let error as StoreError {
-            throw StoreAccess.error(error)
+            throw ImportWriteError(error)
         } catch {
-            throw PlacesError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
+            throw ImportWriteError(.cannotWrite, "the name index \(path) cannot be written: \(error)")
         }
     }
 
-    /// The index for the store at `storePath`: its segments when they are current, else brought
-    /// up to date from the store first (an interrupted import, a file someone removed, the
-    /// single file of an older places). Nil when nothing was ever imported. The store is only
-    /// read: where the folder cannot be written (a read-only folder), the index is built in
-    /// memory for this run (the store's names held at once). Without a store of imports, the
-    /// single file `places serve index build` wrote is opened.
-    public static func open(storePath: String, notices: NoticeSink) throws(PlacesError) -> AutocompleteIndex? {
-        let (count, bytes) = ImportLeftovers.sweep(storePath: storePath)
-        if count > 0 {
-            notices.say("removed \(count) file\(count == 1 ? "" : "s") (\(bytes / 1_000_000) MB) that an interrupted import left beside \(storePath)")
-        }
-        // The import whose segment is found stale or damaged: built again with those the store changed.
-        var stale: String?
-        if let manifest = Manifest.read(storePath: storePath) {
-            switch current(manifest, storePath: storePath) {
-            case .index(let index): return index
-            case .behind(let reason, let key):
-                stale = key
-                notices.warn("the name index \(folder(forStore: storePath)) is behind the store (\(reason)); rebuilding what changed")
-            case .damaged(let error, let key):
-                stale = key
-                // A damaged index is only a cache of the store: built again when the store is there.
-                guard FileManager.default.fileExists(atPath: storePath) else {
-                    throw PlacesError(.badData, "the name index \(error.path) cannot be read (\(error))", remedy: Remedy(.importAgain))
-                }
-                if case .unsupportedVersion = error.problem {
-                    notices.warn("the name index \(error.path) is from another version of places; rebuilding it from the store")
-                } else {
-                    notices.warn("the name index \(error.path) was damaged (\(error)); rebuilding it from the store")
-                }
-            }
-        }
-        let access = StoreAccess(location: StoreLocation(path: storePath, source: .option))
-        let store = try access.reading()
-        var imports: [ImportRecord] = []
-        if let store { imports = try StoreAccess.run { () throws(StoreError) in try store.imports() } }
-        let single = path(forStore: storePath)
-        if imports.isEmpty {
-            guard FileManager.default.fileExists(atPath: single) else { return nil }
-            do {
-                return try AutocompleteIndex.open(at: URL(fileURLWithPath: single))
-            } catch {
-                throw PlacesError(.badData, "the name index \(single) cannot be read (\(error))", remedy: Remedy(.importAgain))
-            }
-        }
-        guard let store else { return nil }
-        if FileManager.default.fileExists(atPath: single), Manifest.read(storePath: storePath) == nil {
-            notices.say("the name index \(single) is now one file per import in \(folder(forStore: storePath)); building them from the store")
-        }
-        do throws(PlacesError) {
-            _ = try update(store: store, rebuilding: Set(stale.map { [$0] } ?? []))
-            unlink(single)
-            guard let manifest = Manifest.read(storePath: storePath), case .index(let index) = current(manifest, storePath: storePath) else {
-                throw PlacesError(.bug, "the name index \(folder(forStore: storePath)) just built cannot be read")
-            }
-            return index
-        } catch let error where error.kind == .cannotWrite {
-            notices.warn("\(error.message); using one built in memory")
-        }
-        let records = try StoreAccess.run { () throws(StoreError) in try store.indexedNames() }
-        return AutocompleteIndex(records: records)
-    }
-
-    enum Current {
+    package enum Current {
         case index(AutocompleteIndex?)
         /// Why, and the import whose segment it is when one is.
         case behind(String, key: String?)
@@ -259,7 +196,7 @@ public enum NameIndex {
     }
 
     /// The segments the list names, opened, when they hold what the store holds now.
-    static func current(_ manifest: Manifest, storePath: String) -> Current {
+    package static func current(_ manifest: Manifest, storePath: String) -> Current {
         if let behind = behind(manifest, storePath: storePath) { return .behind(behind, key: nil) }
         let folder = folder(forStore: storePath)
         var segments: [AutocompleteIndex] = []
@@ -314,7 +251,7 @@ extension NameIndex {
 
     /// Why the list does not describe what the store holds now, or nil when it does (or cannot be
     /// told: no store).
-    static func behind(_ manifest: Manifest, storePath: String) -> String? {
+    package static func behind(_ manifest: Manifest, storePath: String) -> String? {
         guard let store = try? SQLitePlaceStore.openForReading(at: storePath), let generation = try? store.importGeneration() else { return nil }
         guard generation != manifest.generation else { return nil }
         return "built from import \(manifest.generation), the store is at \(generation): an import was interrupted"
@@ -322,7 +259,7 @@ extension NameIndex {
 
     /// The index as it is, when an import changed nothing: nothing is built again, and the list
     /// is current at the generation the import left (the store holds what it held).
-    static func unchanged(storePath: String) -> Built? {
+    package static func unchanged(storePath: String) -> Built? {
         guard var manifest = Manifest.read(storePath: storePath) else { return nil }
         if let store = try? SQLitePlaceStore.openForReading(at: storePath), let generation = try? store.importGeneration(),
             generation != manifest.generation
@@ -336,27 +273,7 @@ extension NameIndex {
     }
 
     /// After a removal: the removed import's segment goes, the others stay.
-    static func removed(store: SQLitePlaceStore) throws(PlacesError) -> Built {
+    package static func removed(store: SQLitePlaceStore) throws(ImportWriteError) -> Built {
         try update(store: store, rebuilding: [])
-    }
-}
-
-extension PlacesService {
-    /// The name index of this service's store; nil when nothing is imported.
-    public func nameIndex() throws(PlacesError) -> AutocompleteIndex? {
-        try names.current(notices: notices)
-    }
-
-    /// Completions of what has been typed so far, from the imported names, through the one
-    /// lookup every name goes through (``PlaceLookup``): "Senaatintori, Helsinki", "Keizersgracht
-    /// 148", "Hotel Palace". Without a focus, around the saved centre, else the imported data's.
-    /// - Throws: ``PlacesError`` (`notFound`) when nothing is imported.
-    public func complete(_ query: LookupQuery) throws(PlacesError) -> LookupAnswer {
-        guard let index = try nameIndex() else {
-            throw PlacesError(.notFound, "nothing to complete from: no names are imported in \(store.path)", remedy: Remedy(.importData))
-        }
-        var focused = query
-        focused.focus = lookupFocus(query.focus)
-        return PlaceLookup(index).lookup(focused)
     }
 }

@@ -15,7 +15,7 @@ public enum ImportLeftovers {
     public static var whatIsKept: String { state.withLock { $0.kept } }
 
     /// Said by the import as it goes: where it works, and what is kept if it stops now.
-    static func note(folder: String, kept: String) { state.withLock { $0 = (folder, kept) } }
+    package static func note(folder: String, kept: String) { state.withLock { $0 = (folder, kept) } }
 
     /// Removes what this process staged beside the store (a signal handler's last act).
     public static func cleanUp() {

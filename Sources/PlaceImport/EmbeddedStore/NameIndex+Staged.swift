@@ -26,7 +26,7 @@ extension NameIndex {
         private var writeStarted = ContinuousClock.now
 
         /// Nil when no builder can be made here (the folder): the segment is then built after the import.
-        init?(store: SQLitePlaceStore, replacing source: String, with places: ImportedPlaceList) throws(PlacesError) {
+        init?(store: SQLitePlaceStore, replacing source: String, with places: ImportedPlaceList) throws(ImportWriteError) {
             key = source
             path = NameIndex.segmentPath(forSource: source, storePath: store.path)
             // The process and a random number: two imports at once in one process do not share it.
@@ -34,7 +34,7 @@ extension NameIndex {
             let url = URL(fileURLWithPath: path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             guard let builder = try? AutocompleteIndexBuilder(temporaryDirectory: url.deletingLastPathComponent()) else { return nil }
-            let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
+            let generation = try ImportWriteError.stored { () throws(StoreError) in try store.importGeneration() }
             expectedGeneration = generation + 1
             builder.sourceGeneration = UInt32(truncatingIfNeeded: expectedGeneration)
             self.builder = builder
@@ -66,12 +66,12 @@ extension NameIndex {
         /// built for, and brings the list of segments up to date (a segment whose ids this import
         /// took over is built again). Nil when the store does not (the build failed, another
         /// import came in between): the caller brings the folder up to date from the store.
-        func commit(store: SQLitePlaceStore) throws(PlacesError) -> Built? {
+        func commit(store: SQLitePlaceStore) throws(ImportWriteError) -> Built? {
             let written = ContinuousClock.now
             wait()
-            let generation = try StoreAccess.run { () throws(StoreError) in try store.importGeneration() }
+            let generation = try ImportWriteError.stored { () throws(StoreError) in try store.importGeneration() }
             guard built, generation == expectedGeneration,
-                let record = try StoreAccess.run({ () throws(StoreError) in try store.imports() }).first(where: { $0.source.key == key }),
+                let record = try ImportWriteError.stored({ () throws(StoreError) in try store.imports() }).first(where: { $0.source.key == key }),
                 rename(staging, path) == 0
             else {
                 unlink(staging)

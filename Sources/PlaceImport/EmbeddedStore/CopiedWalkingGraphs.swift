@@ -21,11 +21,11 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
     package var copies: [Copy]
 
     static func listURL(storePath: String) -> URL {
-        WalkingGraphs.folder(forStore: storePath).appendingPathComponent("database.json")
+        WalkingGraphFiles.folder(forStore: storePath).appendingPathComponent("database.json")
     }
 
     /// The list beside the store; nil when no graph was ever copied there.
-    static func read(storePath: String) -> CopiedWalkingGraphs? {
+    package static func read(storePath: String) -> CopiedWalkingGraphs? {
         guard let data = try? Data(contentsOf: listURL(storePath: storePath)) else { return nil }
         return try? JSONDecoder().decode(CopiedWalkingGraphs.self, from: data)
     }
@@ -44,7 +44,7 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
     }
 
     private static func isCopied(_ graph: SharedWalkingGraph, in copies: [Copy], storePath: String) -> Bool {
-        let file = WalkingGraphs.file(forSource: graph.source, storePath: storePath)
+        let file = WalkingGraphFiles.file(forSource: graph.source, storePath: storePath)
         let copy = Copy(source: graph.source, label: graph.label, file: file.lastPathComponent, generation: graph.generation)
         return copies.contains(copy) && FileManager.default.fileExists(atPath: file.path)
     }
@@ -65,9 +65,9 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
     /// change; the files of imports removed from the database are deleted. Graphs of the
     /// embedded store's own imports are left alone.
     /// - Throws: `.cannotWrite` when the folder cannot be written; what the database throws.
-    package static func copy(from database: any SharedWalkingGraphStore, storePath: String) async throws(PlacesError) -> Outcome {
-        let listed = try await fromStore { () async throws(StoreError) in try await database.walkingGraphs() }
-        let folder = WalkingGraphs.folder(forStore: storePath)
+    package static func copy(from database: any SharedWalkingGraphStore, storePath: String) async throws(ImportWriteError) -> Outcome {
+        let listed = try await ImportWriteError.stored { () async throws(StoreError) in try await database.walkingGraphs() }
+        let folder = WalkingGraphFiles.folder(forStore: storePath)
         let before = read(storePath: storePath) ?? CopiedWalkingGraphs(copies: [])
         var outcome = Outcome()
         var now: [Copy] = []
@@ -75,7 +75,7 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for graph in listed {
-                let file = WalkingGraphs.file(forSource: graph.source, storePath: storePath)
+                let file = WalkingGraphFiles.file(forSource: graph.source, storePath: storePath)
                 let copy = Copy(source: graph.source, label: graph.label, file: file.lastPathComponent, generation: graph.generation)
                 if isCopied(graph, in: before.copies, storePath: storePath) {
                     now.append(copy)
@@ -109,20 +109,20 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
             let gone = before.copies.filter { old in !now.contains { $0.file == old.file } }
             try CopiedWalkingGraphs(copies: now + gone).write(storePath: storePath)
             for (temporary, file) in fetched where rename(temporary.path, file.path) != 0 {
-                throw PlacesError(.cannotWrite, "\(file.path) cannot be replaced: \(String(cString: strerror(errno)))")
+                throw ImportWriteError(.cannotWrite, "\(file.path) cannot be replaced: \(String(cString: strerror(errno)))")
             }
-            let ownSources = Set(WalkingGraphs.importedSources(storePath: storePath))
+            let ownSources = Set(WalkingGraphFiles.importedSources(storePath: storePath))
             for old in gone {
                 outcome.removed.append(old.label)
                 if !ownSources.contains(old.source) { WalkingGraph.removeFile(at: folder.appendingPathComponent(old.file)) }
             }
             try CopiedWalkingGraphs(copies: now).write(storePath: storePath)
-        } catch let error as PlacesError {
+        } catch let error as ImportWriteError {
             for (temporary, _) in fetched { try? FileManager.default.removeItem(at: temporary) }
             throw error
         } catch {
             for (temporary, _) in fetched { try? FileManager.default.removeItem(at: temporary) }
-            throw PlacesError(.cannotWrite, "the walking graphs cannot be written into \(folder.path): \(error.localizedDescription)")
+            throw ImportWriteError(.cannotWrite, "the walking graphs cannot be written into \(folder.path): \(error.localizedDescription)")
         }
         return outcome
     }
@@ -133,13 +133,13 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
         -> Bool
     {
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw PlacesError(.cannotWrite, "\(temporary.path) cannot be created")
+            throw ImportWriteError(.cannotWrite, "\(temporary.path) cannot be created")
         }
         let handle = try FileHandle(forWritingTo: temporary)
         defer { try? handle.close() }
         var written = 0
         for part in 0..<graph.parts {
-            let bytes = try await fromStore { () async throws(StoreError) in
+            let bytes = try await ImportWriteError.stored { () async throws(StoreError) in
                 try await database.walkingGraphPart(graph.source, generation: graph.generation, part: part)
             }
             guard let bytes else { return false }
@@ -151,9 +151,4 @@ package struct CopiedWalkingGraphs: Codable, Sendable, Equatable {
         do { _ = try WalkingGraph.open(at: temporary) } catch { return false }
         return true
     }
-}
-
-/// Runs a database operation, turning its error into a ``PlacesError`` as the store's are.
-private func fromStore<T>(_ body: () async throws(StoreError) -> T) async throws(PlacesError) -> T {
-    do { return try await body() } catch { throw StoreAccess.error(error) }
 }
