@@ -3,6 +3,7 @@ public import PlaceSearch
 /// Why a file cannot be imported: it is not there or cannot be read, or what it holds is not
 /// what an import reads. The message names the file; the front door words it for each edge.
 public struct ImportFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure it is: each edge maps a kind to its exit code or status once.
     public enum Kind: Sendable, Equatable {
         /// No such file, a folder, or one that cannot be read.
         case notFound
@@ -10,6 +11,7 @@ public struct ImportFileError: Error, Sendable, Equatable, CustomStringConvertib
         case badData
     }
 
+    /// What kind of failure it is.
     public let kind: Kind
     /// One line, naming the file; with a ``parameter``, it reads after it.
     public let message: String
@@ -18,6 +20,7 @@ public struct ImportFileError: Error, Sendable, Equatable, CustomStringConvertib
     /// What to do about it, as a value each edge words.
     public let remedy: Remedy?
 
+    /// A failure of `kind`, said in `message`, about `parameter` when it names an option of the import.
     public init(_ kind: Kind, _ message: String, parameter: String? = nil, remedy: Remedy? = nil) {
         self.kind = kind
         self.message = message
@@ -25,5 +28,6 @@ public struct ImportFileError: Error, Sendable, Equatable, CustomStringConvertib
         self.remedy = remedy
     }
 
+    /// One line in neutral words: the parameter, the message and what to do.
     public var description: String { (parameter.map { "\($0) " } ?? "") + message + (remedy.map { "; \($0)" } ?? "") }
 }

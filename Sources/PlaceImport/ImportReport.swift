@@ -4,12 +4,19 @@ public import WalkingGraph
 
 /// What one file's import did, for the summary.
 public struct ImportReport: Sendable {
+    /// The file as the user named it.
     public var file: String
+    /// What the file was read as (`osm-pbf`, `osm-xml`, `overpass-json`, `names-csv`, `names-tsv`, `geonames-json`).
     public var format: String
+    /// The rows or elements read from it.
     public var rows: Int
+    /// What the store write did: places written by kind, removed, replaced.
     public var summary = ImportSummary(written: [:], removed: 0, replaced: 0)
+    /// Seconds spent reading the file.
     public var readSeconds = 0.0
+    /// Seconds spent writing it (the store, its walking graph).
     public var writeSeconds = 0.0
+    /// Things worth saying about the file that did not stop its import (lines skipped, a graph not written).
     public var notes: [String] = []
     /// The walking graph built from an OpenStreetMap file: its size, and what building it added.
     public var walkingGraph: (statistics: WalkingGraph.Statistics, seconds: Double)?
@@ -30,9 +37,13 @@ public struct ImportReport: Sendable {
 /// One file read for an import, before anything is written: where it came from, its places,
 /// what reading it found, and the walking graph an OpenStreetMap file's ways make.
 public struct ImportBatch: Sendable {
+    /// Where the places came from: the file's key (its absolute path), name and format.
     public let source: ImportSource
+    /// The places read, in the order the store will hold them.
     public let places: ImportedPlaceList
+    /// What reading found, completed by the sink that writes the batch.
     public var report: ImportReport
+    /// The walking graph of an OpenStreetMap file's ways; nil for a name list or a file without walkable ways.
     public let walkingGraph: WalkingGraph?
 
     package init(source: ImportSource, places: ImportedPlaceList, report: ImportReport, walkingGraph: WalkingGraph?) {
@@ -53,11 +64,15 @@ public struct ImportBatch: Sendable {
 public struct AppliedChange: Sendable {
     /// The import it was applied to (its extract's name).
     public var importLabel: String
+    /// Elements the change created.
     public var created: Int
+    /// Elements the change modified.
     public var modified: Int
+    /// Elements the change deleted.
     public var deleted: Int
     /// Its place among the import's changes (1 for the first).
     public var number: Int
+    /// The latest timestamp of the change's edits (ISO 8601, UTC), when the file carries them.
     public var newestTimestamp: String?
 
     package init(importLabel: String, created: Int, modified: Int, deleted: Int, number: Int, newestTimestamp: String?) {

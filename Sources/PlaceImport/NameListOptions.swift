@@ -2,10 +2,13 @@ public import PlaceSearch
 
 /// What a name list's columns are (``NameListMapping``), and how it is delimited.
 public struct NameListOptions: Sendable {
+    /// Which columns hold the name, the position, the importance and the label.
     public var mapping: NameListMapping
     /// The delimiter byte; nil for tab with `.tsv`/`.tab`, else comma.
     public var delimiter: UInt8?
 
+    /// Options for a name list: its columns by number or header name, whether it has a header (nil:
+    /// decided from the first row), the kind of names it holds, and its delimiter.
     public init(
         name: String? = nil, latitude: String? = nil, longitude: String? = nil, importance: String? = nil, detail: [String] = [],
         hasHeader: Bool? = nil, kind: NameKind = .place, delimiter: UInt8? = nil

@@ -9,7 +9,9 @@ import Foundation
 /// Population becomes importance on the same scale as a name list's population column. Rows
 /// without a name or a position on the globe are skipped and counted.
 public enum GeoNamesJSONReader {
+    /// What one file gave: its places, and the rows left out.
     public struct Result: Sendable {
+        /// The places read, one per row with a name and a position.
         public var places: [ImportedPlace]
         /// The geonameids of the skipped rows.
         public var skipped: [String]

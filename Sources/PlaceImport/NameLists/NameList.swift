@@ -4,16 +4,23 @@ import Foundation
 /// How the columns of a name list map to names: which column holds the name, and optionally the
 /// position, an importance and a label. Columns are 1-based numbers or header names.
 public struct NameListMapping: Sendable, Equatable {
+    /// The column of the name (a 1-based number or a header name); nil: the first.
     public var name: String?
+    /// The column of the latitude, when the names have positions.
     public var latitude: String?
+    /// The column of the longitude, when the names have positions.
     public var longitude: String?
+    /// The column of an importance (a population, a count), when there is one.
     public var importance: String?
+    /// The columns joined into each name's label ("Amsterdam, North Holland").
     public var detail: [String]
     /// nil: decide from the first row (a header has no number where a latitude should be, or
     /// names a column the mapping asks for by name).
     public var hasHeader: Bool?
+    /// The kind of names the list holds (streets, places, …), for the index's ranking.
     public var kind: NameKind
 
+    /// A mapping of columns given by 1-based number or header name; unnamed ones are guessed from the header.
     public init(
         name: String? = nil, latitude: String? = nil, longitude: String? = nil, importance: String? = nil, detail: [String] = [],
         hasHeader: Bool? = nil, kind: NameKind = .place
@@ -30,18 +37,22 @@ public struct NameListMapping: Sendable, Equatable {
 
 /// Why a name list cannot be imported, and where.
 public struct NameListError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The line it is about (1-based), when it is about one.
     public var line: Int?
+    /// What is wrong, in words that name no flag.
     public var message: String
     /// The part of the mapping it is about, by its neutral name (`name-column`): each edge words
     /// it (the command line as `--name-column`), and ``message`` reads after it.
     public var parameter: String?
 
+    /// A failure at `line`, said in `message`, about `parameter` when it names a part of the mapping.
     public init(line: Int?, message: String, parameter: String? = nil) {
         self.line = line
         self.message = message
         self.parameter = parameter
     }
 
+    /// One line: the line, the parameter and the message.
     public var description: String {
         (line.map { "line \($0): " } ?? "") + (parameter.map { "\($0) " } ?? "") + message
     }
@@ -52,7 +63,9 @@ public struct NameListError: Error, Sendable, Equatable, CustomStringConvertible
 /// Names without a position become one entry per distinct name (the BAG list has a few names
 /// twice); names with one stay one entry per row, because "Springfield" is many towns.
 public enum NameListReader {
+    /// What one file gave: its places, and the lines left out.
     public struct Result: Sendable {
+        /// The places read: one per distinct name without a position, one per row with one.
         public var places: [ImportedPlace]
         /// Lines skipped: an empty name, or a position that is not on the globe.
         public var skippedLines: [Int]
