@@ -21,11 +21,13 @@ struct DatabaseChangeSink: ChangeSink {
         try await stored { () async throws(StoreError) in try await store.importsHolding(ids) }
     }
 
-    func keptChanges(of source: String) async throws -> KeptChanges? {
-        try await stored { () async throws(StoreError) in try await store.keptChanges(of: source) }
+    func keptChanges(of owner: ImportRecord) async throws -> KeptChanges? {
+        try await stored { () async throws(StoreError) in try await store.keptChanges(of: owner.source.key) }
     }
 
-    func write(_ batch: ImportBatch, keeping change: KeptChange, progress: @escaping ImportProgress) async throws -> ImportReport {
-        try await storeBatch(batch, in: store, keeping: change, progress: progress)
+    func write(_ batch: ImportBatch, keeping change: KeptChange, progress: @escaping ImportProgress) async throws -> (
+        report: ImportReport, outcome: Void
+    ) {
+        (try await storeBatch(batch, in: store, keeping: change, progress: progress), ())
     }
 }

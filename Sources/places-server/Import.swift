@@ -41,7 +41,7 @@ extension PlacesServerCommand.Import {
                 let notices = NoticeSink { notice in CommandMain.line("\(PlacesServerCommand.speaker): \(notice.text)") }
                 guard let change = try PlacesService.readChangeFile(file, notices: notices) else { return }
                 let report = try await withImportDatabase(databaseChoice, needed: DatabaseImportSink.needed) { store in
-                    try await PlacesService.apply(change, to: DatabaseChangeSink(store: store))
+                    try await PlacesService.apply(change, to: DatabaseChangeSink(store: store)).report
                 }
                 print(ImportRendering(reports: [report], index: nil).render(options.format), terminator: "")
                 return

@@ -34,7 +34,7 @@ struct ApplyChangesTests {
         #expect(try Self.names(service, "Verdwijnt") == ["Verdwijnt Straks"])
 
         let change = try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder)
-        let (report, _) = try #require(try service.applyChanges(change.path))
+        let (report, _) = try #require(try await service.applyChanges(change.path))
         #expect(report.change?.importLabel == "town.osm")
         #expect(report.change.map { [$0.created, $0.modified, $0.deleted] } == [2, 1, 1])
         #expect(try Self.names(service, "Nieuw").sorted() == ["Nieuw Koffiehuis", "Nieuwe Naam"])
@@ -50,11 +50,11 @@ struct ApplyChangesTests {
         let around = try Self.walk(service)
         #expect(around > 600, "without the footpath the walk goes round three streets")
 
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let direct = try Self.walk(service)
         #expect(direct < 250, "the created footpath is not walked (\(direct) m)")
 
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.second, to: "second.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.second, to: "second.osc", in: folder).path)
         #expect(abs(try Self.walk(service) - around) < 1, "the deleted footpath is still walked")
         // The later change is laid over the first: its café stays.
         #expect(try Self.names(service, "Nieuw Koffie") == ["Nieuw Koffiehuis"])
@@ -65,7 +65,7 @@ struct ApplyChangesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
         let paris = try ChangeFixtures.write(ChangeFixtures.paris, to: "paris.osc", in: folder)
-        let error = #expect(throws: PlacesError.self) { try service.applyChanges(paris.path) }
+        let error = await #expect(throws: PlacesError.self) { try await service.applyChanges(paris.path) }
         #expect(error?.kind == .badData)
         #expect(error?.message.contains("paris.osc belongs to no import") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("48.85") == true)
@@ -81,7 +81,7 @@ struct ApplyChangesTests {
         let quiet = try ChangeFixtures.write(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osmChange version=\"0.6\" generator=\"osmium/1.15\">\n</osmChange>\n",
             to: "quiet.osc", in: folder)
-        #expect(try service.applyChanges(quiet.path) == nil)
+        #expect(try await service.applyChanges(quiet.path) == nil)
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
 
@@ -89,13 +89,13 @@ struct ApplyChangesTests {
         let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let change = try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder)
-        _ = try service.applyChanges(change.path)
+        _ = try await service.applyChanges(change.path)
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
-        let again = #expect(throws: PlacesError.self) { try service.applyChanges(change.path) }
+        let again = await #expect(throws: PlacesError.self) { try await service.applyChanges(change.path) }
         #expect(again?.message.contains("already applied") == true, "\(again?.message ?? "")")
         // The same edits in another file: told by the versions.
         let copy = try ChangeFixtures.gzip(change, to: "copy.osc.gz")
-        let versions = #expect(throws: PlacesError.self) { try service.applyChanges(copy.path) }
+        let versions = await #expect(throws: PlacesError.self) { try await service.applyChanges(copy.path) }
         #expect(versions?.message.contains("version 1 is not newer than version 1") == true, "\(versions?.message ?? "")")
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
@@ -103,14 +103,14 @@ struct ApplyChangesTests {
     @Test func anOlderChangeAfterANewerOneIsRefused() async throws {
         let (service, folder, _) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
         // Versionless, as some tools write them: told by the timestamp.
         let older = ChangeFixtures.change(
             timestamp: "2026-11-25T08:00:00Z",
             modify: #"<node id="10" TIME lat="52.3701000" lon="4.8910000"><tag k="amenity" v="cafe"/><tag k="name" v="Te Laat"/></node>"#)
         let file = try ChangeFixtures.write(older, to: "older.osc", in: folder)
-        let error = #expect(throws: PlacesError.self) { try service.applyChanges(file.path) }
+        let error = await #expect(throws: PlacesError.self) { try await service.applyChanges(file.path) }
         #expect(error?.message.contains("2026-11-25T08:00:00Z") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("apply the diffs in order") == true)
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
@@ -126,7 +126,7 @@ struct ApplyChangesTests {
                 #"<node id="10" version="1" TIME lat="52.3701000" lon="4.8910000"><tag k="amenity" v="cafe"/><tag k="name" v="Koffie Eerst"/></node>"#
         )
         let file = try ChangeFixtures.write(stale, to: "stale.osc", in: folder)
-        let error = #expect(throws: PlacesError.self) { try service.applyChanges(file.path) }
+        let error = await #expect(throws: PlacesError.self) { try await service.applyChanges(file.path) }
         #expect(error?.message.contains("creates node 10, which town.osm already has") == true, "\(error?.message ?? "")")
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
@@ -135,7 +135,7 @@ struct ApplyChangesTests {
         let (service, folder, town) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let change = try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder)
-        _ = try service.applyChanges(change.path)
+        _ = try await service.applyChanges(change.path)
         let journals = folder.appendingPathComponent("places.changes.d")
         #expect((try FileManager.default.contentsOfDirectory(atPath: journals.path)).count == 1)
 
@@ -143,7 +143,7 @@ struct ApplyChangesTests {
         #expect((try FileManager.default.contentsOfDirectory(atPath: journals.path)).isEmpty)
         #expect(try Self.names(service, "Oude") == ["Oude Naam"], "the re-imported extract is not as its file says")
         // Its changes can be applied afresh.
-        _ = try service.applyChanges(change.path)
+        _ = try await service.applyChanges(change.path)
         #expect(try Self.names(service, "Oude").isEmpty)
 
         _ = try service.removeImport(town.path)
@@ -153,11 +153,11 @@ struct ApplyChangesTests {
     @Test func aChangedExtractIsRefusedUntilItIsImportedAgain() async throws {
         let (service, folder, town) = try await Self.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         try (ChangeFixtures.town + "\n").write(to: town, atomically: true, encoding: .utf8)
         let before = try ChangeFixtures.snapshot(storeFolder: folder)
         let second = try ChangeFixtures.write(ChangeFixtures.second, to: "second.osc", in: folder)
-        let error = #expect(throws: PlacesError.self) { try service.applyChanges(second.path) }
+        let error = await #expect(throws: PlacesError.self) { try await service.applyChanges(second.path) }
         #expect(error?.message.contains("has changed since its changes were applied: import it again") == true, "\(error?.message ?? "")")
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)
     }
@@ -174,13 +174,13 @@ struct ApplyChangesTests {
             """, to: "paris.osm", in: folder)
         _ = try await service.importFiles(osm: [paris.path], nameLists: [], options: NameListOptions())
         let parisBefore = try service.importedSources().first { $0.source.label == "paris.osm" }
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let after = try service.importedSources()
         #expect(after.first { $0.source.label == "paris.osm" } == parisBefore, "the other import was touched")
         #expect(after.first { $0.source.label == "town.osm" }?.count == 7)
         // A change of deletions only (no positions) is told by the places it names.
         let deletion = ChangeFixtures.change(timestamp: "2026-11-28T10:00:00Z", delete: #"<node id="900" version="2" TIME/>"#)
-        let (report, _) = try #require(try service.applyChanges(try ChangeFixtures.write(deletion, to: "gone.osc", in: folder).path))
+        let (report, _) = try #require(try await service.applyChanges(try ChangeFixtures.write(deletion, to: "gone.osc", in: folder).path))
         #expect(report.change?.importLabel == "paris.osm")
         #expect(try Self.names(service, "Café de").isEmpty)
     }

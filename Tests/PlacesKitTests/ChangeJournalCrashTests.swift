@@ -30,12 +30,12 @@ struct ChangeJournalCrashTests {
         let (service, folder, _) = try await ApplyChangesTests.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
         let around = try ApplyChangesTests.walk(service)
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let journal = try Self.journal(folder)
         let afterFirst = try Data(contentsOf: journal.appendingPathComponent("journal.json"))
         let importedBefore = try #require(try service.importedSources().first?.importedAt)
 
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.second, to: "second.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.second, to: "second.osc", in: folder).path)
         // As a run stopped after the store's commit leaves it: the journal as before, the change pending.
         let afterSecond = try JSONDecoder().decode(
             ChangeJournal.Manifest.self, from: Data(contentsOf: journal.appendingPathComponent("journal.json")))
@@ -43,7 +43,7 @@ struct ChangeJournalCrashTests {
         try JSONEncoder().encode(pending).write(to: journal.appendingPathComponent("pending.json"))
         try afterFirst.write(to: journal.appendingPathComponent("journal.json"))
 
-        _ = try service.applyChanges(try ChangeFixtures.write(Self.third, to: "third.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(Self.third, to: "third.osc", in: folder).path)
         #expect(abs(try ApplyChangesTests.walk(service) - around) < 1, "the second change (the footpath deleted) was lost")
         #expect(try ApplyChangesTests.names(service, "Derde Koffie").contains("Derde Koffie"))
         #expect(try Self.listed(journal).count == 3)
@@ -53,7 +53,7 @@ struct ChangeJournalCrashTests {
     @Test func aStopBeforeTheStoreTookTheChangeLeavesItUnapplied() async throws {
         let (service, folder, _) = try await ApplyChangesTests.importedTown()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
+        _ = try await service.applyChanges(try ChangeFixtures.write(ChangeFixtures.first, to: "first.osc", in: folder).path)
         let journal = try Self.journal(folder)
         let importedNow = try #require(try service.importedSources().first?.importedAt)
         // As a run stopped before the store's commit leaves it: the copy and the pending journal.
@@ -66,7 +66,7 @@ struct ChangeJournalCrashTests {
             .write(to: journal.appendingPathComponent("pending.json"))
 
         // The next change is the second: not applied, so not refused as applied.
-        let (report, _) = try #require(try service.applyChanges(second.path))
+        let (report, _) = try #require(try await service.applyChanges(second.path))
         #expect(report.change?.number == 2)
         #expect(try Self.listed(journal) == ["000001.osc", "000002.osc"])
         #expect(!FileManager.default.fileExists(atPath: journal.appendingPathComponent("pending.json").path))

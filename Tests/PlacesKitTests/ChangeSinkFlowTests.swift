@@ -38,12 +38,17 @@ struct ChangeSinkFlowTests {
             }
         }
 
-        func keptChanges(of source: String) async throws -> KeptChanges? { held.withLock { $0[source]?.kept } }
+        func keptChanges(of owner: ImportRecord) async throws -> KeptChanges? { kept(owner.source.key) }
 
-        func write(_ batch: ImportBatch, keeping change: KeptChange, progress: @escaping ImportProgress) async throws -> ImportReport {
+        /// What is kept for the import `key`.
+        func kept(_ key: String) -> KeptChanges? { held.withLock { $0[key]?.kept } }
+
+        func write(_ batch: ImportBatch, keeping change: KeptChange, progress: @escaping ImportProgress) async throws -> (
+            report: ImportReport, outcome: Void
+        ) {
             laidOver.withLock { $0.append(change.replacing) }
             store(batch, keeping: change)
-            return batch.report
+            return (batch.report, ())
         }
 
         private func store(_ batch: ImportBatch, keeping change: KeptChange?) {
@@ -77,7 +82,7 @@ struct ChangeSinkFlowTests {
 
     static func apply(_ file: URL, to sink: MemorySink) async throws -> ImportReport {
         let change = try #require(try PlacesService.readChangeFile(file.path, notices: .ignore))
-        return try await PlacesService.apply(change, to: sink)
+        return try await PlacesService.apply(change, to: sink).report
     }
 
     @Test func changesAreLaidOverTheExtractInOrderAndHandedOverToKeep() async throws {
@@ -97,7 +102,7 @@ struct ChangeSinkFlowTests {
         let afterFirst = sink.names(of: town.path)
         #expect(afterFirst.isSuperset(of: ["Nieuw Koffiehuis", "Nieuwe Naam", "Vierde Pad"]), "\(afterFirst)")
         #expect(afterFirst.isDisjoint(with: ["Verdwijnt Straks", "Oude Naam"]), "\(afterFirst)")
-        let kept = try #require(try await sink.keptChanges(of: town.path))
+        let kept = try #require(sink.kept(town.path))
         #expect(kept.files == ["000001.osc": try Data(contentsOf: first)])
         let manifest = try JSONValue.parse(kept.manifest)
         #expect(manifest["files"]?.arrayValue?.compactMap(\.stringValue) == ["000001.osc"])
@@ -110,7 +115,7 @@ struct ChangeSinkFlowTests {
         let afterSecond = sink.names(of: town.path)
         #expect(afterSecond.contains("Nieuw Koffiehuis") && afterSecond.contains("Nieuwe Naam"), "\(afterSecond)")
         #expect(!afterSecond.contains("Vierde Pad"), "\(afterSecond)")
-        #expect(try await sink.keptChanges(of: town.path)?.files.keys.sorted() == ["000001.osc", "000002.osc"])
+        #expect(sink.kept(town.path)?.files.keys.sorted() == ["000001.osc", "000002.osc"])
         // Each says what it was laid over, for the store to refuse it if that changed meanwhile.
         #expect(sink.laidOver.withLock { $0 } == [nil, kept.manifest])
     }
@@ -128,7 +133,7 @@ struct ChangeSinkFlowTests {
         _ = try await PlacesService.importFiles(osm: [town.path], nameLists: [], options: NameListOptions(), into: sink)
         _ = try await Self.apply(first, to: sink)
         let writes = sink.writes.withLock { $0 }
-        let kept = try await sink.keptChanges(of: town.path)
+        let kept = sink.kept(town.path)
 
         let twice = await #expect(throws: PlacesError.self) { try await Self.apply(first, to: sink) }
         #expect(twice?.kind == .badData)
@@ -137,7 +142,7 @@ struct ChangeSinkFlowTests {
         #expect(elsewhere?.kind == .badData)
         #expect(elsewhere?.message.contains("belongs to no import: its nodes lie around 48.8530,2.3499") == true, "\(elsewhere?.message ?? "")")
         #expect(sink.writes.withLock { $0 } == writes, "a refused change writes nothing")
-        #expect(try await sink.keptChanges(of: town.path) == kept)
+        #expect(sink.kept(town.path) == kept)
     }
 
     @Test func aKeptManifestThatCannotBeReadIsSaidWithWhatToDo() async throws {

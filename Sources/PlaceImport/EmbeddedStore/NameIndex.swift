@@ -1,4 +1,4 @@
-public import Autocomplete
+package import Autocomplete
 import Foundation
 public import PlaceSearch
 import PlaceHTTP

@@ -20,19 +20,30 @@ extension PlacesService {
         try readEdits(file, notices: notices).map { ChangeFile(path: file, change: $0.change, bytes: $0.bytes) }
     }
 
-    /// Applies a change to the import of a shared database it belongs to, as
-    /// ``applyChanges(_:progress:)`` does for the embedded store: the import is made again from its
-    /// extract with every change the database keeps for it and this one, and written with the
-    /// change in one transaction. Everything is checked and read before the database is written.
-    public static func apply(_ file: ChangeFile, to sink: some ChangeSink, progress: @escaping ImportProgress = { _, _, _, _ in }) async throws
-        -> ImportReport
+    /// Applies a change to the import it belongs to among `sink`'s: the embedded store's
+    /// (``applyChanges(_:progress:)``) or a shared database's. The import is made again from its
+    /// extract with every change the sink keeps for it and this one, and the sink writes it with
+    /// the change. Everything is checked and read before the sink writes anything.
+    /// - Returns: what the import made again wrote, and the sink's outcome.
+    public static func apply<Sink: ChangeSink>(_ file: ChangeFile, to sink: Sink, progress: @escaping ImportProgress = { _, _, _, _ in })
+        async throws(PlacesError) -> (report: ImportReport, outcome: Sink.Outcome)
+    {
+        do {
+            return try await applying(file, to: sink, progress: progress)
+        } catch {
+            throw sinkFailure(error)
+        }
+    }
+
+    private static func applying<Sink: ChangeSink>(_ file: ChangeFile, to sink: Sink, progress: @escaping ImportProgress) async throws
+        -> (report: ImportReport, outcome: Sink.Outcome)
     {
         let started = ContinuousClock.now
         let change = file.change
         let imports = try await sink.imports().filter(takesChanges)
         let holding = change.locatedNodes.isEmpty && !imports.isEmpty ? try await sink.importsHolding(placeIDs(of: change)) : [:]
         let owner = try owner(of: change, file: file.path, among: imports, in: sink.location) { _ in holding }
-        let kept = try await sink.keptChanges(of: owner.source.key)
+        let kept = try await sink.keptChanges(of: owner)
         let held = try kept.map { kept throws(PlacesError) in
             HeldChanges(manifest: try Self.manifest(kept.manifest, of: owner.source.label)) { kept.files[$0] }
         }

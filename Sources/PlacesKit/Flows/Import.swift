@@ -46,14 +46,19 @@ extension PlacesService {
         let batches = try readImports(osm: files, nameLists: nameLists, options: options, spillDirectory: sink.spillDirectory, progress: progress)
         do {
             return try await sink.write(batches, progress: progress)
-        } catch let error as PlacesError {
-            throw error
-        } catch let error as StoreError {
-            throw StoreAccess.error(error)
-        } catch let error as ImportWriteError {
-            throw PlacesError(error)
         } catch {
-            throw PlacesError(.cannotWrite, "the import cannot be written: \(error)", underlyingError: error)
+            throw sinkFailure(error)
+        }
+    }
+
+    /// What a sink's failure is at the door: the door's own error as it is, the store's and the
+    /// import's as they are said, anything else as a write that failed.
+    static func sinkFailure(_ error: any Error) -> PlacesError {
+        switch error {
+        case let error as PlacesError: error
+        case let error as StoreError: StoreAccess.error(error)
+        case let error as ImportWriteError: PlacesError(error)
+        default: PlacesError(.cannotWrite, "the import cannot be written: \(error)", underlyingError: error)
         }
     }
 

@@ -87,7 +87,7 @@ extension Places.Import {
             let bar = ProgressBar()
             defer { bar.finish() }
             if let change = try changeFile() {
-                let applied = try service.applyChanges(change) { file, step, done, total in
+                let applied = try await service.applyChanges(change) { file, step, done, total in
                     bar.update(file: file, step: step, done: done, total: total)
                 }
                 // A change without edits was said as a notice; there is nothing to report.
