@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PlaceSearch
 import PostgresNIO
 
@@ -54,7 +54,7 @@ extension PostgresStore {
         }
         guard swapped == 1 else {
             throw StoreError(
-                .busy, path: location, detail: "another change was applied to \(key) while this one was read; apply this one again")
+                .changedMeanwhile, path: location, detail: "another change was applied to \(key) while this one was read; apply this one again")
         }
         try await connection.query(
             """

@@ -78,10 +78,13 @@ import Testing
         // A change laid over what is no longer kept (another applied meanwhile) is refused, and the
         // transaction leaves the database as it was.
         let stale = KeptChange(name: "000002.osc", bytes: Data(Self.second.utf8), manifest: Data("{}".utf8), replacing: Data("{}".utf8))
-        await #expect(throws: StoreError.self) {
+        let refused = await #expect(throws: StoreError.self) {
             try await store.replaceImport(
                 ImportSource(key: town.path, label: "town.osm", format: "osm-xml"), with: [], walkingGraph: nil, keeping: stale)
         }
+        #expect(refused?.kind == .changedMeanwhile)
+        let conflict = "changed meanwhile: another change was applied to \(town.path) while this one was read; apply this one again"
+        #expect(refused?.message.hasSuffix(conflict) == true, "\(String(describing: refused))")
         #expect(try await store.keptChanges(of: town.path) == kept)
         #expect(try await Self.names(store) == ["Blijft Staan", "Nieuwe Naam", "Net Geopend", "Eerste Steeg", "Tweede Steeg"])
 

@@ -17,6 +17,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case corruptRecord
         /// A database server cannot be reached (down, restarting, refusing connections): a retry may work.
         case unreachable
+        /// What was read changed before it could be written (another process wrote it meanwhile):
+        /// nothing was written, and doing it again works. The detail says what changed.
+        case changedMeanwhile
     }
 
     public let kind: Kind
@@ -45,6 +48,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .readOnly: "the store \(path) cannot be changed: \(detail)"
         case .busy: "the store \(path) is busy (another places held it for too long)"
         case .corruptRecord: "the store \(path) has a record that cannot be read (\(detail))"
+        case .changedMeanwhile: "the store \(path) changed meanwhile: \(detail)"
         case .unreachable:
             "the database \(path) cannot be reached (\(detail)); " + (advice ?? "check that PostgreSQL runs there and accepts connections")
         }
@@ -58,7 +62,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .newerSchema: Remedy(.updatePlaces)
         case .readOnly: Remedy(.useOwnStore)
         case .busy: .tryLater()
-        case .unavailable, .corruptRecord, .unreachable: nil
+        case .unavailable, .corruptRecord, .unreachable, .changedMeanwhile: nil
         }
     }
 

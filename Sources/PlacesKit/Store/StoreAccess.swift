@@ -111,7 +111,7 @@ public struct StoreAccess: Sendable {
             case .isDirectory, .newerSchema: .configuration
             case .notADatabase, .corruptRecord: .badData
             case .unavailable, .readOnly: .cannotWrite
-            case .busy: .busy
+            case .busy, .changedMeanwhile: .busy
             case .unreachable: .unavailable
             }
         return PlacesError(kind, error.message, remedy: error.remedy, underlyingError: error)
