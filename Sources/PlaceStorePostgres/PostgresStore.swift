@@ -101,7 +101,7 @@ public final class PostgresStore: SharedStore {
         let running = pool.withLock { $0.running }
         running.cancel()
         // Awaiting a task's value ignores cancellation: the bound answers without waiting for it.
-        let closed = try? await Self.first(
+        let closed: Void? = try? await Self.first(
             of: { await running.value },
             orFailure: {
                 try await Task.sleep(for: bound)
