@@ -19,6 +19,7 @@ let package = Package(
         // Benchmarks packages (separate packages, so that `swift test` never builds them, and so
         // beyond `package` access). The underscore says what swift-nio's `_NIO…` products say: no
         // promise of stability; an app uses PlacesKit.
+        .library(name: "_PlaceBytes", targets: ["PlaceBytes"]),
         .library(name: "_PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "_PlaceHTTP", targets: ["PlaceHTTP"]),
         .library(name: "_PlaceRanking", targets: ["PlaceRanking"]),
@@ -50,16 +51,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
-        // The core: geo, model, the provider seam, the store contracts, JSON, text and mapped
-        // files. Names no provider and links no HTTP client: format readers and algorithms
-        // build on it alone.
-        .target(name: "PlaceSearch", dependencies: ["CTimeZoneMap"]),
+        // The bottom: bytes and the formats made of them. JSON, delimited text, text folding and
+        // numbers, mapped files with one container check (the name index and the walking graph
+        // are both sections in one). Knows nothing of places.
+        .target(name: "PlaceBytes"),
+        // The core: geo, model, the provider seam, the store contracts. Names no provider and
+        // links no HTTP client: format readers and algorithms build on it alone.
+        .target(name: "PlaceSearch", dependencies: ["PlaceBytes", "CTimeZoneMap"]),
         // The HTTP client the providers ask through: libcurl (URLSession elsewhere), recordings
         // (cassettes), the cache, retries; and turning answers and failures into the core's terms.
         .target(
             name: "PlaceHTTP",
             dependencies: [
-                "PlaceSearch",
+                "PlaceBytes", "PlaceSearch",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
@@ -67,14 +71,14 @@ let package = Package(
             ]
         ),
         // Test doubles shared by our tests and by apps that embed the library.
-        .target(name: "PlaceSearchTesting", dependencies: ["PlaceSearch", "PlaceHTTP"]),
-        .target(name: "PlaceRanking", dependencies: ["PlaceSearch"]),
+        .target(name: "PlaceSearchTesting", dependencies: ["PlaceBytes", "PlaceSearch", "PlaceHTTP"]),
+        .target(name: "PlaceRanking", dependencies: ["PlaceBytes", "PlaceSearch"]),
         // The one byte-level XML scanner, for GPX traces and OSM XML alike: whole files or chunked streams.
         .target(name: "XMLScanning"),
         // GPS traces (GPX, GeoJSON, NDJSON, gpsd), their checks, the route monitor and the stop detector.
-        .target(name: "Tracking", dependencies: ["PlaceSearch", "XMLScanning"]),
+        .target(name: "Tracking", dependencies: ["PlaceBytes", "PlaceSearch", "XMLScanning"]),
         // The name index file and completion as you type.
-        .target(name: "Autocomplete", dependencies: ["PlaceSearch"]),
+        .target(name: "Autocomplete", dependencies: ["PlaceBytes", "PlaceSearch"]),
         // The system zlib and libbz2 (PBF blobs, .osm.gz and .osm.bz2).
         .target(name: "CZlib"),
         // The system libcurl: the live HTTP transport on Linux, where URLSession cannot bound an answer.
@@ -83,25 +87,25 @@ let package = Package(
         // the binary so that an installed or copied `places` needs no resource file.
         .target(name: "CTimeZoneMap", exclude: ["time-zones.bin.gz", "README.md"], linkerSettings: [.linkedLibrary("z")]),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
-        .target(name: "OSMFormat", dependencies: ["PlaceSearch", "XMLScanning", "CZlib"]),
+        .target(name: "OSMFormat", dependencies: ["PlaceBytes", "PlaceSearch", "XMLScanning", "CZlib"]),
         // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
-        .target(name: "WalkingGraph", dependencies: ["PlaceSearch", "OSMFormat"]),
+        .target(name: "WalkingGraph", dependencies: ["PlaceBytes", "PlaceSearch", "OSMFormat"]),
         .target(
             name: "PlaceProviders",
             dependencies: [
-                "PlaceSearch", "PlaceHTTP", "OSMFormat",
+                "PlaceBytes", "PlaceSearch", "PlaceHTTP", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Import: files (OpenStreetMap extracts, name lists, GeoNames' cities) read into places
         // and names, in the providers' vocabulary of OpenStreetMap tags. Nothing here asks a service.
-        .target(name: "PlaceImport", dependencies: ["PlaceSearch", "PlaceHTTP", "OSMFormat", "PlaceProviders", "WalkingGraph", "Autocomplete", "PlaceStore"]),
+        .target(name: "PlaceImport", dependencies: ["PlaceBytes", "PlaceSearch", "PlaceHTTP", "OSMFormat", "PlaceProviders", "WalkingGraph", "Autocomplete", "PlaceStore"]),
         // The local store: one SQLite file through GRDB. Kept out of PlaceSearch so that an app that
         // only searches does not link SQLite; the protocols it implements live in PlaceSearch/Store.
         .target(
             name: "PlaceStore",
             dependencies: [
-                "PlaceSearch", .product(name: "GRDB", package: "GRDB.swift"),
+                "PlaceBytes", "PlaceSearch", .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for binding an import's rows without GRDB's per-row arguments.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -110,7 +114,7 @@ let package = Package(
         .target(
             name: "PlaceStorePostgres",
             dependencies: [
-                "PlaceSearch",
+                "PlaceBytes", "PlaceSearch",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -124,7 +128,7 @@ let package = Package(
         .target(
             name: "PlacesKit",
             dependencies: [
-                "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceImport", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat",
+                "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceImport", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat",
                 "WalkingGraph",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -148,7 +152,7 @@ let package = Package(
         .target(
             name: "PlacesServer",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "PlaceHTTP", "PlaceStore", "PlaceStorePostgres", "Tracking", "Autocomplete", "PlacesMCP",
+                "PlacesKit", "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceStore", "PlaceStorePostgres", "Tracking", "Autocomplete", "PlacesMCP",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -164,7 +168,7 @@ let package = Package(
         // `places mcp`: the flows as MCP tools, for assistants (run by places-server, over stdio).
         .target(
             name: "PlacesMCP",
-            dependencies: ["PlacesKit", "PlaceSearch", "Tracking", "Autocomplete", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["PlacesKit", "PlaceBytes", "PlaceSearch", "Tracking", "Autocomplete", .product(name: "MCP", package: "swift-sdk")]
         ),
         // `places serve …` runs this, found beside the `places` binary.
         .executableTarget(
@@ -179,36 +183,37 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "PlaceHTTP", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlaceBytesTests", dependencies: ["PlaceBytes"]),
+        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning", "PlaceSearchTesting"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceSearch", "PlaceSearchTesting"]),
-        .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
-            name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceSearch", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceSearch", "OSMFormat"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceSearch", "PlaceSearchTesting"]),
+            name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceBytes", "PlaceSearch", "OSMFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"]),
         .testTarget(
             name: "PlaceProvidersTests",
             dependencies: [
-                "PlaceProviders", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
+                "PlaceProviders", "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PlaceImportTests",
-            dependencies: ["PlaceImport", "PlaceProviders", "PlaceSearch", "OSMFormat", "Autocomplete", "PlaceRanking", "PlaceSearchTesting"]
+            dependencies: ["PlaceImport", "PlaceProviders", "PlaceBytes", "PlaceSearch", "OSMFormat", "Autocomplete", "PlaceRanking", "PlaceSearchTesting"]
         ),
         .testTarget(
             name: "PlaceStoreTests",
-            dependencies: ["PlaceStore", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PlaceStore", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The store contract, run against SQLite always and against PostgreSQL when
         // PLACES_TEST_DATABASE_URL names a server (skipped visibly otherwise).
         .testTarget(
             name: "SharedStoreTests",
             dependencies: [
-                "PlaceStore", "PlaceStorePostgres", "PlaceSearch", "PlaceSearchTesting",
+                "PlaceStore", "PlaceStorePostgres", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -217,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "PlacesKitTests",
             dependencies: [
-                "PlacesKit", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceImport", "PlaceRanking", "PlaceStore", "Tracking",
+                "PlacesKit", "PlaceBytes", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceImport", "PlaceRanking", "PlaceStore", "Tracking",
                 "PlaceSearchTesting", "WalkingGraph",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
@@ -226,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "places-server", "PlacesKit", "PlaceSearch", "PlaceStore", "PlaceStorePostgres", "Tracking", "PlaceSearchTesting",
+                "PlacesServer", "places-server", "PlacesKit", "PlaceBytes", "PlaceSearch", "PlaceStore", "PlaceStorePostgres", "Tracking", "PlaceSearchTesting",
                 "ProcessTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -240,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "PlacesCLITests",
             dependencies: [
-                "places", "PlacesCommandLine", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "ProcessTesting",
+                "places", "PlacesCommandLine", "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "ProcessTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

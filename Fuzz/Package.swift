@@ -20,9 +20,9 @@ let targets: [Target] = [
     // What several harnesses share: reading a trace to its end, reading a provider's answer.
     .target(
         name: "FuzzSupport",
-        dependencies: [product("Tracking"), product("PlaceSearch"), product("PlaceHTTP"), .product(name: "HTTPTypes", package: "swift-http-types")]
+        dependencies: [product("Tracking"), product("PlaceBytes"), product("PlaceSearch"), product("PlaceHTTP"), .product(name: "HTTPTypes", package: "swift-http-types")]
     ),
-    harness("json", ["PlaceSearch"]),
+    harness("json", ["PlaceBytes"]),
     harness("cassette", ["PlaceHTTP", "PlaceSearch"]),
     harness("coordinate-text", ["PlaceSearch"]),
     harness("polyline", ["PlaceSearch"]),
@@ -39,14 +39,14 @@ let targets: [Target] = [
     harness("name-list", ["PlaceImport", "PlaceSearch"]),
     harness("name-index", ["Autocomplete", "PlaceSearch"]),
     harness("place-lookup", ["Autocomplete", "PlaceSearch"]),
-    harness("recommendation-feed", ["PlaceProviders", "PlaceSearch"]),
-    harness("foursquare", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
-    harness("parkshark", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
-    harness("garages", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
-    harness("google-directions", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
-    harness("osrm", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
-    harness("overpass", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
-    harness("photon", ["PlaceProviders", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("recommendation-feed", ["PlaceProviders", "PlaceBytes", "PlaceSearch"]),
+    harness("foursquare", ["PlaceProviders", "PlaceBytes", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("parkshark", ["PlaceProviders", "PlaceBytes", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("garages", ["PlaceProviders", "PlaceBytes", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("google-directions", ["PlaceProviders", "PlaceBytes", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("osrm", ["PlaceProviders", "PlaceBytes", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("overpass", ["PlaceProviders", "PlaceBytes", "PlaceSearch"], extra: ["FuzzSupport"]),
+    harness("photon", ["PlaceProviders", "PlaceBytes", "PlaceSearch"], extra: ["FuzzSupport"]),
     harness("plugin-answer", ["PlaceProviders", "PlaceSearch"]),
 
     // What people type (--arrive, --duration, distances) and the config file, as PlacesKit reads them.

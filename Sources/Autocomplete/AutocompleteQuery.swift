@@ -1,3 +1,4 @@
+import PlaceBytes
 public import PlaceSearch
 
 /// What the user has typed so far, and how to complete it.

@@ -1,5 +1,6 @@
 public import Foundation
 
+import PlaceBytes
 import PlaceSearch
 /// HTTP's `Date` format (IMF-fixdate, RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
 ///

@@ -1,6 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
+package import PlaceBytes
 public import PlaceSearch
 /// Turns HTTP answers into places or into a ``ProviderError`` a user can act on.
 public struct ProviderResponse: Sendable {

@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 /// A walk made up fix by fix, for tests of stops and of following a walk: one fix a second, walking

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PlaceBytes
 public import PlaceSearch
 
 extension SQLitePlaceStore: ImportedPlacesStore {

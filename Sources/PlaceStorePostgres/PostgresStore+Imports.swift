@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 public import PlaceSearch
 import PostgresNIO
 

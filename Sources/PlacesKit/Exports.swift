@@ -8,6 +8,7 @@
 @_exported public import PlaceImport
 // Lower types the door's API hands out, re-exported one by one, so that an app (and the two
 // executables) import PlacesKit alone, and the rest of those modules stays out of sight.
+@_exported public import enum PlaceBytes.JSONValue
 @_exported public import enum Tracking.TraceFormat
 @_exported public import enum Tracking.TraceReader
 @_exported public import struct Tracking.TraceError

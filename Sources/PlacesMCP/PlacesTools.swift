@@ -1,6 +1,7 @@
 import Foundation
 public import MCP
 import Autocomplete
+import PlaceBytes
 import PlaceSearch
 public import PlacesKit
 import Tracking

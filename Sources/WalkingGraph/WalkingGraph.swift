@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 /// The ways a person may walk, as a graph read in place from a memory-mapped file (or built in

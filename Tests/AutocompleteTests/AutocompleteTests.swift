@@ -1,5 +1,6 @@
 import Foundation
 import Autocomplete
+import PlaceBytes
 import PlaceSearch
 import Testing
 

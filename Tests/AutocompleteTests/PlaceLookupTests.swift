@@ -3,6 +3,7 @@ import PlaceSearch
 import Testing
 
 @testable import Autocomplete
+import PlaceBytes
 
 /// The one lookup of "where" on hand-made names: addresses, qualifiers, kind words, the focus
 /// rules and the same place found twice.

@@ -3,6 +3,7 @@ import PlaceSearch
 import Testing
 
 @testable import Autocomplete
+import PlaceBytes
 
 /// The bounded search against the definition of right: every name scored
 /// (`completeExhaustively`), on a seeded list of 20,000 names, for 360 queries of

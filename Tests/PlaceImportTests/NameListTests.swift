@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceImport
 import PlaceSearch
 import Testing

@@ -2,6 +2,7 @@ import PlaceSearch
 import Testing
 
 @testable import PlaceImport
+import PlaceBytes
 
 /// The in-place sort and merge of an import's places must give exactly what sorting a copy and
 /// filtering into new arrays gave: same places, same order, the same one of two with one id.

@@ -4,6 +4,7 @@ import OSMFormat
 import PlaceSearch
 import PlaceSearchTesting
 @testable import PlaceProviders
+import PlaceBytes
 import Testing
 
 /// Each provider's reader against answers shaped after the provider's own documentation rather than

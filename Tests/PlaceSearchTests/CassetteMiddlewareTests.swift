@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 @testable import PlaceSearch
 @testable import PlaceHTTP
+import PlaceBytes
 import PlaceSearchTesting
 import Testing
 

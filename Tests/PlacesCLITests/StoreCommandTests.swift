@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PlaceBytes
 import PlaceSearch
 import Testing
 

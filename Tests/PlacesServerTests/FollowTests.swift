@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
+import PlaceBytes
 import PlacesKit
 import PlacesServer
 import Tracking

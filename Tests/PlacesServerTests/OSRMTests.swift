@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import PlaceBytes
 import PlaceSearch
 import PlacesKit
 import PlacesServer

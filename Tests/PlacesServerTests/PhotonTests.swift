@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import PlaceBytes
 import PlacesKit
 import PlacesServer
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Logging
+import PlaceBytes
 import PlaceSearch
 import PlaceSearchTesting
 import PlaceStorePostgres

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlacesKit
 
 /// The part of JSON Schema 2020-12 that `/openapi.json` uses: `$ref`, `anyOf`, `type` (one or a

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import PlaceBytes
 import PlaceSearch
 import PlaceStore
 import PlacesKit

@@ -2,6 +2,7 @@ import Foundation
 import PlaceSearch
 import Testing
 @testable import WalkingGraph
+import PlaceBytes
 
 /// The graph file: written atomically, read back the same, and refused (never a crash) when it is
 /// damaged, truncated, or from another version.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+@testable import PlaceBytes
 @testable import PlaceHTTP
 @testable import PlaceSearch
 import Tracking

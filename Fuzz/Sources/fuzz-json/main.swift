@@ -1,7 +1,7 @@
-// JSONValue.parse, the core's JSON parser (provider answers, cassettes, feeds, GeoJSON, Overpass):
+// JSONValue.parse, the byte layer's JSON parser (provider answers, cassettes, feeds, GeoJSON, Overpass):
 // any bytes end in a value or a JSONParseError; a value written out parses back to itself.
 import Foundation
-@testable import PlaceSearch
+@testable import PlaceBytes
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

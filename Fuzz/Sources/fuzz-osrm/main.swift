@@ -1,6 +1,7 @@
 // The osrm answer reader, as its provider calls it: status check, JSON, then the reader.
 import Foundation
 import FuzzSupport
+@testable import PlaceBytes
 @testable import PlaceSearch
 @testable import PlaceProviders
 

@@ -1,6 +1,7 @@
 // ParkShark's answers: the cost advice, the meters list and the box rows, as the provider reads them.
 import Foundation
 import FuzzSupport
+@testable import PlaceBytes
 @testable import PlaceSearch
 @testable import PlaceProviders
 

@@ -2,6 +2,7 @@
 // status check, JSON, then the reader, with and without a point to measure from.
 import Foundation
 import FuzzSupport
+@testable import PlaceBytes
 @testable import PlaceProviders
 @testable import PlaceSearch
 

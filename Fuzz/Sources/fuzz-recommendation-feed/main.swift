@@ -1,5 +1,6 @@
 // A recommendation feed (`--feed`), parsed and read as the feed provider does.
 import Foundation
+@testable import PlaceBytes
 @testable import PlaceSearch
 @testable import PlaceProviders
 

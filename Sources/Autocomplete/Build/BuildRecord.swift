@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// A name record as the build carries it through its sorts, with the folded forms it is found by

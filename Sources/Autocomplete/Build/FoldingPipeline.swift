@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Folds the names given to the builder on the other cores, a batch on each, while the caller

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Puts the header and the sections together into one file (``IndexFormat``).

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// The folded forms a name is found by.

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Where the heavy prefix nodes go as they are found: each node's list of smallest entries into

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Why an autocomplete index file could not be opened.

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// The on-disk layout, version 3. Everything little-endian, every section 8-byte aligned, used in

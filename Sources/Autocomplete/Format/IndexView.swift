@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Typed access to the sections of a validated index. Opening checks the header (magic, version,

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Words that say what kind of place is meant rather than what it is called: "hotel", "hotelli"

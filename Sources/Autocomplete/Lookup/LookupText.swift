@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// A query as people type it, taken apart: the name they mean, the area they said it is in ("…,

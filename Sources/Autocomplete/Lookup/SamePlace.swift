@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Whether two answers are one place, the way Pelias dedupes at query time: a city in two name

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// One folded query word. All but the last must match a whole name word; the last a prefix.

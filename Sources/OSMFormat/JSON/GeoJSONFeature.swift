@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// One GeoJSON feature's parts as OpenStreetMap has them: its id, its tags, one point for it.

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Reads a GeoJSON FeatureCollection (what overpass-turbo and most open-data portals export) as

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// The members of a JSON document's top-level object, found without parsing their values: each

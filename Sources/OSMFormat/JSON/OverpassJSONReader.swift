@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Reads an Overpass API answer in JSON (`[out:json]`): `out body`, `out center`, `out geom`, `out bb`.

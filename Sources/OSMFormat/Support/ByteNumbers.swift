@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Numbers read straight from the bytes of a file, without making a `String` first: an XML file has

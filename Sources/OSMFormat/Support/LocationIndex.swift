@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Where each element of a file is, by id: every node's position (a way may use any node), or

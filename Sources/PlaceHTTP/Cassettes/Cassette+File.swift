@@ -1,5 +1,6 @@
 public import Foundation
 
+import PlaceBytes
 import PlaceSearch
 extension Cassette {
     /// Reads a cassette file's content.

@@ -2,6 +2,7 @@ public import Foundation
 public import HTTPTypes
 import Synchronization
 
+import PlaceBytes
 import PlaceSearch
 /// Options that change how recordings are replayed.
 public struct CassetteOptions: Sendable {

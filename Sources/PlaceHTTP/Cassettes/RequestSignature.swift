@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 
+import PlaceBytes
 import PlaceSearch
 /// The parts of a request that decide which recording answers it: method, scheme, host, path,
 /// query parameters in any order, and the body. Secret parameters and all headers are left out,

@@ -1,3 +1,4 @@
+import PlaceBytes
 public import PlaceSearch
 import Foundation
 

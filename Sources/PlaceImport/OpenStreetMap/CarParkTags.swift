@@ -1,5 +1,6 @@
 import Foundation
 import OSMFormat
+import PlaceBytes
 import PlaceProviders
 import PlaceSearch
 

@@ -1,4 +1,5 @@
 import OSMFormat
+import PlaceBytes
 import PlaceSearch
 
 /// The elements an import keeps as places or POIs, as bytes (``ByteChunks``), from their element

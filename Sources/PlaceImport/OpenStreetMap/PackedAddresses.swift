@@ -1,4 +1,5 @@
 import OSMFormat
+import PlaceBytes
 import PlaceSearch
 
 /// Every address of an import as bytes (``ByteChunks``), from its element until the places are

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// The last steps of ``OSMExtractor/finish(progress:)``, done in the one list of places: at a

@@ -1,5 +1,6 @@
 import Foundation
 import OSMFormat
+import PlaceBytes
 import PlaceSearch
 
 /// Collects named street ways and merges them into one entry per street: ways with the same

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Reads the City of Amsterdam's garage-occupancy feed (`ParkingLocation.json`): a GeoJSON

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Reads an answer of the Google Directions API (legacy web service, `json` output).

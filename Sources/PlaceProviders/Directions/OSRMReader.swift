@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Reads an answer of OSRM's `/route/v1` service asked with `steps=true&geometries=polyline6`.

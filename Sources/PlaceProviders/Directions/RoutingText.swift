@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 extension Coordinate {

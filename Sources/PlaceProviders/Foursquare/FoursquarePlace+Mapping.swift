@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Reads the Places API's answers. Every field but the id and the name is optional: which fields

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 /// One car park, listed once with its ways in and out.

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Reads an Overpass API answer in `[out:json]` with `out center tags` (or `out tags bb`, where a

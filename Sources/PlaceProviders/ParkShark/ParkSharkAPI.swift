@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import PlaceBytes
 import PlaceSearch
 import PlaceHTTP
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Reads ParkShark's answers: the rows of the cost calculation and the meter records.

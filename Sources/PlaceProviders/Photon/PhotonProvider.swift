@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import PlaceBytes
 public import PlaceSearch
 public import PlaceHTTP
 

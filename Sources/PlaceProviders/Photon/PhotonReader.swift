@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Reads Photon's answer (`/api` and `/reverse`): a GeoJSON FeatureCollection of points whose

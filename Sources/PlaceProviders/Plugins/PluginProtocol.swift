@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 /// The JSON a plugin speaks, version 1 (documented in docs/live.md, "Provider plugins"):

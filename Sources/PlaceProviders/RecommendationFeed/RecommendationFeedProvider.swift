@@ -1,5 +1,6 @@
 public import Foundation
 import HTTPTypes
+import PlaceBytes
 public import PlaceSearch
 public import PlaceHTTP
 

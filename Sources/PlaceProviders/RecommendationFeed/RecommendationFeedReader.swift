@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Reads the JSON shapes a recommendation feed comes in (listed on ``RecommendationFeedProvider``)

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// The candidates still in the race and those already dropped.

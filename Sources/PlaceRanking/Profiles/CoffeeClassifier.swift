@@ -1,3 +1,4 @@
+import PlaceBytes
 public import PlaceSearch
 
 /// Tells a coffee place from the places that merely sound like one.

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 /// How a person on foot picks a coffee place: good coffee, not far, actually coffee, and

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 /// How a walker picks a recommendation (ReCrowd): as many points as possible, for as little walking.

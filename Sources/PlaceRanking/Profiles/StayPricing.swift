@@ -1,3 +1,4 @@
+import PlaceBytes
 public import PlaceSearch
 
 /// The cost of one stay at a parking place, wherever it comes from.

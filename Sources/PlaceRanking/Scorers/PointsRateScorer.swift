@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Scores points per minute of walking against the best rate in the list: what a walk earns for

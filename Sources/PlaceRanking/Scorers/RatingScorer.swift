@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Scores the rating, shrunk towards the list so that a 10 from three people does not beat a

@@ -1,3 +1,4 @@
+import PlaceBytes
 public import PlaceSearch
 
 /// Scores the cost of the stay against the cheapest in the list: `(cheapest + k) / (cost + k)`,

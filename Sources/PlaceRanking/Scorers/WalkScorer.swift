@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// Scores the walk: full marks up to ``freeSeconds`` (nobody minds two minutes), then a Gaussian

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 
 /// A point on the WGS 84 ellipsoid, in decimal degrees.
 ///

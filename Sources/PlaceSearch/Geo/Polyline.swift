@@ -1,3 +1,4 @@
+import PlaceBytes
 /// Google's encoded polyline format, as Google Directions (precision 5) and OSRM (`polyline`,
 /// precision 5, or `polyline6`, precision 6) send a path.
 ///

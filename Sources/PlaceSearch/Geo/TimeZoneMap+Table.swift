@@ -1,5 +1,6 @@
 import CTimeZoneMap
 import Foundation
+import PlaceBytes
 
 extension TimeZoneMap {
     /// The table's bytes and how to walk them. The format (all numbers little-endian):

@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 
 /// When a place is open, as weekly intervals in the place's own time zone.
 ///

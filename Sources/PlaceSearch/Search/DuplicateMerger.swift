@@ -1,3 +1,4 @@
+import PlaceBytes
 /// Merges records of the same place from different providers.
 ///
 /// Two records are the same place when they come from different providers, lie within

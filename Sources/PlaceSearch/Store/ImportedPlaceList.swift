@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 
 /// The places of one import, each kept as its bytes (about 80 for an address) rather than as an
 /// ``ImportedPlace``, whose strings and tag dictionary take about 700. At a country's size the

@@ -1,3 +1,4 @@
+import PlaceBytes
 /// One ``ImportedPlace`` as bytes, for ``ImportedPlaceList``:
 ///
 ///     kind, flags, importance (4 bytes), [latitude, longitude (8 bytes each)], id, name,

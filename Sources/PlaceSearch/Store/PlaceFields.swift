@@ -1,3 +1,4 @@
+import PlaceBytes
 /// One place's fields where its bytes hold them (``ImportedPlaceList/withFields(at:_:)``): for a
 /// store that binds them as they are, without making the place's strings and record first. The
 /// texts point into the list and are valid only inside that call.

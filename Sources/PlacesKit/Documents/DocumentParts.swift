@@ -1,4 +1,5 @@
 import Foundation
+public import PlaceBytes
 public import PlaceRanking
 public import PlaceSearch
 

@@ -1,4 +1,5 @@
-public import PlaceSearch
+public import PlaceBytes
+import PlaceSearch
 public import Tracking
 
 extension FollowEvent {

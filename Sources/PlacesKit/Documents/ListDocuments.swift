@@ -1,4 +1,5 @@
 public import Autocomplete
+public import PlaceBytes
 public import PlaceSearch
 
 /// The documents of `complete`, `favorites list` and `points`, shared by the CLI's `--format json`

@@ -1,4 +1,5 @@
 public import Foundation
+public import PlaceBytes
 public import PlaceSearch
 
 /// Everything known about one place, as JSON and GeoJSON (`show`, `/v1/places/{id}`). Its hours

@@ -1,3 +1,4 @@
+public import PlaceBytes
 public import PlaceSearch
 
 extension DocumentParts {

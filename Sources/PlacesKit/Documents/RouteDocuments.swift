@@ -1,4 +1,5 @@
 import Foundation
+public import PlaceBytes
 public import PlaceSearch
 
 /// A route as documents: JSON (totals, steps, the path), one object per step, GeoJSON and GPX. The

@@ -1,4 +1,5 @@
 import Foundation
+public import PlaceBytes
 public import PlaceSearch
 public import Tracking
 

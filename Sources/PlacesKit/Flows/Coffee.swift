@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 public import PlaceProviders
 import PlaceRanking
 public import PlaceSearch

@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 public import PlaceSearch
 import PlaceStore
 public import Tracking

@@ -1,5 +1,6 @@
 import Autocomplete
 import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 extension PlacesService {

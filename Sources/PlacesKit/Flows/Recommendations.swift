@@ -1,7 +1,8 @@
 public import Foundation
+public import PlaceBytes
 public import PlaceProviders
 public import PlaceRanking
-public import PlaceSearch
+import PlaceSearch
 
 /// `recommendations`: recommendations worth walking to, from a feed.
 public struct RecommendationsQuery: Sendable {

@@ -1,3 +1,4 @@
+public import PlaceBytes
 import PlaceStore
 import Foundation
 import PlaceProviders

@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 import Tracking
 
 /// The events of a followed walk, as they come: a line for a person, or a JSON object per event.

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import WalkingGraph
 
 /// The summary of an import: per file what was written, then the name index.

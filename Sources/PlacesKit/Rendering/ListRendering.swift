@@ -1,5 +1,6 @@
 public import Autocomplete
 import Foundation
+import PlaceBytes
 public import PlaceSearch
 
 /// Suggestions for what was typed (`complete`): a table for people, JSON for scripts, GeoJSON for maps.

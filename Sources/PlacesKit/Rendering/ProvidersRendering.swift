@@ -1,3 +1,4 @@
+import PlaceBytes
 public import PlaceSearch
 
 /// Every provider (`providers`): whether it can answer now, where from, and why not, in `wording`.

@@ -1,3 +1,4 @@
+import PlaceBytes
 extension RouteDocument {
     /// The route in `format`. The GeoJSON and GPX are what following a given route reads back.
     /// - Parameter explain: the table says where the walk joined the ways at each end.

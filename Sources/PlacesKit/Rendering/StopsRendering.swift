@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 import Tracking
 
 /// The stops of a trace in every format `stops` writes: a timeline for people, GPX, and the

@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 import PlaceSearch
 public import PlaceHTTP
 

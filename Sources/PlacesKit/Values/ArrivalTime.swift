@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 import PlaceSearch
 
 /// When a driver arrives and how long they stay, as people type them (`fri 08:30`, `2h`).

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import PlaceBytes
 import PlacesKit
 
 /// Log lines as JSON objects, one per line on stderr: what log collectors read without a parser of

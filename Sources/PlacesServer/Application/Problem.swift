@@ -1,6 +1,7 @@
 public import HTTPTypes
 public import Hummingbird
 import NIOCore
+public import PlaceBytes
 public import PlacesKit
 
 /// An RFC 9457 problem document, and the error that carries one out of a handler: the status, a

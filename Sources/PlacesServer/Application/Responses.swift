@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import PlaceBytes
 import PlacesKit
 
 /// Responses with a JSON document as their body.

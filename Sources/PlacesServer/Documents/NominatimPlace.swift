@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlacesKit
 
 /// A place as Nominatim writes it, in each of its formats (`json`, `jsonv2`, `geojson`,

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlacesKit
 
 /// A place as Photon writes it (`../shared/api-formats.md` §8.3): a GeoJSON Feature with Photon's

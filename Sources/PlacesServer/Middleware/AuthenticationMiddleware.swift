@@ -1,4 +1,5 @@
 import Hummingbird
+import PlaceBytes
 import PlaceSearch
 
 /// Finds the account of a request's `Authorization: Bearer` token. A token that is unknown or

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlacesKit
 
 /// The OpenAPI 3.1 document `/openapi.json` serves: every endpoint, its parameters (the CLI's

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlacesKit
 
 /// Nominatim's endpoints in the document: `/search`, `/lookup`, `/status`, and the `format` that

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlacesKit
 
 /// OSRM's route service in the document: `/route/v1/foot/{coordinates}`, answered from the

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlacesKit
 
 /// The document's `paths`.

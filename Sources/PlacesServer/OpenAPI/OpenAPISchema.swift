@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlacesKit
 
 /// Small builders for JSON Schema (2020-12, as OpenAPI 3.1 uses it), so that the document reads as

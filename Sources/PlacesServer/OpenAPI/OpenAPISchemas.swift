@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlacesKit
 
 /// The components of the OpenAPI document: the CLI's `--format json` documents, member by member

@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import PlaceBytes
 import PlaceSearch
 public import Tracking
 

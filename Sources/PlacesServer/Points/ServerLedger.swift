@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceStore
 import PlacesKit
 import Tracking

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
+import PlaceBytes
 import PlacesKit
 import Synchronization
 import Tracking

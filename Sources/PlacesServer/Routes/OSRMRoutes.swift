@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PlaceBytes
 import PlaceSearch
 import PlacesKit
 

@@ -1,6 +1,7 @@
 import Autocomplete
 import Hummingbird
 import NIOCore
+import PlaceBytes
 import PlacesKit
 
 /// What operators and orchestrators ask: `/health` (ready: the store and the shared database

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PlaceBytes
 import PlacesKit
 
 /// `/v1/favorites` and `/v1/points`: each account's own, in the store the instances share. Another

@@ -1,6 +1,7 @@
 import Autocomplete
 import Foundation
 import Hummingbird
+import PlaceBytes
 import PlaceSearch
 import PlacesKit
 

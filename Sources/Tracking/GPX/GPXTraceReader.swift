@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 import Foundation
 import XMLScanning

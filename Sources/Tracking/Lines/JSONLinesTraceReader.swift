@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// A trace of one JSON document per line (NDJSON fixes, gpsd reports): the line handling both

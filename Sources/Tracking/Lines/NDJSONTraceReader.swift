@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Reads fixes written one JSON object per line (NDJSON, JSON Lines), as loggers and scripts do:

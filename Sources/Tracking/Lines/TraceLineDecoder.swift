@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// NDJSON fixes or gpsd reports arriving in pieces (a request body, WebSocket messages), turned

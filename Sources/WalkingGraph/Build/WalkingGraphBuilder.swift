@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 public import Foundation
 public import OSMFormat

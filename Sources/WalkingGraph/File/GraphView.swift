@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Typed access to the sections of a walking graph file whose header has been checked.

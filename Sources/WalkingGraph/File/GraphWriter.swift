@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Turns an assembled graph into the bytes of a file (``GraphFormat``). A graph built in memory

@@ -1,3 +1,4 @@
+import PlaceBytes
 import PlaceSearch
 
 /// Why a walking graph could not be opened or built. A file that fails to open is only a cache of

@@ -1,4 +1,5 @@
 public import Foundation
+import PlaceBytes
 
 /// A parking place's price list: an hourly rate during paid hours, which differ by weekday.
 ///

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PlaceSearch
+@testable import PlaceBytes
 
 /// The header and section checks the name index and the walking graph share: each damage is
 /// told apart, in the order a reader meets it.

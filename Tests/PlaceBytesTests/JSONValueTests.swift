@@ -1,6 +1,6 @@
 import Foundation
-import PlaceSearch
 import Testing
+@testable import PlaceBytes
 
 struct JSONValueTests {
     @Test func keepsKeyOrderAndNumberLiteralsThroughARoundTrip() throws {

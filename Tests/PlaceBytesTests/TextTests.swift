@@ -1,7 +1,7 @@
-@testable import PlaceSearch
-@testable import PlaceHTTP
 import Foundation
 import Testing
+
+@testable import PlaceBytes
 
 struct TextFoldingTests {
     @Test(arguments: [
@@ -151,15 +151,6 @@ struct NumberAndDateTextTests {
     @Test(arguments: ["yesterday", "2026-13-01T00:00:00Z", "2026-11-21T12:00:00", "2026-11-21T25:00:00Z", "2026-11-21T12:00:00Zjunk", ""])
     func notISO8601(_ text: String) {
         #expect(ISO8601Text.parse(text) == nil)
-    }
-
-    @Test func httpDatesParse() throws {
-        let date = try #require(HTTPDate.parse("Sat, 21 Nov 2026 12:00:00 GMT"))
-        #expect(date.timeIntervalSince1970 == 1_795_262_400)
-        #expect(HTTPDate.parse("Saturday, 21-Nov-26 12:00:00 GMT") == nil)
-        // An absurd year from a broken server is not a date (and must not overflow).
-        #expect(HTTPDate.parse("Sat, 21 Nov 300000000000 12:00:00 GMT") == nil)
-        #expect(HTTPDate.parse("Sat, 21 Nov 1969 12:00:00 GMT") == nil)
     }
 }
 

@@ -1,5 +1,5 @@
-@testable import PlaceSearch
 import Testing
+@testable import PlaceBytes
 
 struct ByteDecimalsTests {
     @Test(arguments: [
