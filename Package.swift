@@ -20,7 +20,7 @@ let package = Package(
         // beyond `package` access). The underscore says what swift-nio's `_NIO…` products say: no
         // promise of stability; an app uses PlacesKit.
         .library(name: "_PlaceBytes", targets: ["PlaceBytes"]),
-        .library(name: "_PlaceSearch", targets: ["PlaceSearch"]),
+        .library(name: "_PlaceCore", targets: ["PlaceCore"]),
         .library(name: "_PlaceHTTP", targets: ["PlaceHTTP"]),
         .library(name: "_PlaceRanking", targets: ["PlaceRanking"]),
         .library(name: "_PlaceProviders", targets: ["PlaceProviders"]),
@@ -57,13 +57,13 @@ let package = Package(
         .target(name: "PlaceBytes"),
         // The core: geo, model, the provider seam, the store contracts. Names no provider and
         // links no HTTP client: format readers and algorithms build on it alone.
-        .target(name: "PlaceSearch", dependencies: ["PlaceBytes", "CTimeZoneMap"]),
+        .target(name: "PlaceCore", dependencies: ["PlaceBytes", "CTimeZoneMap"]),
         // The HTTP client the providers ask through: libcurl (URLSession elsewhere), recordings
         // (cassettes), the cache, retries; and turning answers and failures into the core's terms.
         .target(
             name: "PlaceHTTP",
             dependencies: [
-                "PlaceBytes", "PlaceSearch",
+                "PlaceBytes", "PlaceCore",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
@@ -71,14 +71,14 @@ let package = Package(
             ]
         ),
         // Test doubles shared by our tests and by apps that embed the library.
-        .target(name: "PlaceSearchTesting", dependencies: ["PlaceBytes", "PlaceSearch", "PlaceHTTP"]),
-        .target(name: "PlaceRanking", dependencies: ["PlaceBytes", "PlaceSearch"]),
+        .target(name: "PlaceSearchTesting", dependencies: ["PlaceBytes", "PlaceCore", "PlaceHTTP"]),
+        .target(name: "PlaceRanking", dependencies: ["PlaceBytes", "PlaceCore"]),
         // The one byte-level XML scanner, for GPX traces and OSM XML alike: whole files or chunked streams.
         .target(name: "XMLScanning"),
         // GPS traces (GPX, GeoJSON, NDJSON, gpsd), their checks, the route monitor and the stop detector.
-        .target(name: "Tracking", dependencies: ["PlaceBytes", "PlaceSearch", "XMLScanning"]),
+        .target(name: "Tracking", dependencies: ["PlaceBytes", "PlaceCore", "XMLScanning"]),
         // The name index file and completion as you type.
-        .target(name: "Autocomplete", dependencies: ["PlaceBytes", "PlaceSearch"]),
+        .target(name: "Autocomplete", dependencies: ["PlaceBytes", "PlaceCore"]),
         // The system zlib and libbz2 (PBF blobs, .osm.gz and .osm.bz2).
         .target(name: "CZlib"),
         // The system libcurl: the live HTTP transport on Linux, where URLSession cannot bound an answer.
@@ -87,25 +87,25 @@ let package = Package(
         // the binary so that an installed or copied `places` needs no resource file.
         .target(name: "CTimeZoneMap", exclude: ["time-zones.bin.gz", "README.md"], linkerSettings: [.linkedLibrary("z")]),
         // OpenStreetMap files read as a stream of elements: XML, PBF, Overpass JSON.
-        .target(name: "OSMFormat", dependencies: ["PlaceBytes", "PlaceSearch", "XMLScanning", "CZlib"]),
+        .target(name: "OSMFormat", dependencies: ["PlaceBytes", "PlaceCore", "XMLScanning", "CZlib"]),
         // Foot routing over imported OpenStreetMap: the graph file, snapping, shortest walks, one-to-many.
-        .target(name: "WalkingGraph", dependencies: ["PlaceBytes", "PlaceSearch", "OSMFormat"]),
+        .target(name: "WalkingGraph", dependencies: ["PlaceBytes", "PlaceCore", "OSMFormat"]),
         .target(
             name: "PlaceProviders",
             dependencies: [
-                "PlaceBytes", "PlaceSearch", "PlaceHTTP", "OSMFormat",
+                "PlaceBytes", "PlaceCore", "PlaceHTTP", "OSMFormat",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Import: files (OpenStreetMap extracts, name lists, GeoNames' cities) read into places
         // and names, in the providers' vocabulary of OpenStreetMap tags. Nothing here asks a service.
-        .target(name: "PlaceImport", dependencies: ["PlaceBytes", "PlaceSearch", "PlaceHTTP", "OSMFormat", "PlaceProviders", "WalkingGraph", "Autocomplete", "PlaceStore"]),
-        // The local store: one SQLite file through GRDB. Kept out of PlaceSearch so that an app that
-        // only searches does not link SQLite; the protocols it implements live in PlaceSearch/Store.
+        .target(name: "PlaceImport", dependencies: ["PlaceBytes", "PlaceCore", "PlaceHTTP", "OSMFormat", "PlaceProviders", "WalkingGraph", "Autocomplete", "PlaceStore"]),
+        // The local store: one SQLite file through GRDB. Kept out of PlaceCore so that an app that
+        // only searches does not link SQLite; the protocols it implements live in PlaceCore/Store.
         .target(
             name: "PlaceStore",
             dependencies: [
-                "PlaceBytes", "PlaceSearch", .product(name: "GRDB", package: "GRDB.swift"),
+                "PlaceBytes", "PlaceCore", .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for binding an import's rows without GRDB's per-row arguments.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "PlaceStorePostgres",
             dependencies: [
-                "PlaceBytes", "PlaceSearch",
+                "PlaceBytes", "PlaceCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "PlacesKit",
             dependencies: [
-                "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceImport", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat",
+                "PlaceBytes", "PlaceCore", "PlaceHTTP", "PlaceRanking", "PlaceProviders", "PlaceImport", "PlaceStore", "Tracking", "Autocomplete", "OSMFormat",
                 "WalkingGraph",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "PlacesServer",
             dependencies: [
-                "PlacesKit", "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceStore", "PlaceStorePostgres", "Tracking", "Autocomplete", "PlacesMCP",
+                "PlacesKit", "PlaceBytes", "PlaceCore", "PlaceHTTP", "PlaceStore", "PlaceStorePostgres", "Tracking", "Autocomplete", "PlacesMCP",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -168,7 +168,7 @@ let package = Package(
         // `places mcp`: the flows as MCP tools, for assistants (run by places-server, over stdio).
         .target(
             name: "PlacesMCP",
-            dependencies: ["PlacesKit", "PlaceBytes", "PlaceSearch", "Tracking", "Autocomplete", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["PlacesKit", "PlaceBytes", "PlaceCore", "Tracking", "Autocomplete", .product(name: "MCP", package: "swift-sdk")]
         ),
         // `places serve …` runs this, found beside the `places` binary.
         .executableTarget(
@@ -184,36 +184,36 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlaceBytesTests", dependencies: ["PlaceBytes"]),
-        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlaceCoreTests", dependencies: ["PlaceBytes", "PlaceCore", "PlaceHTTP", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLScanningTests", dependencies: ["XMLScanning", "PlaceSearchTesting"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"]),
-        .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PlaceBytes", "PlaceCore", "PlaceSearchTesting"]),
+        .testTarget(name: "AutocompleteTests", dependencies: ["Autocomplete", "PlaceBytes", "PlaceCore", "PlaceSearchTesting"]),
         .testTarget(
-            name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceBytes", "PlaceSearch", "OSMFormat"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting"]),
+            name: "OSMFormatTests", dependencies: ["OSMFormat", "PlaceBytes", "PlaceCore", "PlaceSearchTesting"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WalkingGraphTests", dependencies: ["WalkingGraph", "PlaceBytes", "PlaceCore", "OSMFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlaceRankingTests", dependencies: ["PlaceRanking", "PlaceBytes", "PlaceCore", "PlaceSearchTesting"]),
         .testTarget(
             name: "PlaceProvidersTests",
             dependencies: [
-                "PlaceProviders", "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
+                "PlaceProviders", "PlaceBytes", "PlaceCore", "PlaceHTTP", "PlaceSearchTesting", "OSMFormat", "PlaceRanking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PlaceImportTests",
-            dependencies: ["PlaceImport", "PlaceProviders", "PlaceBytes", "PlaceSearch", "OSMFormat", "Autocomplete", "PlaceRanking", "PlaceSearchTesting"]
+            dependencies: ["PlaceImport", "PlaceProviders", "PlaceBytes", "PlaceCore", "OSMFormat", "Autocomplete", "PlaceRanking", "PlaceSearchTesting"]
         ),
         .testTarget(
             name: "PlaceStoreTests",
-            dependencies: ["PlaceStore", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PlaceStore", "PlaceBytes", "PlaceCore", "PlaceSearchTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The store contract, run against SQLite always and against PostgreSQL when
         // PLACES_TEST_DATABASE_URL names a server (skipped visibly otherwise).
         .testTarget(
             name: "SharedStoreTests",
             dependencies: [
-                "PlaceStore", "PlaceStorePostgres", "PlaceBytes", "PlaceSearch", "PlaceSearchTesting",
+                "PlaceStore", "PlaceStorePostgres", "PlaceBytes", "PlaceCore", "PlaceSearchTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "PlacesKitTests",
             dependencies: [
-                "PlacesKit", "PlaceBytes", "PlaceSearch", "Autocomplete", "PlaceProviders", "PlaceImport", "PlaceRanking", "PlaceStore", "Tracking",
+                "PlacesKit", "PlaceBytes", "PlaceCore", "Autocomplete", "PlaceProviders", "PlaceImport", "PlaceRanking", "PlaceStore", "Tracking",
                 "PlaceSearchTesting", "WalkingGraph",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
@@ -231,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "places-server", "PlacesKit", "PlaceBytes", "PlaceSearch", "PlaceStore", "PlaceStorePostgres", "Tracking", "PlaceSearchTesting",
+                "PlacesServer", "places-server", "PlacesKit", "PlaceBytes", "PlaceCore", "PlaceStore", "PlaceStorePostgres", "Tracking", "PlaceSearchTesting",
                 "ProcessTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "PlacesCLITests",
             dependencies: [
-                "places", "PlacesCommandLine", "PlaceBytes", "PlaceSearch", "PlaceHTTP", "PlaceSearchTesting", "ProcessTesting",
+                "places", "PlacesCommandLine", "PlaceBytes", "PlaceCore", "PlaceHTTP", "PlaceSearchTesting", "ProcessTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

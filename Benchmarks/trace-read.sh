@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(
             name: "trace-bench",
             dependencies: [
-                .product(name: "_PlaceSearch", package: "$(basename "$repo")"),
+                .product(name: "_PlaceCore", package: "$(basename "$repo")"),
                 .product(name: "_Tracking", package: "$(basename "$repo")"),
             ])
     ]
@@ -39,7 +39,7 @@ let package = Package(
 EOF
 cat >"$scratch/bench/Sources/trace-bench/main.swift" <<'EOF'
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Tracking
 
 let arguments = CommandLine.arguments

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the GeographicLib reference distances used in Tests/PlaceSearchTests/GeodesyTests.swift.
+"""Prints the GeographicLib reference distances used in Tests/PlaceCoreTests/GeodesyTests.swift.
 
     pip install geographiclib && python3 Scripts/geodesic-reference.py
 """

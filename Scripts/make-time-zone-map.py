@@ -25,7 +25,7 @@ in four), built from the zones' polygons, not from samples:
     keep the same time); the deepest cells keep their best line whatever it costs;
   - where timezone-boundary-builder's zones overlap (disputed areas such as Xinjiang), the zone
     timezonefinder answers there wins, so that both agree.
-The reader (Sources/PlaceSearch/Geo/TimeZoneMap+Table.swift) documents the byte format.
+The reader (Sources/PlaceCore/Geo/TimeZoneMap+Table.swift) documents the byte format.
 
 Run it in a virtual environment (it takes about an hour on 2 cores; --cache keeps the slow steps):
     python3 -m venv /tmp/tzvenv
@@ -34,7 +34,7 @@ Run it in a virtual environment (it takes about an hour on 2 cores; --cache keep
 Then measure it against timezonefinder (random land points, points near borders, and, when
 ../shared/data is beside the repository, GeoNames' 144,563 places of rg_cities1000.csv):
     /tmp/tzvenv/bin/python Scripts/make-time-zone-map.py --cache /tmp/tzcache --measure
---fixture also writes Tests/PlaceSearchTests/Fixtures/time-zone-points.tsv, points this script's
+--fixture also writes Tests/PlaceCoreTests/Fixtures/time-zone-points.tsv, points this script's
 reader answered, which the Swift reader must answer alike.
 It never touches the network.
 """
@@ -62,7 +62,7 @@ from timezonefinder import TimezoneFinder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = os.path.join(ROOT, "Sources", "CTimeZoneMap", "time-zones.bin.gz")
-FIXTURE = os.path.join(ROOT, "Tests", "PlaceSearchTests", "Fixtures", "time-zone-points.tsv")
+FIXTURE = os.path.join(ROOT, "Tests", "PlaceCoreTests", "Fixtures", "time-zone-points.tsv")
 CITIES = os.path.join(ROOT, "..", "shared", "data", "rg_cities1000.csv")
 
 SEA_DEPTH = 10          # 0.35 x 0.18 degrees

@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import Foundation
 
 /// Completes what a user types into names of streets, POIs and places, from a prebuilt index that

@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// What the user has typed so far, and how to complete it.
 public struct AutocompleteQuery: Sendable {

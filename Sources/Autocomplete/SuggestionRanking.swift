@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 import Foundation
 
 /// The score of a suggestion:

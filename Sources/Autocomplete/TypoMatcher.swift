@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// Typo tolerance: how many edits a word may have, and the edit distance itself.
 ///

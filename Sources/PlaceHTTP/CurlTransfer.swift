@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 #if os(Linux)
     import CCurl

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// The live transport for this platform: ``CurlTransport`` on Linux, ``URLSessionTransport`` elsewhere.
 ///
 /// On Linux, URLSession (swift-corelibs-foundation over libcurl) cannot keep a hostile answer out

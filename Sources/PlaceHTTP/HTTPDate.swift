@@ -1,7 +1,7 @@
 public import Foundation
 
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 /// HTTP's `Date` format (IMF-fixdate, RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
 ///
 /// Parsed by hand: a DateFormatter costs milliseconds to create, which a command-line tool that

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// Sends one HTTP request and returns the response with its whole body.
 ///
 /// This is the only place a request leaves the process. Everything else the HTTP layer does —

@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 public import Logging
 
-import PlaceSearch
+import PlaceCore
 /// Logs each request and its outcome at debug level, with every secret redacted.
 public struct LoggingMiddleware: HTTPMiddleware {
     public let logger: Logger

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// For a client that asks its service live but may answer from recordings: when the network
 /// cannot be reached (no route, no DNS, connection refused), the recordings answer instead, and
 /// the reason is kept to be said once.

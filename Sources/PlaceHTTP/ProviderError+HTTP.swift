@@ -1,6 +1,6 @@
 public import Foundation
 public import HTTPTypes
-public import PlaceSearch
+public import PlaceCore
 
 extension CassetteError: ProviderErrorConvertible {
     public func providerError(for provider: ProviderID) -> ProviderError {

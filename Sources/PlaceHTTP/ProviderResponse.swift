@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 
 package import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 /// Turns HTTP answers into places or into a ``ProviderError`` a user can act on.
 public struct ProviderResponse: Sendable {
     public let provider: ProviderID

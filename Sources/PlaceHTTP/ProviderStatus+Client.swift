@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 extension ProviderStatus {
     /// The status of a provider that needs no key: ready in every mode of `client`.

@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 import Synchronization
 
-import PlaceSearch
+import PlaceCore
 #if canImport(Glibc)
     import Glibc
 

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// Finds secrets in requests and hides them: in cassette files, log lines and error messages.
 ///
 /// Secrets are recognised by name (the `Authorization` header, `client_secret=` and the like)

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-import PlaceSearch
+import PlaceCore
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

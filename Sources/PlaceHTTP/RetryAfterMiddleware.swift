@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// Keeps a service's `429 Too Many Requests` (and `503` with `Retry-After`) across runs: until the
 /// time it named, requests to that host are not sent at all, and answer as the service did. The
 /// hold is a small file per host beside the HTTP cache, so a script calling `places` in a loop

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// Tries a safe request once more after a transient failure: a dropped connection, a timeout,
 /// or HTTP 429/502/503/504. Honours `Retry-After` up to ``maximumDelay``; a longer wait is the
 /// caller's decision, so the response is returned as it is.

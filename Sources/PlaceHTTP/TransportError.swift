@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// No usable HTTP response arrived: the connection failed, timed out, broke off, the answer was
 /// too large or led somewhere the request may not follow, or the network is off limits.

@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPTypes
 import HTTPTypesFoundation
 
-import PlaceSearch
+import PlaceCore
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// Names the program on every request, as public servers ask (Nominatim's and Photon's usage
 /// policies): `places/0.2.0 (+mailto:you@example.org)`.
 public struct UserAgentMiddleware: HTTPMiddleware {

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// Why a file cannot be imported: it is not there or cannot be read, or what it holds is not
 /// what an import reads. The message names the file; the front door words it for each edge.

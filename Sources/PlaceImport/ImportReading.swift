@@ -1,6 +1,6 @@
 import Foundation
 package import OSMFormat
-package import PlaceSearch
+package import PlaceCore
 package import WalkingGraph
 
 /// Files read into what an import writes, writing nothing: OpenStreetMap extracts (with their

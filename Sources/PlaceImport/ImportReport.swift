@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+public import PlaceCore
 public import WalkingGraph
 
 /// What one file's import did, for the summary.

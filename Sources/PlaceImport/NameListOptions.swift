@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// What a name list's columns are (``NameListMapping``), and how it is delimited.
 public struct NameListOptions: Sendable {

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// What a provider needs to be built: its HTTP client, its key and its config section.

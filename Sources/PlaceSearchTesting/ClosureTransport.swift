@@ -1,6 +1,6 @@
 public import Foundation
 public import HTTPTypes
-import PlaceSearch
+import PlaceCore
 public import PlaceHTTP
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// A provider that answers with fixed places, after an optional delay, or fails as told.
 ///

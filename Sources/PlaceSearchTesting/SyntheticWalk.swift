@@ -1,6 +1,6 @@
 public import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// A walk made up fix by fix, for tests of stops and of following a walk: one fix a second, walking
 /// at a steady pace toward each target, staying with a few metres of seeded jitter, written as

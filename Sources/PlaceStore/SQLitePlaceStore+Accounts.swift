@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-public import PlaceSearch
+public import PlaceCore
 
 extension SQLitePlaceStore: AccountStore {
     public func addAccount(named name: String, at date: Date) throws(StoreError) -> Account? {

@@ -1,6 +1,6 @@
 import GRDB
 import GRDBSQLite
-import PlaceSearch
+import PlaceCore
 
 extension SQLitePlaceStore {
     /// Writes an import's rows inside its transaction, as a bulk load: a failure anywhere rolls

@@ -1,5 +1,5 @@
 import GRDB
-package import PlaceSearch
+package import PlaceCore
 
 /// Which imports hold given places: what tells the import a change file belongs to when the
 /// change has no node positions to go by (only deletions, or ways and relations).

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-public import PlaceSearch
+public import PlaceCore
 
 extension SQLitePlaceStore {
     public func addFavorite(_ favorite: Favorite, owner: UserID) throws(StoreError) -> FavoriteChange {

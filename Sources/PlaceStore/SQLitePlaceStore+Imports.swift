@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 extension SQLitePlaceStore: ImportedPlacesStore {
     public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList) throws(StoreError) -> ImportSummary {

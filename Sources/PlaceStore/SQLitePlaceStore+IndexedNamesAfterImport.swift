@@ -1,5 +1,5 @@
 import GRDB
-package import PlaceSearch
+package import PlaceCore
 
 /// The names the autocomplete index holds once an import is written, known before it is written:
 /// the other imports' names read from the store now, and the import's own in the order the store

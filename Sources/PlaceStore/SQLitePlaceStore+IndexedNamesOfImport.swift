@@ -1,5 +1,5 @@
 import GRDB
-package import PlaceSearch
+package import PlaceCore
 
 /// One import's names, for its own segment of the name index (one file per import): read from the
 /// store, or known before the import is written.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 extension SQLitePlaceStore: PointsLedger {
     public func award(_ entry: PointsEntry, owner: UserID, walk: String?) throws(StoreError) -> AwardOutcome {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-public import PlaceSearch
+public import PlaceCore
 
 extension SQLitePlaceStore {
     public func setting(_ key: String) throws(StoreError) -> String? {

@@ -1,5 +1,5 @@
 import GRDB
-public import PlaceSearch
+public import PlaceCore
 
 /// The embedded default of `places serve`: its plain, synchronous operations meet the shared
 /// contract as they are (a write waits at most ``SQLitePlaceStore/busyTimeout`` for another).

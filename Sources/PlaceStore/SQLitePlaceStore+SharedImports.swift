@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// The embedded store's imports meet the shared contract with their plain methods.
 extension SQLitePlaceStore: SharedImportStore {}

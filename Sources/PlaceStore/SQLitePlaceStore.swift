@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-public import PlaceSearch
+public import PlaceCore
 
 /// The local store: favourites and settings in one SQLite file.
 ///

@@ -1,5 +1,5 @@
 import GRDB
-import PlaceSearch
+import PlaceCore
 
 extension StoreError {
     /// Turns what SQLite or GRDB threw into the store's own error, so that callers never see a

@@ -5,7 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import PlaceSearch
+import PlaceCore
 
 /// What is at the store's path before SQLite is let near it, and making room for a new store.
 ///

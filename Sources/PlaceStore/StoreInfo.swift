@@ -1,5 +1,5 @@
 import GRDB
-public import PlaceSearch
+public import PlaceCore
 
 /// What `places config` shows about the store: where it is and how much it holds.
 public struct StoreInfo: Sendable, Equatable {

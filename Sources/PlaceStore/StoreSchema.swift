@@ -1,5 +1,5 @@
 import GRDB
-import PlaceSearch
+import PlaceCore
 
 /// The store's tables and how a file gets them.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import PlaceSearch
+import PlaceCore
 import PostgresNIO
 
 /// PostgreSQL's failures in the store's words: whether a retry may help (`.unreachable`), and what

@@ -1,5 +1,5 @@
 import Logging
-import PlaceSearch
+import PlaceCore
 import PostgresNIO
 
 /// The store's tables in PostgreSQL and how a database gets them.

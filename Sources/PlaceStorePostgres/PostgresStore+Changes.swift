@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,5 +1,5 @@
 public import Logging
-public import PlaceSearch
+public import PlaceCore
 import PostgresNIO
 import Synchronization
 

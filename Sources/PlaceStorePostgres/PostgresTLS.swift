@@ -1,6 +1,6 @@
 import Foundation
 import NIOSSL
-import PlaceSearch
+import PlaceCore
 import PostgresNIO
 
 /// The URL's `sslmode` and `sslrootcert` as postgres-nio's TLS settings, with libpq's meanings:

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// Why a flow of the front door could not give an answer: what kind of failure (each edge maps it
 /// once: the CLI to an exit code, the server to an HTTP status), what happened in words that name

@@ -2,7 +2,7 @@ public import Foundation
 import Logging
 import Synchronization
 public import PlaceProviders
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// The front door: one value that owns composition (settings, credentials, each provider's HTTP

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// How an edge words what the library leaves as values: a remedy ("allow more time" or "allow more
 /// time with --deadline") and an input's name (`near` or `--near`). The CLI passes its own; a

@@ -2,7 +2,7 @@ import Foundation
 public import MCP
 import Autocomplete
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 public import PlacesKit
 import Tracking
 

@@ -1,6 +1,6 @@
 import Foundation
 import MCP
-import PlaceSearch
+import PlaceCore
 import PlacesKit
 
 /// A tool call's arguments, read with the checks and the words of the CLI's options: a wrong

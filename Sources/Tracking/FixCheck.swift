@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 /// What ``FixCheck`` decided about one fix.

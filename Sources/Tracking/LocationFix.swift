@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 public import Foundation
 
 /// One position report from a GPS: where, when, and how sure.

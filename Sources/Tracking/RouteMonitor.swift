@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 import Foundation
 
 /// Follows a walker along a route, one fix at a time, and says when they leave it, come back to

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 public import Foundation
 
 /// Finds stops in a stream of fixes: places where the person stayed within a radius for at least

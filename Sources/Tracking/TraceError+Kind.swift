@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 extension TraceError {
     /// Why a trace could not be read, for the exit status: a missing file is the user's typo (66),

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 /// The trace formats ``TraceReader`` reads.

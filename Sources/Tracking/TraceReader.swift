@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import Foundation
 
 /// Opens traces: GPX, GeoJSON, NDJSON fixes and gpsd JSON, from a file, stdin or memory.

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 /// What a trace reader yields, in file order.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// Walking routes from the imported walking graph, offline: the `local` routing provider.
 ///

@@ -1,6 +1,6 @@
 public import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// The ways a person may walk, as a graph read in place from a memory-mapped file (or built in
 /// memory by ``WalkingGraphBuilder``): snapping, shortest walks, and distances to many places at
@@ -9,7 +9,7 @@ public import PlaceSearch
 /// ```swift
 /// let graph = try WalkingGraph.open(at: URL(fileURLWithPath: "places.walk"))
 /// let walk = try graph.route(from: dam, to: waterlooplein)       // WalkingRoute
-/// print(walk.route.steps.map(\.instruction))                     // PlaceSearch.Route
+/// print(walk.route.steps.map(\.instruction))                     // PlaceCore.Route
 /// let metres = graph.distances(from: focus, to: candidates)      // one search for all
 /// ```
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Autocomplete
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 import Testing
 

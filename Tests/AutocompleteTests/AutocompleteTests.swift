@@ -1,7 +1,7 @@
 import Foundation
 import Autocomplete
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// A small Amsterdam, a far popular city, and names for every folding and typo case.

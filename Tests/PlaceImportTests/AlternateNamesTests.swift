@@ -1,7 +1,7 @@
 import Foundation
 import Autocomplete
 import PlaceImport
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// GeoNames' JSON, alternate names, the German umlaut transcription, and the same place from two

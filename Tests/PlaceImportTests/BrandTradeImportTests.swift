@@ -1,5 +1,5 @@
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 import PlaceImport
 import PlaceProviders
 import PlaceRanking

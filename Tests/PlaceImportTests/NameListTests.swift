@@ -1,6 +1,6 @@
 import PlaceBytes
 import PlaceImport
-import PlaceSearch
+import PlaceCore
 import Testing
 
 struct NameListTests {

@@ -1,6 +1,6 @@
 import OSMFormat
 import PlaceImport
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// Addresses, postcodes, localities and countries of an import, on hand-made elements.

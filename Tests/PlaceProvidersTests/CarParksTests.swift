@@ -1,5 +1,5 @@
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 @testable import PlaceProviders
 import Testing
 

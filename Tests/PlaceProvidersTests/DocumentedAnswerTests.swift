@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 @testable import PlaceProviders
 import PlaceBytes

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 import PlaceHTTP
 import PlaceSearchTesting
 import PlaceProviders

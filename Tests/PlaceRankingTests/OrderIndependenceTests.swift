@@ -1,6 +1,6 @@
 import Foundation
 import PlaceRanking
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 import Testing
 

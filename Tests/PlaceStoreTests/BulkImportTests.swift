@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import PlaceSearch
+import PlaceCore
 import Testing
 
 @testable import PlaceStore

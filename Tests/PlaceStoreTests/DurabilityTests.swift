@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 @testable import PlaceStore
 import Testing
 

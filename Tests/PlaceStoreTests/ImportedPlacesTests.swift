@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import PlaceSearch
+import PlaceCore
 @testable import PlaceStore
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import PlaceSearch
+import PlaceCore
 @testable import PlaceStore
 
 /// Stores as older versions of places left them: the migrations up to one, run on a new file.

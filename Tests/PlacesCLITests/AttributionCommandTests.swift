@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// Each imported source is credited with its own licence where its data is shown, and only there:

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// `places import changes.osc.gz` end to end: applied to the extract it belongs to, refused with

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// `places complete`: what its help says against what it does, sources and alternate names in

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// An empty answer is an answer: exit 0, "no match" on stderr, nothing on stdout for a table or

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// `places import` of GeoJSON: overpass-turbo exports behave like OSM files (names indexed, places

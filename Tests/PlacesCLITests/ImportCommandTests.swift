@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// A small hand-written OSM extract: Damrak in two segments, Damraksteeg, Damstraat, Kalverstraat,

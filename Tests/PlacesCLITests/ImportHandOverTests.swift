@@ -1,5 +1,5 @@
 import ArgumentParser
-import PlaceSearch
+import PlaceCore
 import PlacesCommandLine
 import PlacesKit
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// An import stopped by Ctrl-C leaves no staging files, says what it kept, and keeps the store

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// Offline coffee near Leidseplein on the real central-Amsterdam extract: the karaoke bar and the

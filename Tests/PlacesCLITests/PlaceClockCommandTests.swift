@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// Opening hours on the place's own clock, whatever `TZ` the machine has: `show` and `coffee` for

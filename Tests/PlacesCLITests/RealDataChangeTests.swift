@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// A real diff: `osmium derive-changes` between ../shared/data/amsterdam_centrum.osm and a copy with a

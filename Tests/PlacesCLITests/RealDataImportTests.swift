@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// The real files of ../shared/data, when they are beside the checkout (CI has them). A test whose

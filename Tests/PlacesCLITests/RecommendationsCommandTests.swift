@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// `places recommendations` end to end, with the example feed, feeds written for a test, a named

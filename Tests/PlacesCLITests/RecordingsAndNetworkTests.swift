@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// Where the recordings are and what is said when they are not: a binary built outside the

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// `places route` end to end against the bundled route cassettes (OSRM and Google, computed from

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 import Testing
 import Tracking

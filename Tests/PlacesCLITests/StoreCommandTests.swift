@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// A store file of its own for each test, removed afterwards.

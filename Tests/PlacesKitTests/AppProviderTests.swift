@@ -1,6 +1,6 @@
 import Foundation
 import PlaceProviders
-import PlaceSearch
+import PlaceCore
 import PlacesKit
 import Testing
 

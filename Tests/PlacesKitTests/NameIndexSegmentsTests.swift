@@ -1,6 +1,6 @@
 import Autocomplete
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Testing
 
 @testable import PlaceImport

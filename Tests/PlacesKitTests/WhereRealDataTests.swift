@@ -1,7 +1,7 @@
 import Autocomplete
 import Foundation
 import PlaceImport
-import PlaceSearch
+import PlaceCore
 import Testing
 
 @testable import PlacesKit

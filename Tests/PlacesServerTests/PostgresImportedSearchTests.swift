@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlaceStore
 import PlaceStorePostgres
 import PlacesKit

@@ -3,7 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 import PlaceStorePostgres
 import PostgresNIO

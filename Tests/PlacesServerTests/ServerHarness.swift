@@ -5,7 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlaceStore
 import PlacesKit
 import PlacesServer

@@ -1,7 +1,7 @@
 import Foundation
 import ProcessTesting
 import Glibc
-import PlaceSearch
+import PlaceCore
 import Synchronization
 import Testing
 

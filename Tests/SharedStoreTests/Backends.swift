@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 import PlaceStore
 import PlaceStorePostgres

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// What every backend of ``SharedStore`` must do, written once; ``SQLiteStoreContract`` and

@@ -1,6 +1,6 @@
 import Foundation
 @testable import Tracking
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// A day built second by second: walks along bearings and stays with GPS noise, at 1 Hz.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tracking
-import PlaceSearch
+import PlaceCore
 
 struct TrackingStreamingTests {
     /// Writes a GPX of `segments` × `pointsPerSegment` track points, about 100 bytes each, a chunk at a time.

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Testing
 import WalkingGraph
 
@@ -30,7 +30,7 @@ struct CanalTownRoutingTests {
         #expect(abs(walk.steps.reduce(0) { $0 + $1.distance } - walk.distance) < 0.01)
     }
 
-    @Test func theRouteSpeaksPlaceSearch() throws {
+    @Test func theRouteIsTheCoresRoute() throws {
         let graph = try TestGraphs.canalTown()
         let route = try graph.route(from: Town.zuidkade(4.8905), to: Town.noordkade(4.8905)).route()
         #expect(route.provider == "local")

@@ -1,6 +1,6 @@
 import Foundation
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 import Testing
 import WalkingGraph
 

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 import Testing
 @testable import WalkingGraph
 

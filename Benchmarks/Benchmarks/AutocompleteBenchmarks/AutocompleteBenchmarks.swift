@@ -1,7 +1,7 @@
 import AutocompleteSupport
 import Benchmark
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Autocomplete
 
 /// Autocomplete over seeded synthetic names at 144k and 1M: each benchmark iteration runs the

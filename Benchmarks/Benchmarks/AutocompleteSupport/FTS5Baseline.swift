@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import PlaceSearch
+import PlaceCore
 
 /// SQLite FTS5 over the same names, as PEERS.md set it up: an external-content table with
 /// unicode61 remove_diacritics 2 and prefix indexes of 2 and 3, queried `MATCH 'damr*'`

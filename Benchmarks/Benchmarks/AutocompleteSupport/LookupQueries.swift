@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import SeededRandom
 
 /// The queries only ``PlaceLookup`` reads, drawn from a ``SyntheticPlaces`` list as people type

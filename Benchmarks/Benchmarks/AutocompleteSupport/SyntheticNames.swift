@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import SeededRandom
 
 /// The seeded synthetic names of shared/PEERS.md's appendix, ported: two to four syllables made

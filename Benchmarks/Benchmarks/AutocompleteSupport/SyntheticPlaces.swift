@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import SeededRandom
 
 /// The seeded synthetic names as an import of a country gives them to the index: each name is

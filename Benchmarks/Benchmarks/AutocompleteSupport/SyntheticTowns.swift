@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import SeededRandom
 
 /// The towns of the seeded synthetic names, for runs with localities and addresses

@@ -1,7 +1,7 @@
 import Autocomplete
 import AutocompleteSupport
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// The query kinds measured through `PlaceLookup.lookup`, what every caller of the CLI and the
 /// server goes through: it reads the text (a qualifier, a trailing town, kind words, a number)

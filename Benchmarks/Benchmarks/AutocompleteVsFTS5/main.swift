@@ -1,6 +1,6 @@
 import AutocompleteSupport
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Autocomplete
 
 // Our autocomplete index against SQLite FTS5 on the same seeded synthetic names and queries, in one

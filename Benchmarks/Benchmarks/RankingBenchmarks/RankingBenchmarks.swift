@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import PlaceSearch
+import PlaceCore
 import PlaceRanking
 import SeededRandom
 

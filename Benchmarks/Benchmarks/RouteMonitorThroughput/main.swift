@@ -9,7 +9,7 @@
 //   swift run -c release RouteMonitorThroughput [passes] [--dump DIR]
 // Benchmarks/route-monitor.sh runs it beside GEOS (shapely), which answers the same distances.
 import Foundation
-import PlaceSearch
+import PlaceCore
 import SeededRandom
 import Tracking
 

@@ -1,6 +1,6 @@
 import AutocompleteSupport
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 // What Benchmarks/server-load.sh needs beside the server: the seeded synthetic names as a CSV for
 // `places import --names`, the same prefix queries as the autocomplete benchmark (URL-encoded, one

@@ -5,7 +5,7 @@
 //
 //   swift run -c release StopDetectorThroughput [passes] [--dump FILE]
 import Foundation
-import PlaceSearch
+import PlaceCore
 import SeededRandom
 import Tracking
 

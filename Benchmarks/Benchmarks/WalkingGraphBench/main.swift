@@ -20,7 +20,7 @@
 //       bounded by the walk's length costs the same in a city's graph and a country's.
 import Foundation
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 import WalkingGraph
 
 func fail(_ message: String) -> Never {

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 @testable import PlaceBytes
 @testable import PlaceHTTP
-@testable import PlaceSearch
+@testable import PlaceCore
 import Tracking
 
 /// Reads a trace of `format` to its end, as `places stops` does, then as `places follow --route`

@@ -1,7 +1,7 @@
 // What people type for --arrive, --duration, --max-walk and --radius (PlacesKit's ArrivalTime,
 // TimeText and DistanceText): a value or a one-line failure, never a trap.
 import Foundation
-@testable import PlaceSearch
+@testable import PlaceCore
 import PlacesKit
 
 let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,7 +1,7 @@
 // Cassette(data:file:): a recording file as the replay middleware loads it.
 import Foundation
 @testable import PlaceHTTP
-import PlaceSearch
+import PlaceCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCassette(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -1,6 +1,6 @@
 // Coordinate(parsing:): "--near 52.37,4.89" and every other spelling a user may type.
 import Foundation
-@testable import PlaceSearch
+@testable import PlaceCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCoordinateText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -8,7 +8,7 @@
 // lie are explored too. Should the layout change, mode 1 only tests the checksum like mode 0.
 import Autocomplete
 import Foundation
-@testable import PlaceSearch
+@testable import PlaceCore
 
 let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
 let file = URL(fileURLWithPath: folder).appendingPathComponent("places-fuzz-\(getpid()).names")

@@ -1,7 +1,7 @@
 // A CSV or TSV name list (`places import --names`): the first byte picks the delimiter and the
 // column mapping, the rest is the file.
 import PlaceImport
-@testable import PlaceSearch
+@testable import PlaceCore
 
 let mappings: [NameListMapping] = [
     NameListMapping(),

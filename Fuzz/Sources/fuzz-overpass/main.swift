@@ -2,7 +2,7 @@
 import Foundation
 import FuzzSupport
 @testable import PlaceBytes
-@testable import PlaceSearch
+@testable import PlaceCore
 @testable import PlaceProviders
 
 @_cdecl("LLVMFuzzerTestOneInput")

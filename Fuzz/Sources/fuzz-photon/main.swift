@@ -4,7 +4,7 @@ import Foundation
 import FuzzSupport
 @testable import PlaceBytes
 @testable import PlaceProviders
-@testable import PlaceSearch
+@testable import PlaceCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnswer(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

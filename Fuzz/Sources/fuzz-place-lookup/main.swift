@@ -6,7 +6,7 @@
 // (invalid UTF-8 included: it is decoded with replacement characters, as a server reads a query).
 import Autocomplete
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 func record(
     _ id: String, _ name: String, _ kind: NameKind, _ lat: Double, _ lon: Double, alternates: [String] = [], locality: String? = nil,

@@ -2,7 +2,7 @@
 // plugin is never trusted; every field is checked before it becomes a place.
 import Foundation
 @testable import PlaceProviders
-@testable import PlaceSearch
+@testable import PlaceCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPluginAnswer(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

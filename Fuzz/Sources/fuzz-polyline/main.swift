@@ -1,7 +1,7 @@
 // Polyline.decode at precision 5 and 6 (Google Directions, OSRM): any text ends in points or a
 // PolylineError; decoded points encode back to a text that decodes to the same points.
 import Foundation
-@testable import PlaceSearch
+@testable import PlaceCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPolyline(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

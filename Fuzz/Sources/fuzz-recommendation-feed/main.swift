@@ -1,7 +1,7 @@
 // A recommendation feed (`--feed`), parsed and read as the feed provider does.
 import Foundation
 @testable import PlaceBytes
-@testable import PlaceSearch
+@testable import PlaceCore
 @testable import PlaceProviders
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// A name record as the build carries it through its sorts, with the folded forms it is found by
 /// (computed once, when it is added). Encoded as a payload after a sort key:

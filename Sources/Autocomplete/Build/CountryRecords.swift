@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Each country the imported names lie in, as a place of its own, so that "Vaduz Liechtenstein",
 /// "paris france" and "Senaatintori, Suomi" can name it: its English name, with its names in its

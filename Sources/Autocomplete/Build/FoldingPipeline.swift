@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Folds the names given to the builder on the other cores, a batch on each, while the caller
 /// produces the next batch and the builder sorts the last one: folding a name into its forms

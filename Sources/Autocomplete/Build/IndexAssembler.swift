@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Puts the header and the sections together into one file (``IndexFormat``).
 enum IndexAssembler {

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 extension AutocompleteIndexBuilder {
     /// Adds one record. Its names are folded on the other cores (``FoldingPipeline``), a batch at

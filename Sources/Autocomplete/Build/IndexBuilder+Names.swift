@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 extension AutocompleteIndexBuilder {
     /// Pass 4: entries by kind segment and folded form, and the heavy prefix nodes of the folded

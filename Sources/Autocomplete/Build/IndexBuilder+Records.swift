@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 extension AutocompleteIndexBuilder {
     /// Pass 1: groups of one kind and folded name, merged across sources, into the file's order.

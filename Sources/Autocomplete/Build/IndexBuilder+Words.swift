@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 extension AutocompleteIndexBuilder {
     /// Pass 3: words in byte order with their postings, the heavy prefix nodes, and the grid's

@@ -1,5 +1,5 @@
 public import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Builds an index file from a stream of name records, sort-based and in bounded memory.
 ///

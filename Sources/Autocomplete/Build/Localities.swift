@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Where each record lies, for the records that do not say: the town around it and its country,
 /// from the settlements written before it (places come first in the file, the most important

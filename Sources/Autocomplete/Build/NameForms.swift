@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// The folded forms a name is found by.
 ///

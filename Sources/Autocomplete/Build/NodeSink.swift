@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Where the heavy prefix nodes go as they are found: each node's list of smallest entries into
 /// a part of the node lists section, and the node, keyed for its place in the nodes section,

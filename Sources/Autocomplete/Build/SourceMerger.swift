@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// The same place from two sources is one suggestion: an OpenStreetMap `place=city` node and a
 /// GeoNames row a few hundred metres apart, a street from the BAG list (no position) and the same

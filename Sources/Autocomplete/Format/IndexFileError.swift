@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Why an autocomplete index file could not be opened.
 public struct IndexFileError: Error, Equatable, CustomStringConvertible, Sendable {

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// The on-disk layout, version 3. Everything little-endian, every section 8-byte aligned, used in
 /// place after mmap: opening reads the 256-byte header and the 88-byte directory, nothing else.

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 extension IndexView {
     // MARK: Words and postings
 

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Typed access to the sections of a validated index. Opening checks the header (magic, version,
 /// checksum, file size, every section inside the file with a whole number of entries, the counts

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Words that say what kind of place is meant rather than what it is called: "hotel", "hotelli"
 /// and "hotell" for `tourism=hotel`, "station", "asema" and "metro" for stations. A query with

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// A query as people type it, taken apart: the name they mean, the area they said it is in ("…,
 /// Helsinki", "… Liechtenstein"), the words that say what kind of place it is ("hotel", "asema"),

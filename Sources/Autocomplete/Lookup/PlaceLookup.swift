@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 import Foundation
 
 /// What a lookup is asked: the text as typed, and where the person is.

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Whether two answers are one place, the way Pelias dedupes at query time: a city in two name
 /// lists ("Köln" and "Koeln"), a castle mapped as a node and as its walls ("Schloss Vaduz"

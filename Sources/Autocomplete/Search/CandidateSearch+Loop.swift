@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 extension CandidateSearch {
     // MARK: The loop

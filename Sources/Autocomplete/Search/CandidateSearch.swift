@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// One query against one index: the threshold algorithm over best-first candidate streams, with
 /// bounded work and no cut-off that can change the answer.

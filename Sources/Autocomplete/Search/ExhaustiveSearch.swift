@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// The definition of right: every entry of the allowed kinds scored, the best `limit` records
 /// kept. It shares the matching, the scoring and the order of ties with ``CandidateSearch`` and

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// The entries near a focus that have a word in some ranges of the word table, read ring by ring
 /// from one group's grid (places on 0.25° cells, streets and POIs on 0.02°), with the distance

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 /// How the query's words were found in one name.

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// One folded query word. All but the last must match a whole name word; the last a prefix.
 struct QueryTerm: Sendable {

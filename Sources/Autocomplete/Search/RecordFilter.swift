@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// What a query's categories and country (``AutocompleteQuery/categories``,
 /// ``AutocompleteQuery/area``) ask of a record, checked in the search as a candidate enters the

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// The answers of several segments (one index file per import) as one index's: the same place
 /// from two segments is one suggestion, merged the way the builder merges it within one file

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// One GeoJSON feature's parts as OpenStreetMap has them: its id, its tags, one point for it.
 enum GeoJSONFeature {

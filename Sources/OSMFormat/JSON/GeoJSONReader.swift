@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads a GeoJSON FeatureCollection (what overpass-turbo and most open-data portals export) as
 /// OpenStreetMap elements, so that it imports as an OSM file does.

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// The members of a JSON document's top-level object, found without parsing their values: each
 /// key with the byte range of its value. A GeoJSON file is one object whose `features` array holds

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads an Overpass API answer in JSON (`[out:json]`): `out body`, `out center`, `out geom`, `out bb`.
 /// The document is parsed whole by the core's JSON parser; Overpass answers are what a query asked

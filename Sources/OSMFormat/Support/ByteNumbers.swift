@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Numbers read straight from the bytes of a file, without making a `String` first: an XML file has
 /// three of them per node, and a `String` per number would double the time it takes to read it.

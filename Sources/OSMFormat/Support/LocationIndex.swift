@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Where each element of a file is, by id: every node's position (a way may use any node), or
 /// every way's centre (a relation may name any way). At a country's size (a hundred million

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// What HTTP's caching rules (RFC 9111, for a private cache) say about one response.
 public struct CachePolicy: Sendable, Equatable {
     /// Never to be stored (`no-store`).

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
 
-import PlaceSearch
+import PlaceCore
 /// A private HTTP cache on disk, as a middleware: a repeated query within its lifetime sends
 /// nothing; an expired answer with an `ETag` or `Last-Modified` is asked again with
 /// `If-None-Match`/`If-Modified-Since` and a 304 renews it; `no-store` is never kept.

@@ -1,7 +1,7 @@
 public import Foundation
 import Synchronization
 
-import PlaceSearch
+import PlaceCore
 /// Responses kept on disk, one file per request, under a folder (`$XDG_CACHE_HOME/places/http`).
 ///
 /// A file is a line of JSON (what was asked, when it came, until when it is fresh, its headers)

@@ -1,7 +1,7 @@
 public import Foundation
 
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 extension Cassette {
     /// Reads a cassette file's content.
     /// - Parameter file: the path to name in errors.

@@ -1,7 +1,7 @@
 public import Foundation
 
 public import PlaceBytes
-import PlaceSearch
+import PlaceCore
 /// A cassette file: recorded HTTP interactions, replayed in place of the network.
 ///
 /// The file is JSON meant for people as much as for the program: two-space indentation, one

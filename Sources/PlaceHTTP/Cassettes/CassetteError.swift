@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// Why a cassette could not answer.
 public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {

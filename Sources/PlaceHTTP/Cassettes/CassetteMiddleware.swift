@@ -3,7 +3,7 @@ public import HTTPTypes
 import Synchronization
 
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 /// Options that change how recordings are replayed.
 public struct CassetteOptions: Sendable {
     /// Sleep for each recording's `duration_ms` before answering, to test deadlines offline.

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 /// The parts of a request that decide which recording answers it: method, scheme, host, path,
 /// query parameters in any order, and the body. Secret parameters and all headers are left out,
 /// so a recording made with one key replays for another and a changed `User-Agent` matters not.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// Where a change file applied to an import goes, and where the changes applied so far are kept,
 /// so that a change is never lost nor applied twice: the embedded store keeps them in files beside

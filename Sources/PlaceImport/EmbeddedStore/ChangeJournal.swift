@@ -1,6 +1,6 @@
 package import Foundation
 import PlaceHTTP
-import PlaceSearch
+import PlaceCore
 
 /// The change files applied to one import, kept beside the store (`places.changes.d/<key hash>/`):
 /// the files as they came (`000001.osc.gz`, …) and `journal.json` saying which, in what order, what

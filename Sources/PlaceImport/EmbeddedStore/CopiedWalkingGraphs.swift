@@ -2,7 +2,7 @@
     import Glibc
 #endif
 import Foundation
-package import PlaceSearch
+package import PlaceCore
 import WalkingGraph
 
 /// The walking graphs an instance on a shared database copied from there into its graph folder

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 public import PlaceStore
 
 /// The embedded store as the sink of a change file (`places import changes.osc`): the changes

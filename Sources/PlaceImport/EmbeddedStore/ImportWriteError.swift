@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// Why what an import keeps could not be written: a file it derives beside the store (the name
 /// index, its list of segments, a copied walking graph), or the store underneath. The message names

@@ -1,6 +1,6 @@
 package import Autocomplete
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 import PlaceHTTP
 public import PlaceStore
 

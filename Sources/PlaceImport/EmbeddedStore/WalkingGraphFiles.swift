@@ -1,6 +1,6 @@
 public import Foundation
 import PlaceHTTP
-import PlaceSearch
+import PlaceCore
 import PlaceStore
 
 /// Where the walking graphs of a store's imports are kept: one file per import in a folder beside

@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 import Foundation
 
 /// Reads GeoNames cities as JSON — an object keyed by geonameid, each value with `name`,

@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 import Foundation
 
 /// How the columns of a name list map to names: which column holds the name, and optionally the

@@ -1,6 +1,6 @@
 import Foundation
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 import Synchronization
 
 /// The addresses of an import made into places on a thread of their own, while the extractor

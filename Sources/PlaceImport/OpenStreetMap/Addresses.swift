@@ -1,6 +1,6 @@
 import Foundation
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 
 /// Every address of an import: nodes, buildings and other elements with `addr:housenumber` and
 /// `addr:street` (or `addr:place`, where a village has no street names), the numbers an

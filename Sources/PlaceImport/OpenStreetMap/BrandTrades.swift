@@ -1,6 +1,6 @@
 import PlaceBytes
 import PlaceProviders
-import PlaceSearch
+import PlaceCore
 
 /// What each brand in a file is, from all of its elements: a brand whose outlets are mostly
 /// something other than cafés is not a café brand, even where one of its outlets is tagged as one.

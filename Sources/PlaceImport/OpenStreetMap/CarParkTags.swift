@@ -2,7 +2,7 @@ import Foundation
 import OSMFormat
 import PlaceBytes
 import PlaceProviders
-import PlaceSearch
+import PlaceCore
 
 /// What an import adds to a car park's tags besides OpenStreetMap's own: the box of its area, so
 /// that the entrances inside or beside it can be given to it when it is searched

@@ -1,6 +1,6 @@
 import OSMFormat
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// The elements an import keeps as places or POIs, as bytes (``ByteChunks``), from their element
 /// until the file is read and the places are made: at a country's size a struct and a tag array

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Points by name and cell, for "the same name within so many metres" (a city's node and its
 /// boundary, a square and the street of its name). A list per name grows with the country — every

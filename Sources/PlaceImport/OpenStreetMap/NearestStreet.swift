@@ -1,5 +1,5 @@
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 
 /// The named street beside a point, from the street ways of the import: for labelling the car
 /// parks nobody named ("Car park on Amstelstraat").

@@ -1,7 +1,7 @@
 import Foundation
 package import OSMFormat
 import PlaceProviders
-package import PlaceSearch
+package import PlaceCore
 
 /// Turns a stream of OpenStreetMap elements into what the store keeps: named POIs with the tags that
 /// matter, car parks, one entry per street name and area instead of one per way segment, and places

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Which OpenStreetMap elements an import keeps, and which of their tags.
 enum OSMFeatures {

@@ -1,6 +1,6 @@
 package import Foundation
 package import OSMFormat
-package import PlaceSearch
+package import PlaceCore
 
 /// Reads an OpenStreetMap file (XML, PBF, Overpass JSON, GeoJSON; gzip or bzip2 too) into the
 /// places an import writes. Nothing is written here: the caller stores the result in one transaction, so a

@@ -1,6 +1,6 @@
 import OSMFormat
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Every address of an import as bytes (``ByteChunks``), from its element until the places are
 /// made: a country's addresses are most of what an import holds while the file is read, and an

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// The last steps of ``OSMExtractor/finish(progress:)``, done in the one list of places: at a
 /// country's size it is the import's largest holder. Both steps move where places start and

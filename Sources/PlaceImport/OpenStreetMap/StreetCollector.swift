@@ -1,7 +1,7 @@
 import Foundation
 import OSMFormat
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Collects named street ways and merges them into one entry per street: ways with the same
 /// name that touch (share a node) or lie within 250 m of each other are one street. Two streets of

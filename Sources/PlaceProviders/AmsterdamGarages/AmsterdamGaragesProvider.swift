@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// Amsterdam's parking garages and P+R sites with their free places right now, from the city's

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads the City of Amsterdam's garage-occupancy feed (`ParkingLocation.json`): a GeoJSON
 /// FeatureCollection whose properties are all strings.

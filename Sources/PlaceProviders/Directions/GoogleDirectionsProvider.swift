@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// Routes from the Google Directions API (the legacy web service): walking, cycling or driving.

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads an answer of the Google Directions API (legacy web service, `json` output).
 enum GoogleDirectionsReader {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// Walking routes from an OSRM server, by default FOSSGIS's foot server for OpenStreetMap. Keyless.

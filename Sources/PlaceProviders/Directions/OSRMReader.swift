@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads an answer of OSRM's `/route/v1` service asked with `steps=true&geometries=polyline6`.
 enum OSRMReader {

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 extension Coordinate {
     /// `52.3731,4.8926`: at most 6 decimals (about 10 cm), no trailing zeros, as routing APIs take it.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlaceHTTP
 
 /// The Foursquare Places API as of version 2025-06-17 (host places-api.foursquare.com, a Bearer

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads the Places API's answers. Every field but the id and the name is optional: which fields
 /// come back depends on `fields`, on the account's tier and on what Foursquare knows.
@@ -21,12 +21,12 @@ enum FoursquareReader {
             let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
         else { return nil }
 
-        var labels: [PlaceSearch.Category] = []
+        var labels: [PlaceCore.Category] = []
         var concepts = Set<PlaceConcept>()
         for category in try record["categories"]?.array() ?? [] {
             let categoryID = try category["fsq_category_id"]?.string()
             let label = try category.member("name").string()
-            labels.append(PlaceSearch.Category(id: categoryID, name: label))
+            labels.append(PlaceCore.Category(id: categoryID, name: label))
             if let categoryID, let concept = FoursquareAPI.concepts[categoryID] {
                 concepts.insert(concept)
             } else if let concept = FoursquareAPI.conceptsByName[TextFolding.words(label).joined(separator: " ")] {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// Coffee from the Foursquare Places API: search around a point and the details of one place.

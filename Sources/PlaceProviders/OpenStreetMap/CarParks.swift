@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// One car park, listed once with its ways in and out.
 ///

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// `node/123`, `way/45`, `relation/6`: the native ids of OpenStreetMap places, live or imported.
 enum OSMIdentifier {

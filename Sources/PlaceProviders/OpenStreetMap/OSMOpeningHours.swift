@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Reads the common part of OpenStreetMap's `opening_hours` syntax:
 /// `Mo-Fr 08:00-18:00; Sa 09:00-17:00; Su off`, `Mo-We,Fr-Sa 10:00-18:30`,

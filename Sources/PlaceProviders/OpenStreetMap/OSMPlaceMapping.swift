@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// One OpenStreetMap element as a `Place`: the same mapping for the live Overpass answers and for
 /// the data imported into the store, so that `osm:node/123` is the same place either way.

@@ -1,5 +1,5 @@
 import Foundation
-package import PlaceSearch
+package import PlaceCore
 
 /// What OpenStreetMap tags say about a place, in provider-neutral terms.
 package enum OSMTags {
@@ -66,16 +66,16 @@ package enum OSMTags {
     }
 
     /// Labels for display, most specific first: "Coffee shop", "Café".
-    package static func categories(_ tags: [String: String]) -> [PlaceSearch.Category] {
-        var labels: [PlaceSearch.Category] = []
+    package static func categories(_ tags: [String: String]) -> [PlaceCore.Category] {
+        var labels: [PlaceCore.Category] = []
         for cuisine in (tags["cuisine"] ?? "").split(separator: ";") {
             let value = cuisine.trimmingCharacters(in: .whitespaces)
-            labels.append(PlaceSearch.Category(id: "cuisine=\(value)", name: humanize(value)))
+            labels.append(PlaceCore.Category(id: "cuisine=\(value)", name: humanize(value)))
         }
         for key in ["amenity", "shop", "craft"] {
             if let value = tags[key] {
                 let name = key == "amenity" && value == "cafe" ? "Café" : humanize(value)
-                labels.append(PlaceSearch.Category(id: "\(key)=\(value)", name: name))
+                labels.append(PlaceCore.Category(id: "\(key)=\(value)", name: name))
             }
         }
         return labels

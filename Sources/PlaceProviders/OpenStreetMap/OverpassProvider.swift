@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// Places from OpenStreetMap, live from the Overpass API. Keyless.

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads an Overpass API answer in `[out:json]` with `out center tags` (or `out tags bb`, where a
 /// way or relation carries its box, `bounds`, and its centre is the box's middle, as Overpass

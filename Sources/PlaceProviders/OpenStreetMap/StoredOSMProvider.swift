@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// OpenStreetMap places from the local store (`places import`), without the network: the same ids
 /// and the same mapping as the live ``OverpassProvider``, so `osm:node/123` is one place either way.

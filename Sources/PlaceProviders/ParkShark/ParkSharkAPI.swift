@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlaceHTTP
 
 /// The requests of the ParkShark API (`api.parkshark.nl/psapi/api.jsp`): plain HTTP, keyless, GET.

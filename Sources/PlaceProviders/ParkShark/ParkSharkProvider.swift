@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// Amsterdam's on-street parking meters, with the cost of a stay, from ParkShark. Keyless.

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads ParkShark's answers: the rows of the cost calculation and the meter records.
 enum ParkSharkReader {

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads Photon's answer (`/api` and `/reverse`): a GeoJSON FeatureCollection of points whose
 /// properties are OpenStreetMap's (`osm_type`, `osm_id`, `osm_key`, `osm_value`, `type`, `name`,

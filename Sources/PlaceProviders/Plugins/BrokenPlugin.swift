@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// A plugin that could not say what it is: listed by `places providers`, never ready, and named
 /// once when a search passes it by.

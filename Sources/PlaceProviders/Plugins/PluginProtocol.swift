@@ -1,6 +1,6 @@
 public import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// The JSON a plugin speaks, version 1 (documented in docs/live.md, "Provider plugins"):
 ///
@@ -83,13 +83,13 @@ public enum PluginProtocol {
         guard let latitude = entry["lat"]?.doubleValue, let longitude = entry["lon"]?.doubleValue,
             let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
         else { throw fail("\"lat\" and \"lon\" must be a position on the globe") }
-        var categories: [PlaceSearch.Category] = []
+        var categories: [PlaceCore.Category] = []
         if case .array(let names)? = entry["categories"] {
             for value in names.prefix(20) {
                 guard let text = value.stringValue, !text.isEmpty, text.count <= 100, isPlainText(text) else {
                     throw fail("a category is not a short text")
                 }
-                categories.append(PlaceSearch.Category(name: text))
+                categories.append(PlaceCore.Category(name: text))
             }
         }
         var rating: Rating?
@@ -115,7 +115,7 @@ public enum PluginProtocol {
     }
 
     /// What the plugin's categories mean to the ranking: `coffee` is coffee's trade, `cafe` a café.
-    static func concepts(_ categories: [PlaceSearch.Category], category: SearchCategory) -> Set<PlaceConcept> {
+    static func concepts(_ categories: [PlaceCore.Category], category: SearchCategory) -> Set<PlaceConcept> {
         var concepts: Set<PlaceConcept> = []
         for name in categories.map({ $0.name.lowercased() }) {
             switch name {

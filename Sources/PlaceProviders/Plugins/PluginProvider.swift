@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// A provider that is a program of its own, in any language: found as `places-provider-NAME` on
 /// PATH or named in the config (`[plugins] NAME = "/path/to/exe"`), asked through

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// A recommendation feed as read: its name, the recommendations it offers and the entries that
 /// could not be used.

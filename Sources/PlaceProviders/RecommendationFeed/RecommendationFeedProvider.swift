@@ -1,7 +1,7 @@
 public import Foundation
 import HTTPTypes
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import PlaceHTTP
 
 /// Recommendations with points (ReCrowd's idea: spread a crowd by rewarding a walk to a quieter

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads the JSON shapes a recommendation feed comes in (listed on ``RecommendationFeedProvider``)
 /// into places, naming every entry it has to leave out.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// One part of a place's score: what a scorer thought of it and how much that counts.
 public struct ScoreComponent: Sendable, Equatable, Codable {

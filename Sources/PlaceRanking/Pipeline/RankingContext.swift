@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// What every stage may need to know besides the places themselves.
 public struct RankingContext: Sendable {

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// Stages applied in order to a list of places: typically filters, a score stage, a sort and a cut.
 public struct RankingPipeline: Sendable {

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// The candidates still in the race and those already dropped.
 public struct RankingState: Sendable {

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// A walk to a place: how far on foot and how long it takes.
 public struct Walk: Sendable, Equatable, Codable {

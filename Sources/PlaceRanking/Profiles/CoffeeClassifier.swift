@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// Tells a coffee place from the places that merely sound like one.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// How a person on foot picks a coffee place: good coffee, not far, actually coffee, and
 /// (when asked) open now.

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// How a driver picks where to park for a stay: what the whole stay costs (not the hourly rate),
 /// how far the walk from the car to the destination is, and whether there is room.

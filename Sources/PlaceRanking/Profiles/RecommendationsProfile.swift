@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// How a walker picks a recommendation (ReCrowd): as many points as possible, for as little walking.
 ///

@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// The cost of one stay at a parking place, wherever it comes from.
 public struct PricedStay: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Scores the chance of finding a place: `1 − e^(−free / scale)`, so 5 free places score 0.39,
 /// 20 score 0.86 and 50 nearly 1 (a count can be minutes old and others are driving there too).

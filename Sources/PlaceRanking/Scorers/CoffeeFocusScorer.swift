@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// Prefers places whose trade is coffee over cafés that also pour it.
 public struct CoffeeFocusScorer: Scorer {

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Scores points per minute of walking against the best rate in the list: what a walk earns for
 /// the time it takes. Walks shorter than ``minimumMinutes`` count as that long (nobody minds two

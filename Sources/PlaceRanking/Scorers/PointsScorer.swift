@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// Scores a recommendation's points against the best on offer in the list: the best scores 1,
 /// half as many points 0.5. Relative, because points have no absolute scale (one feed gives 5,

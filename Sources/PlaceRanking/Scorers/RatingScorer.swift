@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Scores the rating, shrunk towards the list so that a 10 from three people does not beat a
 /// 9.2 from three hundred, and a place nobody rated is neither a 0 nor a 10.

@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// Scores the cost of the stay against the cheapest in the list: `(cheapest + k) / (cost + k)`,
 /// so the cheapest scores 1, twice its price (plus the cushion `k`) about 0.5. The cushion keeps

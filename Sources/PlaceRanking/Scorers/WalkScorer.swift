@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Scores the walk: full marks up to ``freeSeconds`` (nobody minds two minutes), then a Gaussian
 /// decay that reaches one half ``halfScoreSeconds`` further on — the shape of Elasticsearch's

@@ -1,5 +1,5 @@
 import PlaceProviders
-import PlaceSearch
+import PlaceCore
 import PlaceHTTP
 
 /// A live provider that, when neither the network nor a recording can answer, answers from the

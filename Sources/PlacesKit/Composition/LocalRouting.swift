@@ -1,6 +1,6 @@
 import Foundation
 import PlaceImport
-public import PlaceSearch
+public import PlaceCore
 import WalkingGraph
 
 /// Walking routes over the imported streets, offline: the `local` routing provider. It routes on

@@ -1,6 +1,6 @@
 public import Foundation
 public import PlaceProviders
-public import PlaceSearch
+public import PlaceCore
 
 /// Executable provider plugins: `places-provider-NAME` on PATH, or `[plugins] NAME = "/path"` in
 /// the config (which wins for the same NAME). Each is asked `describe` once per call, all at once,

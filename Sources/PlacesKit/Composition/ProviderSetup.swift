@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PlaceProviders
-import PlaceSearch
+import PlaceCore
 import PlaceHTTP
 
 /// How one provider of the catalog was set up: its HTTP client and the recordings around it.

@@ -1,7 +1,7 @@
 import Foundation
 public import PlaceBytes
 public import PlaceRanking
-public import PlaceSearch
+public import PlaceCore
 
 /// Building blocks of the JSON, NDJSON and GeoJSON documents (schema in docs/coffee.md), shared by
 /// the CLI's `--format json` and the server's responses: one schema for both.

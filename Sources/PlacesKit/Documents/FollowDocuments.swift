@@ -1,5 +1,5 @@
 public import PlaceBytes
-import PlaceSearch
+import PlaceCore
 public import Tracking
 
 extension FollowEvent {

@@ -1,6 +1,6 @@
 public import Autocomplete
 public import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// The documents of `complete`, `favorites list` and `points`, shared by the CLI's `--format json`
 /// and the server's `/v1/complete`, `/v1/favorites` and `/v1/points`.

@@ -1,6 +1,6 @@
 public import Foundation
 public import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// Everything known about one place, as JSON and GeoJSON (`show`, `/v1/places/{id}`). Its hours
 /// are read on the place's own clock (``Place/timeZone``), whatever the zone of the machine.

@@ -1,5 +1,5 @@
 public import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 extension DocumentParts {
     /// `reverse` as one document: what was asked and what is there, nearest first.

@@ -1,6 +1,6 @@
 import Foundation
 public import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// A route as documents: JSON (totals, steps, the path), one object per step, GeoJSON and GPX. The
 /// GeoJSON and GPX are what following a given route reads back.

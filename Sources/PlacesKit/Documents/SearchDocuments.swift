@@ -1,7 +1,7 @@
 public import PlaceBytes
 import PlaceProviders
 public import PlaceRanking
-import PlaceSearch
+import PlaceCore
 
 /// A ranked list as a document: one JSON document, one object per result (an NDJSON line), or
 /// GeoJSON. Each flow says how one result looks; the rest follows.

@@ -1,6 +1,6 @@
 import Foundation
 public import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 public import Tracking
 
 /// `stops` as documents: one object per stop or transit (NDJSON lines, GeoJSON properties), a

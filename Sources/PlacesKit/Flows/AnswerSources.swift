@@ -1,6 +1,6 @@
 import PlaceProviders
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 extension PlacesService {
     /// Says, once, where this run's answers came from when they were not live: which recordings,

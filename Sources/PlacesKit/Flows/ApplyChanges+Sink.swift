@@ -1,7 +1,7 @@
 import Foundation
 import OSMFormat
 public import PlaceImport
-import PlaceSearch
+import PlaceCore
 
 /// A change file read and found to hold edits, to apply to a shared database's import
 /// (``PlacesService/apply(_:to:progress:)``).

@@ -1,7 +1,7 @@
 import Foundation
 import OSMFormat
 import PlaceImport
-import PlaceSearch
+import PlaceCore
 import PlaceStore
 
 extension PlacesService {

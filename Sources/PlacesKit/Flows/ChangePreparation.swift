@@ -1,7 +1,7 @@
 import Foundation
 import OSMFormat
 import PlaceImport
-import PlaceSearch
+import PlaceCore
 
 /// The changes applied to an import so far, where they are kept: the manifest, and the kept
 /// files' bytes by name.

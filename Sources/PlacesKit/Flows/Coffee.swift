@@ -2,7 +2,7 @@ import Foundation
 import PlaceBytes
 public import PlaceProviders
 import PlaceRanking
-public import PlaceSearch
+public import PlaceCore
 
 /// `coffee`: the best coffee within walking distance.
 public struct CoffeeQuery: Sendable {

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 extension PlacesService {
     /// Everything the place's provider knows about it, under the provider's deadline.

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceProviders
-import PlaceSearch
+import PlaceCore
 
 extension PlacesService {
     /// Why a search for `what` around `focus` found nothing, in words, and what to do: the one of

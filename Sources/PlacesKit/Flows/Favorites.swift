@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// Favourites and points, written once for every edge: the CLI keeps them in the store file under
 /// its own account, a server in the store its instances share under each caller's account

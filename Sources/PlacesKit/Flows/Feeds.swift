@@ -1,6 +1,6 @@
 import Foundation
 public import PlaceProviders
-public import PlaceSearch
+public import PlaceCore
 
 /// Which recommendation feed a flow reads, and finding one recommendation in it: shared by
 /// `recommendations`, `route --to REC_ID` and `follow --to REC_ID`.

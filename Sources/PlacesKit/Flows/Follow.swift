@@ -1,6 +1,6 @@
 public import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 import PlaceStore
 public import Tracking
 

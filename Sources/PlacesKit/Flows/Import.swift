@@ -1,6 +1,6 @@
 import Foundation
 import PlaceImport
-public import PlaceSearch
+public import PlaceCore
 import PlaceStore
 import WalkingGraph
 

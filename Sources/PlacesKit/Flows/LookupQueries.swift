@@ -1,5 +1,5 @@
 public import Autocomplete
-public import PlaceSearch
+public import PlaceCore
 
 /// `complete`: what was typed, and how to answer it. Checked here once, for the CLI, the server
 /// and the MCP tools alike; each edge words the parameter its own way (`--limit`, `limit`).

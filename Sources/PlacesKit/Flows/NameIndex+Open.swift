@@ -1,7 +1,7 @@
 public import Autocomplete
 import Foundation
 public import PlaceImport
-import PlaceSearch
+import PlaceCore
 import PlaceStore
 
 // Reading the name index the import keeps beside the store (``NameIndex``), for `complete`.

@@ -1,7 +1,7 @@
 import Autocomplete
 import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 extension PlacesService {
     /// A name where a position is asked: the imported names first, then a live geocoder (Photon),

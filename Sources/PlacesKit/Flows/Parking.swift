@@ -2,7 +2,7 @@ public import Foundation
 import PlaceBytes
 public import PlaceProviders
 public import PlaceRanking
-public import PlaceSearch
+public import PlaceCore
 
 /// `parking`: parking near where you are going, priced for your stay.
 public struct ParkingQuery: Sendable {

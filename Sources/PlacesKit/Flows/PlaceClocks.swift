@@ -1,5 +1,5 @@
 package import Foundation
-package import PlaceSearch
+package import PlaceCore
 
 extension PlacesService {
     /// Warns, once, when the built-in time-zone table cannot be read: places' hours are then read

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 import PlaceStore
 
 extension PlacesService {

@@ -2,7 +2,7 @@ public import Foundation
 public import PlaceBytes
 public import PlaceProviders
 public import PlaceRanking
-import PlaceSearch
+import PlaceCore
 
 /// `recommendations`: recommendations worth walking to, from a feed.
 public struct RecommendationsQuery: Sendable {

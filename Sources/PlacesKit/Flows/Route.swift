@@ -1,5 +1,5 @@
 import PlaceProviders
-public import PlaceSearch
+public import PlaceCore
 
 /// Where a walk goes: a point or a place's name, or a recommendation of a feed (whose arrival earns points).
 public struct WalkTarget: Sendable {

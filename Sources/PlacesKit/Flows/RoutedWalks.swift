@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 import WalkingGraph
 
 /// Walks routed over the imported streets: how far to each place, and where each walk joined the

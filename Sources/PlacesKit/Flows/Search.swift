@@ -3,7 +3,7 @@ import PlaceStore
 import Foundation
 import PlaceProviders
 public import PlaceRanking
-public import PlaceSearch
+public import PlaceCore
 
 /// A ranked search as a flow answers it: what was asked, what every provider did, and the ranking.
 public struct RankedSearch: Sendable {

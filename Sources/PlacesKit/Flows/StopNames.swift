@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 import PlaceStore
 
 /// Names for stops from the local store, the way Timely Moves looked each place up: a favourite

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 public import Tracking
 
 /// A stop with the name the store gave it.

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 public import Tracking
 
 /// A trace's items on their way to a flow: the fix checks, and the skipped fixes said as notices

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 import PlaceImport
 import PlaceStore
 import Synchronization

@@ -1,7 +1,7 @@
 import Foundation
 import PlaceBytes
 import PlaceRanking
-import PlaceSearch
+import PlaceCore
 
 /// What an explained table adds, the same for every profile: under each place its score parts,
 /// then what was left out and why.

@@ -1,7 +1,7 @@
 public import Autocomplete
 import Foundation
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// Suggestions for what was typed (`complete`): a table for people, JSON for scripts, GeoJSON for maps.
 public struct CompletionRendering: Sendable {

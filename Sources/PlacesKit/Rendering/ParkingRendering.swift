@@ -1,6 +1,6 @@
 import PlaceBytes
 import PlaceRanking
-import PlaceSearch
+import PlaceCore
 
 /// Ranked parking places as columns: the cost of the stay, the walk, the room.
 extension ParkingSearchResult {

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 extension PlaceDocument {
     /// The place in `format`: everything known about it as text, or its JSON or GeoJSON document.

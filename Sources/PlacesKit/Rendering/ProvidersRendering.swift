@@ -1,5 +1,5 @@
 import PlaceBytes
-public import PlaceSearch
+public import PlaceCore
 
 /// Every provider (`providers`): whether it can answer now, where from, and why not, in `wording`.
 public struct ProvidersRendering: Sendable {

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// How an explanation says where a walk joined the ways: "start: 12 m to Aleksanterinkatu",
 /// "start: 0 m, on Senaatintori (a pedestrian area)".

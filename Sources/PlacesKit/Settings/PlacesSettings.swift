@@ -1,6 +1,6 @@
 public import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 public import PlaceHTTP
 
 /// How to reach provider APIs, as asked for: `auto` lets each provider decide.

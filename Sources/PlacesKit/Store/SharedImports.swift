@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 import Synchronization
 
 /// The imported places several server instances share (`places serve --database`), read by the

@@ -1,5 +1,5 @@
 public import Foundation
-public import PlaceSearch
+public import PlaceCore
 public import PlaceStore
 
 /// Where the store is and how to open it, with its errors turned into ``PlacesError`` once.

@@ -1,6 +1,6 @@
 public import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// When a driver arrives and how long they stay, as people type them (`fri 08:30`, `2h`).
 public enum ArrivalTime {

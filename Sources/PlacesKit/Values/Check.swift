@@ -1,5 +1,5 @@
 import PlaceProviders
-import PlaceSearch
+import PlaceCore
 
 /// Range checks shared by the flows, worded once for every edge: the parameter by its neutral
 /// name, the CLI turns it into a flag.

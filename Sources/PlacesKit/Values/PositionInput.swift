@@ -1,5 +1,5 @@
 import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// A position as a person gives it: `LAT,LON`, or the name of a place to look up.
 public enum PositionInput: Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Crypto
 public import Foundation
-public import PlaceSearch
+public import PlaceCore
 
 /// API tokens: 32 random bytes, shown once as `plc_` and 43 URL-safe base64 characters, kept in the
 /// store only as their SHA-256. A fast hash suits them (unlike passwords): they are random and

@@ -1,7 +1,7 @@
 public import Hummingbird
 public import HummingbirdWebSocket
 public import NIOCore
-public import PlaceSearch
+public import PlaceCore
 import Synchronization
 
 /// What a request carries through the middlewares to its handler: who sent it (the account its

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PlaceSearch
+import PlaceCore
 import PlaceStore
 import PlacesKit
 

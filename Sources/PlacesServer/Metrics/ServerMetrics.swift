@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 import PlaceHTTP
 import Prometheus
 import Synchronization

@@ -1,6 +1,6 @@
 import Hummingbird
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Finds the account of a request's `Authorization: Bearer` token. A token that is unknown or
 /// revoked is refused at once (401) whatever the endpoint; a request without one goes on

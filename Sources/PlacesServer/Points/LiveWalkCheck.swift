@@ -1,7 +1,7 @@
 import Crypto
 public import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 public import Tracking
 
 /// A fix as it reached the server: what the client said, and when our clock saw it.

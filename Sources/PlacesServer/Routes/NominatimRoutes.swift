@@ -2,7 +2,7 @@ import Autocomplete
 import Foundation
 import Hummingbird
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlacesKit
 
 /// `/search`, `/reverse` (with `format`), `/lookup` and `/status` as Nominatim answers them, from

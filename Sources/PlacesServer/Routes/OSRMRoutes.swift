@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlacesKit
 
 /// `/route/v1/foot/{lon,lat;lon,lat…}` as OSRM answers it, from the walking graphs of the imported

@@ -2,7 +2,7 @@ import Autocomplete
 import Foundation
 import Hummingbird
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import PlacesKit
 
 /// `/api` and `/reverse` as Photon answers them, from the imported names: a map widget or a

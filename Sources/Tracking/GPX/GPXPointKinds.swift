@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// Which points of a GPX file a reader yields.
 ///

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 /// Reads a GeoJSON trace: a FeatureCollection, a Feature or a bare geometry.

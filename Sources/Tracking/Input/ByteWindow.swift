@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 #if canImport(Glibc)

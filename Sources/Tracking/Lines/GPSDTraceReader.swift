@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 /// Reads gpsd's JSON reports, one per line, as `gpspipe -w` writes them; live from stdin, each fix

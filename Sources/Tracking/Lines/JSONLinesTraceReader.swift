@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// A trace of one JSON document per line (NDJSON fixes, gpsd reports): the line handling both
 /// share — blank lines passed over, an over-long line skipped by number — around what each makes

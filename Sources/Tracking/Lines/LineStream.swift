@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// Lines of a byte stream, for the one-object-per-line formats (NDJSON fixes, gpsd).
 ///

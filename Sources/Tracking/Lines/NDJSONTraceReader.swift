@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Reads fixes written one JSON object per line (NDJSON, JSON Lines), as loggers and scripts do:
 ///

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Foundation
 
 /// Reading fix fields out of JSON objects, shared by NDJSON lines, GeoJSON properties and gpsd.

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// NDJSON fixes or gpsd reports arriving in pieces (a request body, WebSocket messages), turned
 /// into trace items a whole line at a time, as soon as the line is complete. The format is told by

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Positions in the graph are OSM's own fixed point: 1e-7 degrees in an `Int32` (about 1 cm).
 enum FixedPoint {

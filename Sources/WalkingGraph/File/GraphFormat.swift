@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// The walking graph file (`places.walk` beside `places.sqlite`), version 2. Little-endian, every
 /// section 8-byte aligned, used in place after mmap.

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Typed access to the sections of a walking graph file whose header has been checked.
 ///

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Turns an assembled graph into the bytes of a file (``GraphFormat``). A graph built in memory
 /// is read from these same bytes, so there is one query path to test.

@@ -1,5 +1,5 @@
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 
 /// Why a walking graph could not be opened or built. A file that fails to open is only a cache of
 /// the import: the caller can build it again from the OSM file, or tell the user to import again.

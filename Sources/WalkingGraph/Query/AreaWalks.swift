@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// A start or an end inside a pedestrian area: the walk goes from the point itself straight to the
 /// area's anchors it sees (where ways meet the area, the corners of its holes), as a person

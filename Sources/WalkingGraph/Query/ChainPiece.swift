@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// A stretch of one chain walked from one offset to another (metres from the chain's start): the
 /// whole chain between two junctions, or the part from or to a snapped point; or a straight

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// The shortest walk between two snapped points: bidirectional A* with the average of the two
 /// straight-line estimates as potential (Goldberg and Harrelson's "consistent" variant), so both

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// Where a coordinate meets the walking graph: inside a pedestrian area it stands in, else the
 /// nearest point on a way a person standing there could walk (see ``WalkingGraph/snap(_:)``).

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 
 /// Plain-text steps for a walk, from the pieces of way it follows: one step per stretch of the same
 /// street (or the same kind of unnamed way), with the turn onto it and how far to go.

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// A walk that starts on one graph's ways and ends on another's: two OpenStreetMap extracts
 /// imported separately (two neighbouring regions) whose streets meet where the extracts touch.

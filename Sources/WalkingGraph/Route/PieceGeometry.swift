@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 extension GraphView {
     /// The points of a piece of chain in walking order, its ends interpolated where they fall

@@ -1,4 +1,4 @@
-public import PlaceSearch
+public import PlaceCore
 
 /// A walk over the graph: where each end was placed on the ways, the path, and the steps.
 public struct WalkingRoute: Sendable, Equatable {
@@ -19,7 +19,7 @@ public struct WalkingRoute: Sendable, Equatable {
     /// Snapped points further than this from the asked point are said in the route's warnings.
     public static let noticeableSnap = 25.0
 
-    /// The walk as PlaceSearch's ``Route`` (one leg), for the renderers and the route monitor.
+    /// The walk as PlaceCore's ``Route`` (one leg), for the renderers and the route monitor.
     public func route(provider: ProviderID = LocalWalkingRouter.providerID) -> Route {
         var warnings: [String] = []
         if let warning = Self.warning(origin, end: "start", verb: "begins") { warnings.append(warning) }
@@ -176,7 +176,7 @@ extension WalkingGraph {
 }
 
 extension SnappedPoint {
-    /// Where the walk joins the ways, as PlaceSearch's routes say it.
+    /// Where the walk joins the ways, as PlaceCore's routes say it.
     public var routeEnd: RouteEnd {
         let ground: RouteEnd.Ground =
             if isInArea { .area } else if traits.contains(.underground) { .tunnel } else if traits.contains(.indoor) {

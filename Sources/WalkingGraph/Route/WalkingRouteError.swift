@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 
 /// Why there is no walk to give.
 public struct WalkingRouteError: Error, Equatable, Sendable, CustomStringConvertible {

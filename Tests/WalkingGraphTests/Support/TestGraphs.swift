@@ -1,6 +1,6 @@
 import Foundation
 import OSMFormat
-import PlaceSearch
+import PlaceCore
 import WalkingGraph
 
 /// The hand-written canal town (Fixtures/canal-town.osm) and the real extracts beside the repository.

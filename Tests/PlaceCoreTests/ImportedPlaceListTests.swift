@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PlaceSearch
+@testable import PlaceCore
 
 /// An import's places kept as bytes must come back exactly as they went in, field for field, and
 /// move, sort and drop as an array of them would.

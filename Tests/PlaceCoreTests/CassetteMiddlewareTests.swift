@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-@testable import PlaceSearch
+@testable import PlaceCore
 @testable import PlaceHTTP
 import PlaceBytes
 import PlaceSearchTesting

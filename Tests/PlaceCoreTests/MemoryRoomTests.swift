@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PlaceSearch
+@testable import PlaceCore
 
 /// An import sizes its caches by the memory the process may use (MemoryRoom): never more than the
 /// machine has, and a budget within its bounds whatever the room.

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// The built-in time-zone table: the zone at a position, anywhere, offline. The expected zones are

@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// A name list's source told from its name and first lines: GeoNames and the BAG, never a guess.

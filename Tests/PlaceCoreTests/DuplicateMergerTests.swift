@@ -1,4 +1,4 @@
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 import Testing
 

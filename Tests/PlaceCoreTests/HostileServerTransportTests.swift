@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import PlaceSearch
+import PlaceCore
 import PlaceHTTP
 import PlaceSearchTesting
 import Testing

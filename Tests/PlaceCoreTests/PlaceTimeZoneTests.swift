@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// A place's hours are read on its own clock: the zone its provider gave, else the zone at its

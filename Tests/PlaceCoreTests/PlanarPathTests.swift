@@ -1,5 +1,5 @@
 import Foundation
-@testable import PlaceSearch
+@testable import PlaceCore
 import Testing
 
 struct PlanarPathTests {

@@ -1,5 +1,5 @@
 import Foundation
-import PlaceSearch
+import PlaceCore
 import PlaceSearchTesting
 import Synchronization
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import PlaceBytes
-import PlaceSearch
+import PlaceCore
 import Testing
 
 /// The cost of a stay from a tariff, checked by hand on Amsterdam's clock.
