@@ -11,6 +11,15 @@ struct JSONValueTests {
         #expect(value["a"]?.arrayValue?[3] == .number("12345678901234567890"))
     }
 
+    /// JSON has no NaN or infinity: a distance or a score that came out as one is written as null,
+    /// and the document stays JSON (before, `nan` was written and no parser read the document).
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func numbersJSONCannotWriteAreNull(_ value: Double) throws {
+        #expect(JSONValue(value) == .null)
+        let document = JSONValue.object(["walk": JSONValue(value)])
+        #expect(try JSONValue.parse(document.serialized()) == document)
+    }
+
     @Test func prettyOutputParsesBackToTheSameValue() throws {
         let value: JSONValue = ["name": "Café", "list": [1, 2, ["deep": nil]], "empty": [:], "none": []]
         let pretty = value.serialized(pretty: true)
