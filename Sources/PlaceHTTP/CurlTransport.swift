@@ -27,10 +27,14 @@ public func liveTransport(
     /// ``Redactor`` calls secret: an `Authorization` header, a `key=` in the query. Cancelling the
     /// calling task (a provider's deadline) ends the transfer within a second.
     public struct CurlTransport: HTTPTransport {
+        /// Seconds one transfer may take in all; each redirect starts a new transfer with the full time.
         public let timeout: TimeInterval
+        /// What is accepted from a service: the size of a body and the number of redirects.
         public let limits: ResponseLimits
         private let redactor: Redactor
 
+        /// A transport that gives each transfer `timeout` seconds within `limits`; `redactor` recognises the keys a request
+        /// carries, so that they never follow a redirect off their host.
         public init(
             timeout: TimeInterval = 30, limits: ResponseLimits = ResponseLimits(), redactor: Redactor = Redactor()
         ) {
@@ -39,6 +43,7 @@ public func liveTransport(
             self.redactor = redactor
         }
 
+        /// Sends `request` and returns the response with its whole body; throws ``TransportError`` when no usable answer arrived.
         public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
             guard let first = request.url, let origin = Origin(checking: first) else {
                 throw TransportError(

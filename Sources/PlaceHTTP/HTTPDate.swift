@@ -9,6 +9,7 @@ import PlaceCore
 public enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The moment `text` names; nil for any other form (HTTP's obsolete RFC 850 and asctime ones included) and for years before 1970.
     public static func parse(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT", parts[0].hasSuffix(","),

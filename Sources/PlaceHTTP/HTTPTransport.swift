@@ -22,6 +22,7 @@ import PlaceCore
 /// }
 /// ```
 public protocol HTTPTransport: Sendable {
+    /// Sends `request` with `body`, if any, and returns the response with its whole body.
     func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data)
 }
 
@@ -31,6 +32,7 @@ public typealias HTTPNext = @Sendable (HTTPRequest, Data?) async throws -> (HTTP
 /// A step between a provider and the transport: it may change the request, answer it itself
 /// (a cassette in replay mode never calls `next`), or look at the response on its way back.
 public protocol HTTPMiddleware: Sendable {
+    /// Handles `request` on its way out: passes it on with `next`, changed or not, or answers it without calling `next`.
     func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data)
 }
 
@@ -48,6 +50,7 @@ public enum HTTPMode: String, CaseIterable, Sendable, Codable {
 
 /// A transport with its middlewares folded around it, plus what providers need to describe it.
 public struct HTTPClient: Sendable {
+    /// How the client reaches the world: live, from recordings, or recording.
     public let mode: HTTPMode
     /// Where recordings are read or written, for messages ("cassettes/foursquare").
     public let cassetteLocation: String?
@@ -78,6 +81,7 @@ public struct HTTPClient: Sendable {
         self.hasRecordings = hasRecordings
     }
 
+    /// Sends `request` through every middleware to the transport; errors come back as a middleware or the transport threw them.
     public func send(_ request: HTTPRequest, body: Data? = nil) async throws -> (HTTPResponse, Data) {
         try await chain(request, body)
     }

@@ -5,14 +5,18 @@ public import Logging
 import PlaceCore
 /// Logs each request and its outcome at debug level, with every secret redacted.
 public struct LoggingMiddleware: HTTPMiddleware {
+    /// Where the lines go, all at debug level.
     public let logger: Logger
+    /// Hides secrets in the logged URLs and error messages.
     public let redactor: Redactor
 
+    /// A middleware that logs to `logger`, hiding whatever `redactor` calls secret.
     public init(logger: Logger, redactor: Redactor) {
         self.logger = logger
         self.redactor = redactor
     }
 
+    /// Logs the request (`→`), then its status, time and size (`←`) or the error (`✗`), and passes the outcome on unchanged.
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         let secrets = redactor.secrets(in: request, body: body)
         let url = redactor.redactedURL(

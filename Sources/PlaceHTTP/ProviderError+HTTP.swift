@@ -3,6 +3,8 @@ public import HTTPTypes
 public import PlaceCore
 
 extension CassetteError: ProviderErrorConvertible {
+    /// No matching recording becomes `noRecording` (remedy: ask the live service); an expired recording becomes
+    /// `badRecording`, as does a damaged or unreadable file, which also gets the remedy to record again.
     public func providerError(for provider: ProviderID) -> ProviderError {
         switch self {
         case .noMatch:
@@ -16,6 +18,8 @@ extension CassetteError: ProviderErrorConvertible {
 }
 
 extension TransportError: ProviderErrorConvertible {
+    /// A timeout becomes `timedOut`, an answer too large `unexpectedResponse`, and any other failure `unavailable`;
+    /// the message is the error's `description`.
     public func providerError(for provider: ProviderID) -> ProviderError {
         let kind: ProviderError.Kind =
             switch code {

@@ -5,11 +5,14 @@ package import PlaceBytes
 public import PlaceCore
 /// Turns HTTP answers into places or into a ``ProviderError`` a user can act on.
 public struct ProviderResponse: Sendable {
+    /// The provider whose answers these are; named in every error.
     public let provider: ProviderID
     /// Host and path, for messages: "places-api.foursquare.com/places/search".
     public let endpoint: String
+    /// Hides secrets in a service's own messages before they go into an error.
     public let redactor: Redactor
 
+    /// A reader of `provider`'s answers from `endpoint`, hiding secrets with `redactor`.
     public init(provider: ProviderID, endpoint: String, redactor: Redactor) {
         self.provider = provider
         self.endpoint = endpoint

@@ -42,6 +42,8 @@ public final class ReachabilityProbe: HTTPMiddleware {
         self.folder = folder
     }
 
+    /// Sends `request` on when its host can be reached; otherwise throws ``TransportError`` (`cannotConnect`, with the reason)
+    /// without sending it.
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         let authority = request.authority ?? ""
         let now = ContinuousClock.now

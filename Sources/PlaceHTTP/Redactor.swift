@@ -8,12 +8,15 @@ import PlaceCore
 /// and by value: once a value was seen in a secret place, every other occurrence of it —
 /// plain or percent-encoded, in a URL, a header or a body — is replaced as well.
 public struct Redactor: Sendable {
+    /// What every secret is replaced with.
     public static let placeholder = "REDACTED"
 
+    /// Header names, in lower case, whose values are secret.
     public var secretHeaderNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
         "x-goog-api-key", "x-auth-token", "x-access-token",
     ]
+    /// Query parameter and form field names, in lower case, whose values are secret.
     public var secretParameterNames: Set<String> = [
         "key", "api_key", "apikey", "api-key", "client_secret", "client_id", "oauth_token", "access_token",
         "token", "secret", "password", "sig", "signature", "auth",
@@ -21,12 +24,15 @@ public struct Redactor: Sendable {
     /// Secrets known up front (API keys from the environment or config), hidden wherever they appear.
     public var knownSecrets: [String]
 
+    /// A redactor with the default secret names and `knownSecrets`; values shorter than four characters are left out.
     public init(knownSecrets: [String] = []) {
         self.knownSecrets = knownSecrets.filter { $0.count >= 4 }
     }
 
+    /// Whether a header of this name holds a secret, whatever the case of the name.
     public func isSecretHeader(_ name: String) -> Bool { secretHeaderNames.contains(name.lowercased()) }
 
+    /// Whether a query parameter or form field of this name holds a secret, whatever the case of the name.
     public func isSecretParameter(_ name: String) -> Bool { secretParameterNames.contains(name.lowercased()) }
 
     /// The secret values a request carries: header values (also without their `Bearer ` scheme),
@@ -134,19 +140,23 @@ public enum QueryString {
         return set
     }()
 
+    /// Percent-encodes everything but ASCII letters, digits and `-._~,:`.
     public static func encodeComponent(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 
+    /// Reads `+` as a space and undoes percent-encoding; when a `%` escape is malformed, only the `+`s are changed.
     public static func decodeComponent(_ text: String) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }
 
+    /// `name=value` pairs joined by `&`, in the order given, both sides encoded with ``encodeComponent(_:)``.
     public static func encode(_ parameters: [(String, String)]) -> String {
         parameters.map { "\(encodeComponent($0.0))=\(encodeComponent($0.1))" }.joined(separator: "&")
     }
 
+    /// The decoded `name=value` pairs of a query or form body, in order; a name without `=` gets an empty value.
     public static func decode(_ query: String) -> [(String, String)] {
         query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

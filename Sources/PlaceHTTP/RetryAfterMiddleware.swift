@@ -3,21 +3,26 @@ public import HTTPTypes
 
 import PlaceCore
 /// Keeps a service's `429 Too Many Requests` (and `503` with `Retry-After`) across runs: until the
-/// time it named, requests to that host are not sent at all, and answer as the service did. The
-/// hold is a small file per host beside the HTTP cache, so a script calling `places` in a loop
-/// stops hammering a server that asked it to wait.
+/// time it named, requests to that host are not sent at all, and answer with a 429 that says how long
+/// is left (whether the hold began with a 429 or a 503). The hold is a small file per host beside the
+/// HTTP cache, so a script calling `places` in a loop stops hammering a server that asked it to wait.
 public struct RetryAfterMiddleware: HTTPMiddleware {
+    /// Where the holds are kept: one `hold-<host>` file per host, holding the Unix time the hold ends.
     public let folder: URL
+    /// The current time; tests pass a fixed one.
     public let now: @Sendable () -> Date
     /// Longest hold honoured (a server asking for a day is taken at its word up to this).
     public let maximumHold: TimeInterval
 
+    /// A middleware that keeps its holds in `folder` and honours each for at most `maximumHold` seconds (a day by default).
     public init(folder: URL, maximumHold: TimeInterval = 86_400, now: @escaping @Sendable () -> Date = { Date() }) {
         self.folder = folder
         self.maximumHold = maximumHold
         self.now = now
     }
 
+    /// Answers a request to a held host with a 429 whose `Retry-After` gives the seconds left, without sending it; otherwise sends
+    /// it on and starts a hold when a 429 or 503 answer names a wait.
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         let host = request.authority ?? "unknown"
         let file = folder.appendingPathComponent(Self.fileName(host))

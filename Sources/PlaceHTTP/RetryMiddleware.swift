@@ -9,12 +9,20 @@ import PlaceCore
 /// Safe means GET, HEAD and OPTIONS, plus POST when ``postIsRead`` says the API uses POST for
 /// queries (Overpass does): only the client's owner knows that, so it is said, not guessed.
 public struct RetryMiddleware: HTTPMiddleware {
+    /// How many times a request is sent again after the first attempt.
     public var maximumRetries: Int
+    /// Whether POST requests are queries, and so safe to send again.
     public var postIsRead: Bool
+    /// The HTTP statuses worth another try.
     public var retryableStatuses: Set<Int>
+    /// The longest wait before retrying after a status (its `Retry-After` in seconds, else the backoff); when the wait would be
+    /// longer, the response is returned as it is.
     public var maximumDelay: Duration
+    /// The wait before the first retry when the service names none; it doubles with each retry after that.
     public var baseDelay: Duration
 
+    /// A middleware that sends a safe request again up to `maximumRetries` times: after `baseDelay`, doubling each time, or
+    /// after the wait a status's `Retry-After` names, up to `maximumDelay`.
     public init(
         maximumRetries: Int = 1, retryableStatuses: Set<Int> = [429, 502, 503, 504],
         maximumDelay: Duration = .seconds(2), baseDelay: Duration = .milliseconds(250), postIsRead: Bool = false
@@ -26,6 +34,8 @@ public struct RetryMiddleware: HTTPMiddleware {
         self.baseDelay = baseDelay
     }
 
+    /// Sends `request`; a safe one is sent again after a transient ``TransportError`` or a retryable status. The last outcome
+    /// is returned or thrown.
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         let isSafe = [.get, .head, .options].contains(request.method) || (postIsRead && request.method == .post)
         var attempt = 0

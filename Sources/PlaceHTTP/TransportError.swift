@@ -3,8 +3,11 @@ import PlaceCore
 /// No usable HTTP response arrived: the connection failed, timed out, broke off, the answer was
 /// too large or led somewhere the request may not follow, or the network is off limits.
 public struct TransportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of failure a transport reports.
     public enum Code: Equatable, Sendable {
+        /// The answer did not arrive, or not in full, within the time allowed.
         case timedOut
+        /// No connection to the service: its name does not resolve, it refuses, TLS fails, or there is no network.
         case cannotConnect
         /// The connection broke after the service began to answer (reset, or closed before the
         /// body it announced was complete).
@@ -15,16 +18,22 @@ public struct TransportError: Error, Equatable, Sendable, CustomStringConvertibl
         case refusedRedirect
         /// The request was not allowed to reach the network (replay mode).
         case networkDisabled
+        /// No http or https URL could be formed from the request.
         case invalidRequest
+        /// The transfer was cancelled, usually because the calling task was.
         case cancelled
+        /// Any other failure; `detail` says what.
         case other
     }
 
+    /// Which kind of failure this is.
     public let code: Code
     /// The host the request was for, when known.
     public let host: String?
+    /// What happened, for people: often the words of libcurl or the system.
     public let detail: String
 
+    /// An error of kind `code` for `host`, with `detail` saying what happened.
     public init(_ code: Code, host: String? = nil, detail: String) {
         self.code = code
         self.host = host
@@ -34,6 +43,7 @@ public struct TransportError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Worth one more try: the next attempt may well succeed.
     public var isTransient: Bool { code == .timedOut || code == .cannotConnect || code == .connectionLost }
 
+    /// One sentence for people that names the host when known: `cannot reach overpass-api.de: connection refused`.
     public var description: String {
         let target = host.map { " \($0)" } ?? ""
         switch code {

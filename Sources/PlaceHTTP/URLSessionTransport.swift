@@ -15,6 +15,7 @@ public struct ResponseLimits: Sendable, Equatable {
     /// The most redirects followed for one request (a loop ends here).
     public var maximumRedirects: Int
 
+    /// Limits of `maximumBodyBytes` (4 MiB by default) and `maximumRedirects`.
     public init(maximumBodyBytes: Int = 4 << 20, maximumRedirects: Int = 5) {
         self.maximumBodyBytes = maximumBodyBytes
         self.maximumRedirects = maximumRedirects
@@ -32,6 +33,7 @@ public struct ResponseLimits: Sendable, Equatable {
 public struct URLSessionTransport: HTTPTransport {
     private let owner: SessionOwner
     private let timeout: TimeInterval
+    /// What is accepted from a service: the size of a body and the number of redirects.
     public let limits: ResponseLimits
     private let redactor: Redactor
 
@@ -53,6 +55,7 @@ public struct URLSessionTransport: HTTPTransport {
         self.redactor = redactor
     }
 
+    /// Sends `request` and returns the response with its whole body; throws ``TransportError`` when no usable answer arrived.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         guard var urlRequest = URLRequest(httpRequest: request), let url = urlRequest.url else {
             throw TransportError(.invalidRequest, host: request.authority, detail: "cannot form a URL")
@@ -131,10 +134,13 @@ struct Origin: Equatable, Sendable {
 
 /// The transport of replay mode: refuses every request, so nothing can pass by reaching the network.
 public struct OfflineTransport: HTTPTransport {
+    /// Why the network is off limits; said in the error every request fails with.
     public let reason: String
 
+    /// A transport that refuses every request, giving `reason`.
     public init(reason: String = "replay mode never reaches the network") { self.reason = reason }
 
+    /// Throws ``TransportError`` (`networkDisabled`, with `reason`) for every request; nothing is sent.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         throw TransportError(.networkDisabled, host: request.authority, detail: reason)
     }

@@ -5,6 +5,7 @@ import PlaceCore
 /// Names the program on every request, as public servers ask (Nominatim's and Photon's usage
 /// policies): `places/0.2.0 (+mailto:you@example.org)`.
 public struct UserAgentMiddleware: HTTPMiddleware {
+    /// The `User-Agent` sent: `product/version`, followed by ` (+contact)` when a contact was given.
     public let value: String
 
     /// - Parameter contact: how the server's operators can reach the user (a mail address or URL).
@@ -13,6 +14,7 @@ public struct UserAgentMiddleware: HTTPMiddleware {
         value = trimmed.isEmpty ? "\(product)/\(version)" : "\(product)/\(version) (+\(trimmed))"
     }
 
+    /// Sets the `User-Agent` header to ``value``, replacing any the request had, and sends the request on.
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         var request = request
         request.headerFields[.userAgent] = value

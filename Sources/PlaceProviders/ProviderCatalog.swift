@@ -3,11 +3,14 @@ public import PlaceHTTP
 
 /// What a provider needs to be built: its HTTP client, its key and its config section.
 public struct ProviderContext: Sendable {
+    /// The HTTP client it sends every request through.
     public let client: HTTPClient
+    /// Its service key; nil when none was given.
     public let credential: Credential?
     /// The provider's config section, `key → value`.
     public let settings: [String: String]
 
+    /// A context of a client, a key and the provider's config section (empty by default).
     public init(client: HTTPClient, credential: Credential?, settings: [String: String] = [:]) {
         self.client = client
         self.credential = credential
@@ -30,9 +33,11 @@ public struct ProviderFactory: Sendable {
         case local
     }
 
+    /// The id of the provider it makes.
     public let id: ProviderID
     /// What it answers, known before it is built (for option validation and help).
     public let categories: Set<SearchCategory>
+    /// How its live service is reached.
     public let access: Access
     /// Its API takes queries by POST (Overpass does), so a POST may be retried and cached like a GET.
     public var postIsRead: Bool
@@ -42,12 +47,15 @@ public struct ProviderFactory: Sendable {
     /// The largest answer taken from its service, counted while it arrives (decoded, when it comes
     /// compressed); a larger one fails this provider alone, with memory to spare.
     public var maximumAnswerBytes: Int
+    /// Makes the provider from its context.
     public let make: @Sendable (ProviderContext) -> any Provider
 
     /// What ``maximumAnswerBytes`` is unless a provider says otherwise: some thirty times the largest
     /// answer the bundled recordings hold.
     public static let standardMaximumAnswerBytes = 4 << 20
 
+    /// A factory for the provider `id` that answers `categories` and is reached as `access`; `make` builds it from a
+    /// ``ProviderContext``. The other parameters set the properties of the same names.
     public init(
         id: ProviderID, categories: Set<SearchCategory>, access: Access, postIsRead: Bool = false, defaultFreshness: Duration? = nil,
         maximumAnswerBytes: Int = ProviderFactory.standardMaximumAnswerBytes,
@@ -72,8 +80,10 @@ public struct ProviderFactory: Sendable {
 /// The providers a program knows how to make: those `places` ships, and any an app or a plugin
 /// adds. Adding a built-in one is a folder in Sources/PlaceProviders and a line in ``builtIn``.
 public struct ProviderCatalog: Sendable {
+    /// One factory per id, in the order they were registered (a replacement goes last).
     public private(set) var factories: [ProviderFactory]
 
+    /// A catalog of `factories`, the built-in ones by default; a later factory replaces an earlier one with the same id.
     public init(_ factories: [ProviderFactory] = ProviderCatalog.builtIn) {
         self.factories = []
         for factory in factories { register(factory) }
@@ -85,8 +95,10 @@ public struct ProviderCatalog: Sendable {
         factories.append(factory)
     }
 
+    /// The id of every provider it can make, in catalog order.
     public var ids: [ProviderID] { factories.map(\.id) }
 
+    /// The factory for `id`, or nil when the catalog has none.
     public func factory(_ id: ProviderID) -> ProviderFactory? { factories.first { $0.id == id } }
 
     /// The ids of the providers that answer `category`, in catalog order.

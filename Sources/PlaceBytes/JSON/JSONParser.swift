@@ -4,9 +4,12 @@ public import Foundation
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// 1-based line and column of the offending byte.
     public let line: Int
+    /// The 1-based column, counted in characters rather than bytes, as an editor shows it.
     public let column: Int
+    /// What is wrong, in words: `trailing ',' before ']'`.
     public let message: String
 
+    /// The position and the problem, as `line:column: message`.
     public var description: String { "\(line):\(column): \(message)" }
 }
 
@@ -18,6 +21,7 @@ extension JSONValue {
         return try parser.parseDocument()
     }
 
+    /// Parses the UTF-8 of `text` by the same rules as the `Data` overload.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Data(text.utf8))
     }

@@ -8,6 +8,7 @@ extension JSONValue {
         return output
     }
 
+    /// The UTF-8 bytes of ``serialized(pretty:)``.
     public func serializedData(pretty: Bool = false) -> Data {
         Data(serialized(pretty: pretty).utf8)
     }

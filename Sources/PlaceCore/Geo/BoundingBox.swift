@@ -2,11 +2,16 @@ import Foundation
 
 /// A latitude/longitude rectangle. Boxes that cross the antimeridian have `west > east`.
 public struct BoundingBox: Hashable, Sendable, Codable {
+    /// The southern edge: a latitude in degrees.
     public let south: Double
+    /// The western edge: a longitude in degrees, greater than `east` when the box crosses the antimeridian.
     public let west: Double
+    /// The northern edge: a latitude in degrees.
     public let north: Double
+    /// The eastern edge: a longitude in degrees.
     public let east: Double
 
+    /// Makes a box from its four edges in degrees, as given: nothing is checked or reordered.
     public init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south
         self.west = west
@@ -52,8 +57,10 @@ public struct BoundingBox: Hashable, Sendable, Codable {
         self.init(south: south, west: west, north: north, east: east)
     }
 
+    /// Whether the box wraps across longitude ±180°, that is `west > east`.
     public var crossesAntimeridian: Bool { west > east }
 
+    /// Whether `coordinate` lies inside the box or on its edge, wrapping across the antimeridian where the box does.
     public func contains(_ coordinate: Coordinate) -> Bool {
         guard (south...north).contains(coordinate.latitude) else { return false }
         if crossesAntimeridian {

@@ -7,7 +7,9 @@ import PlaceBytes
 /// Build one with ``init(latitude:longitude:)`` (which throws) or parse user input with
 /// ``init(parsing:)``.
 public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Degrees north of the equator, −90…90 (negative is south).
     public let latitude: Double
+    /// Degrees east of Greenwich, −180…180 (negative is west).
     public let longitude: Double
 
     /// Creates a coordinate, checking that it lies on the globe.
@@ -45,6 +47,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
 
     private enum CodingKeys: String, CodingKey { case latitude = "lat", longitude = "lon" }
 
+    /// Decodes `{"lat": …, "lon": …}`, rejecting a point off the globe as corrupted data.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let latitude = try container.decode(Double.self, forKey: .latitude)
@@ -57,6 +60,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Encodes as `{"lat": …, "lon": …}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(latitude, forKey: .latitude)

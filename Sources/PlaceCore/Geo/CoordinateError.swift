@@ -1,22 +1,31 @@
 /// Why a text or a pair of numbers is not a coordinate.
 public struct CoordinateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the input.
     public enum Problem: Equatable, Sendable {
+        /// The text is not two comma-separated parts: how many it has (0 for blank text).
         case wrongNumberOfParts(Int)
+        /// A part is not a plain decimal number: that part, trimmed.
         case notANumber(String)
+        /// A value is infinite or not a number.
         case notFinite
+        /// The latitude, in degrees, is outside −90…90.
         case latitudeOutOfRange(Double)
+        /// The longitude, in degrees, is outside −180…180.
         case longitudeOutOfRange(Double)
     }
 
     /// The text the user gave.
     public let input: String
+    /// What is wrong with `input`.
     public let problem: Problem
 
+    /// Makes an error for the text `input` with its `problem`.
     public init(input: String, problem: Problem) {
         self.input = input
         self.problem = problem
     }
 
+    /// A message for the user that quotes the input and says what is wrong with it and what was expected.
     public var description: String {
         switch problem {
         case .wrongNumberOfParts(let count):

@@ -22,6 +22,7 @@ public struct PlanarPath: Sendable {
         /// Metres along the path from its start to the nearest point.
         public var along: Double
 
+        /// Makes a match from the segment index and the two distances in metres.
         public init(segment: Int, distance: Double, along: Double) {
             self.segment = segment
             self.distance = distance
@@ -195,8 +196,10 @@ public struct PlanarPath: Sendable {
 
 /// Why a path cannot be used.
 public enum PathError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path has no points.
     case empty
 
+    /// The problem in words, such as "the route has no points".
     public var description: String {
         switch self {
         case .empty: "the route has no points"

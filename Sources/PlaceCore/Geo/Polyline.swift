@@ -116,6 +116,7 @@ public enum Polyline {
 
 /// Why a text is not an encoded polyline, and where.
 public struct PolylineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the text.
     public enum Problem: Equatable, Sendable {
         /// A byte outside `?`…`~` (63…126).
         case invalidCharacter(UInt8)
@@ -123,7 +124,9 @@ public struct PolylineError: Error, Equatable, Sendable, CustomStringConvertible
         case truncated
         /// A value longer than any coordinate needs.
         case valueTooLong
+        /// A point's latitude, in degrees, is outside −90…90.
         case latitudeOutOfRange(Double)
+        /// A point's longitude, in degrees, is outside −180…180.
         case longitudeOutOfRange(Double)
         /// A precision outside ``Polyline/precisions``.
         case unsupportedPrecision(Int)
@@ -132,13 +135,16 @@ public struct PolylineError: Error, Equatable, Sendable, CustomStringConvertible
     /// Where in the text (in UTF-8 bytes, which is characters for a valid polyline): the bad
     /// character, the end, or the start of the value or point that is wrong.
     public let offset: Int
+    /// What is wrong at `offset`.
     public let problem: Problem
 
+    /// Makes an error for `problem` found at UTF-8 byte `offset` of the text.
     public init(offset: Int, problem: Problem) {
         self.offset = offset
         self.problem = problem
     }
 
+    /// ``reason`` after "not an encoded polyline: ", or, for an unsupported precision, the reason alone.
     public var description: String {
         if case .unsupportedPrecision = problem { return reason }
         return "not an encoded polyline: \(reason)"

@@ -85,7 +85,9 @@ public struct TimeZoneMapError: Error, Sendable, Equatable, CustomStringConverti
     /// What is wrong with the bytes, in words.
     public let reason: String
 
+    /// Makes an error saying in words what is wrong with the bytes.
     public init(reason: String) { self.reason = reason }
 
+    /// "the time-zone table is damaged: " followed by ``reason``.
     public var description: String { "the time-zone table is damaged: \(reason)" }
 }

@@ -10,6 +10,7 @@ public enum NameKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     /// only when a query has a number in it, so that "Keizersgracht" lists the street, not its houses.
     case address = 3
 
+    /// The kind as one word: "street", "poi", "place" or "address" (what a user types to name it).
     public var description: String {
         switch self {
         case .street: "street"
@@ -19,6 +20,7 @@ public enum NameKind: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         }
     }
 
+    /// Reads a kind's word in any case, singular or plural ("Streets"); nil for any other word.
     public init?(_ text: String) {
         switch text.lowercased() {
         case "street", "streets": self = .street
@@ -41,6 +43,7 @@ public struct NameRecord: Sendable, Equatable {
     /// The name as it is written, for display. An address's is its street and number as they are
     /// written there: "Keizersgracht 148".
     public var name: String
+    /// Whether the name is a street, a point of interest, a place or an address.
     public var kind: NameKind
     /// 0…1: a city above a village, a long street above an alley, a museum above a bench.
     public var importance: Float
@@ -62,6 +65,7 @@ public struct NameRecord: Sendable, Equatable {
     /// kind words of a query ("hotel", "asema") are matched against.
     public var category: String?
 
+    /// Makes a record from its fields; those with defaults start unknown, or with no alternate names.
     public init(
         id: String, name: String, kind: NameKind, importance: Float, coordinate: Coordinate?, detail: String? = nil,
         alternateNames: [String] = [], locality: String? = nil, countryCode: String? = nil, category: String? = nil

@@ -13,27 +13,36 @@ import PlaceBytes
 /// ``Place/openingStatus(at:)`` look up. Never the machine's zone: a server in UTC answers for
 /// places everywhere.
 public struct OpeningHours: Hashable, Sendable, Codable {
+    /// A day of the week, numbered as in ISO 8601: Monday is 1, Sunday 7.
     public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {
         // ISO 8601 numbering, as Foursquare uses it.
         case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
+        /// The English three-letter abbreviation: "Mon" to "Sun".
         public var shortName: String {
             ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rawValue - 1]
         }
 
+        /// The day before: Sunday for Monday.
         public var previous: Weekday { Weekday(rawValue: rawValue == 1 ? 7 : rawValue - 1) ?? .sunday }
+        /// The day after: Monday for Sunday.
         public var next: Weekday { Weekday(rawValue: rawValue == 7 ? 1 : rawValue + 1) ?? .monday }
 
+        /// Orders days by their ISO 8601 number, Monday first.
         public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// Open on `weekday` from `opens` to `closes`, both minutes after local midnight.
     /// `closes` may pass 1440 when the place closes after midnight (a bar open 22:00–02:00 closes at 1560).
     public struct Interval: Hashable, Sendable, Codable {
+        /// The day the interval starts on.
         public var weekday: Weekday
+        /// The opening time, in minutes after local midnight.
         public var opens: Int
+        /// The closing time, in minutes after local midnight of ``weekday``; past 1440 when the place closes after midnight.
         public var closes: Int
 
+        /// Makes an interval on `weekday` from `opens` to `closes`, both in minutes after local midnight.
         public init(weekday: Weekday, opens: Int, closes: Int) {
             self.weekday = weekday
             self.opens = opens
@@ -52,24 +61,30 @@ public struct OpeningHours: Hashable, Sendable, Codable {
 
     /// "Open now" as the provider said it at one moment.
     public struct Snapshot: Hashable, Sendable, Codable {
+        /// Whether the provider said the place was open.
         public var isOpen: Bool
+        /// When the provider said it.
         public var at: Date
 
+        /// Makes a snapshot of what the provider said (`isOpen`) and when it said it (`at`).
         public init(isOpen: Bool, at: Date) {
             self.isOpen = isOpen
             self.at = at
         }
     }
 
+    /// The weekly open intervals; the initialiser sorts them by weekday, then by opening time.
     public var intervals: [Interval]
     /// The whole week is known, open intervals or none: a place marked "Mo-Su off" is known to be
     /// closed, which is not the same as unknown hours.
     public var hasWeeklySchedule: Bool
     /// IANA name such as `Europe/Amsterdam`; nil when the provider did not say.
     public var timeZoneIdentifier: String?
+    /// Open around the clock every day ("24/7"); when true, nothing else is consulted.
     public var isAlwaysOpen: Bool
     /// The hours as the provider writes them, for display.
     public var text: String?
+    /// The provider's "open now" at one moment, consulted only when there is no weekly schedule.
     public var snapshot: Snapshot?
 
     /// - Parameter hasWeeklySchedule: defaults to "there are intervals"; pass true for a week

@@ -4,21 +4,33 @@
 /// happened to know. ``sources`` keeps the provenance when records of several providers were
 /// merged into this one.
 public struct Place: Sendable, Codable, Equatable {
+    /// This record's identity: the provider that gave it and that provider's id for the place.
     public var id: PlaceID
+    /// The name as the provider gives it, shown to the user.
     public var name: String
+    /// Where the place is, as the provider puts it.
     public var coordinate: Coordinate
     /// The provider's own labels, most specific first.
     public var categories: [Category]
     /// What the place is, in provider-neutral terms (see ``PlaceConcept``).
     public var concepts: Set<PlaceConcept>
+    /// How people rate the place, when the provider says.
     public var rating: Rating?
+    /// The price tier, when the provider says.
     public var price: PriceLevel?
+    /// When the place is open; nil when the provider gave no hours that could be read.
     public var hours: OpeningHours?
+    /// The postal address, when the provider gives one.
     public var address: Address?
+    /// The telephone number as the provider writes it.
     public var phone: String?
+    /// The place's website as the provider gives it, a URL in text.
     public var website: String?
+    /// A short description of the place in the provider's words.
     public var summary: String?
+    /// Photos of the place, in the provider's order.
     public var photos: [Photo]
+    /// Notes visitors left about the place, in the provider's order.
     public var tips: [Tip]
     /// For a parking place: its kind, the cost of the stay asked about, whether there is room.
     public var parking: ParkingOffer?
@@ -29,6 +41,7 @@ public struct Place: Sendable, Codable, Equatable {
     /// This record's id first, then the ids of every record merged into it.
     public var sources: [PlaceID]
 
+    /// Makes a place from what the provider knows; `sources` defaults to `[id]`, this record alone.
     public init(
         id: PlaceID, name: String, coordinate: Coordinate, categories: [Category] = [],
         concepts: Set<PlaceConcept> = [], rating: Rating? = nil, price: PriceLevel? = nil,

@@ -3,9 +3,12 @@
 /// Written `provider:native-id`, e.g. `foursquare:4b0587a5f964a52062a422e3` or `osm:node/2724001437`;
 /// that is the form `places show` takes and every output format prints.
 public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The provider that knows the place.
     public let provider: ProviderID
+    /// That provider's own id for the place: `node/2724001437` for `osm`.
     public let nativeID: String
 
+    /// Makes an id from its two parts, as given: nothing is checked.
     public init(provider: ProviderID, nativeID: String) {
         self.provider = provider
         self.nativeID = nativeID
@@ -33,10 +36,13 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
         self.init(provider: ProviderID(String(decoding: provider, as: UTF8.self)), nativeID: String(decoding: native, as: UTF8.self))
     }
 
+    /// `provider:native-id`, the form ``init(parsing:)`` reads: `osm:node/2724001437`.
     public var description: String { "\(provider.rawValue):\(nativeID)" }
 
+    /// Orders ids by their text, ``description``.
     public static func < (lhs: PlaceID, rhs: PlaceID) -> Bool { lhs.description < rhs.description }
 
+    /// Decodes the `provider:native-id` text, rejecting one ``init(parsing:)`` cannot read as corrupted data.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -47,15 +53,19 @@ public struct PlaceID: Hashable, Comparable, Sendable, Codable, CustomStringConv
         }
     }
 
+    /// Encodes as the `provider:native-id` text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
 }
 
+/// Why a text is not a place id.
 public struct PlaceIDError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text that was given.
     public let input: String
 
+    /// A message quoting the input and giving the expected form, `PROVIDER:ID`, with an example.
     public var description: String {
         "'\(input)' is not a place id: expected PROVIDER:ID as printed by `places coffee`, e.g. osm:node/2724001437"
     }

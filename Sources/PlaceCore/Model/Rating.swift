@@ -21,8 +21,10 @@ public struct Rating: Hashable, Sendable, Codable {
 
 /// A provider's price tier, 1 (cheap) to 4 (very expensive).
 public struct PriceLevel: Hashable, Comparable, Sendable, Codable {
+    /// 1 (cheap) to 4 (very expensive).
     public let tier: Int
 
+    /// Makes a level from a provider's tier; nil outside 1…4.
     public init?(tier: Int) {
         guard (1...4).contains(tier) else { return nil }
         self.tier = tier
@@ -31,5 +33,6 @@ public struct PriceLevel: Hashable, Comparable, Sendable, Codable {
     /// `€€` for tier 2 with the euro sign.
     public func symbol(currency: String = "€") -> String { String(repeating: currency, count: tier) }
 
+    /// Orders levels from cheap to expensive.
     public static func < (lhs: PriceLevel, rhs: PriceLevel) -> Bool { lhs.tier < rhs.tier }
 }

@@ -13,6 +13,7 @@ public struct RecommendationOffer: Sendable, Equatable, Codable {
     /// The feed it came from (its name, URL or file), which scopes its id in the points ledger.
     public var feed: String
 
+    /// Makes an offer of `points` from `feed`; without a `radius` the reach is ``defaultRadius``, and without `expires` it never expires.
     public init(points: Int, radius: Double? = nil, expires: Date? = nil, feed: String) {
         self.points = points
         self.radius = radius
@@ -23,7 +24,9 @@ public struct RecommendationOffer: Sendable, Equatable, Codable {
     /// ReCrowd's reach: `distance(from: destination) <= 50`.
     public static let defaultRadius = 50.0
 
+    /// Metres from the place within which the walker has arrived: ``radius``, else ``defaultRadius``.
     public var arrivalRadius: Double { radius ?? Self.defaultRadius }
 
+    /// Whether the offer no longer counts at `moment`: only after ``expires``, and never when there is none.
     public func hasExpired(at moment: Date) -> Bool { expires.map { moment > $0 } ?? false }
 }

@@ -2,10 +2,13 @@ import Synchronization
 
 /// The operation did not finish within its deadline.
 public struct DeadlineExceeded: Error, Sendable, Equatable {
+    /// The time the operation was given.
     public let deadline: Duration
 
+    /// Makes the error for an operation that was given `deadline`.
     public init(deadline: Duration) { self.deadline = deadline }
 
+    /// The deadline for a message: "500 ms" under a second, "10 s" in whole seconds, else "2.5 s".
     public var formattedDeadline: String {
         let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
         return seconds < 1 ? "\(Int(seconds * 1000)) ms" : seconds.rounded() == seconds ? "\(Int(seconds)) s" : "\(seconds) s"

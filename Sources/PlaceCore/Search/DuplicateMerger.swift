@@ -9,9 +9,12 @@ import PlaceBytes
 /// Guflina" a metre apart are one café mapped twice, while two branches of a chain on one street
 /// are two places.
 public struct DuplicateMerger: Sendable {
+    /// Metres within which two records can be the same place; 60 by default.
     public var maximumDistance: Double
+    /// The least similarity of two names, 0…1, for their records to be the same place; 0.88 by default.
     public var nameThreshold: Double
 
+    /// Makes a merger from the greatest distance in metres and the least name similarity at which two records can be one place.
     public init(maximumDistance: Double = 60, nameThreshold: Double = 0.88) {
         self.maximumDistance = maximumDistance
         self.nameThreshold = nameThreshold

@@ -37,6 +37,7 @@
 public protocol PlaceProvider: Provider {
     /// The categories it answers.
     var capabilities: ProviderCapabilities { get }
+    /// The places the source knows for `request`; throws ``ProviderError`` when it cannot answer.
     func search(_ request: SearchRequest) async throws -> [Place]
 }
 
@@ -67,9 +68,12 @@ public protocol CreditingPlaceProvider: PlaceProvider {
 
 /// Places and whose data they are.
 public struct CreditedPlaces: Sendable {
+    /// The places found.
     public var places: [Place]
+    /// Whose data the places are, for the output to credit.
     public var credits: [DataCredit]
 
+    /// Pairs places with whose data they are.
     public init(places: [Place], credits: [DataCredit]) {
         self.places = places
         self.credits = credits
@@ -78,6 +82,7 @@ public struct CreditedPlaces: Sendable {
 
 /// The categories a provider answers.
 public struct ProviderCapabilities: Sendable, Equatable {
+    /// Every category the provider answers, those in ``onRequest`` included.
     public var categories: Set<SearchCategory>
     /// Categories it answers only when the user names it (`--provider osm`): it can, but its
     /// answers would mostly add noise to the others' (OpenStreetMap car parks have no prices).
@@ -87,15 +92,19 @@ public struct ProviderCapabilities: Sendable, Equatable {
 
     /// An area a provider's service covers, named for messages.
     public struct Coverage: Sendable, Equatable {
+        /// The area's name for messages: "Amsterdam".
         public var name: String
+        /// The area's bounds.
         public var box: BoundingBox
 
+        /// Makes a named area from its name and bounds.
         public init(name: String, box: BoundingBox) {
             self.name = name
             self.box = box
         }
     }
 
+    /// Makes capabilities from the categories answered; those `onRequest` are added to `categories` too, and nil `coverage` is anywhere.
     public init(categories: Set<SearchCategory>, onRequest: Set<SearchCategory> = [], coverage: Coverage? = nil) {
         self.categories = categories.union(onRequest)
         self.onRequest = onRequest
@@ -109,6 +118,7 @@ public struct ProviderCapabilities: Sendable, Equatable {
 // MARK: - Default implementations
 
 extension PlaceDetailsProvider {
+    /// By default no id is turned away before it is asked for: nil.
     public func idProblem(_ id: PlaceID) -> String? { nil }
 }
 

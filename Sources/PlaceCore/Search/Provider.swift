@@ -14,6 +14,7 @@ public protocol Provider: Sendable {
 public enum ProviderFeature: String, Sendable, CaseIterable, Comparable {
     case search, details, routing, geocoding
 
+    /// Orders features by name: details, geocoding, routing, search.
     public static func < (lhs: ProviderFeature, rhs: ProviderFeature) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

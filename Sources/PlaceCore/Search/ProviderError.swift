@@ -6,6 +6,7 @@ import Foundation
 /// ``description`` is one line: `foursquare: the API key was rejected (HTTP 401); check the API key for foursquare`;
 /// the ``remedy`` is a value, so that the CLI can name its flags and an app its own settings instead.
 public struct ProviderError: Error, Sendable, CustomStringConvertible {
+    /// What sort of failure it was; the CLI maps it to an exit code.
     public enum Kind: String, Sendable, Equatable {
         /// No key or credential configured.
         case missingCredentials
@@ -31,14 +32,18 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
         case unsupported
     }
 
+    /// The provider that could not answer.
     public let provider: ProviderID
+    /// What sort of failure it was.
     public let kind: Kind
     /// What happened, without the provider prefix.
     public let message: String
     /// What to do about it, when there is something to say.
     public let remedy: Remedy?
+    /// The error this one was made from, when there was one.
     public let underlyingError: (any Error & Sendable)?
 
+    /// Makes an error from its parts: the provider, the kind of failure, what happened and, when known, what to do.
     public init(provider: ProviderID, kind: Kind, message: String, remedy: Remedy? = nil, underlyingError: (any Error & Sendable)? = nil) {
         self.provider = provider
         self.kind = kind
@@ -65,6 +70,7 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One line: the provider, what happened and, when there is one, the remedy: `osm: no answer within 10 s; allow more time`.
     public var description: String {
         "\(provider): \(message)" + (remedy.map { "; \($0)" } ?? "")
     }
@@ -73,5 +79,6 @@ public struct ProviderError: Error, Sendable, CustomStringConvertible {
 /// An error of a lower layer (the HTTP client's, a recording's) that knows which
 /// ``ProviderError`` it is for a provider: ``ProviderError/init(provider:wrapping:)`` asks it.
 public protocol ProviderErrorConvertible: Error {
+    /// This error as a ``ProviderError`` of `provider`.
     func providerError(for provider: ProviderID) -> ProviderError
 }

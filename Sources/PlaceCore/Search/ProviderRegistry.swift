@@ -1,8 +1,10 @@
 /// Every provider the program knows, by id, in a stable order: place providers, routers and
 /// geocoders alike.
 public struct ProviderRegistry: Sendable {
+    /// Every registered provider, in the order registered; one that replaces another goes to the end.
     public private(set) var all: [any Provider]
 
+    /// Makes a registry of `providers`, registered in order: a later one replaces an earlier one with the same id.
     public init(_ providers: [any Provider] = []) {
         self.all = []
         for provider in providers { register(provider) }
@@ -14,8 +16,10 @@ public struct ProviderRegistry: Sendable {
         all.append(provider)
     }
 
+    /// The ids of every provider, in registry order.
     public var ids: [ProviderID] { all.map(\.id) }
 
+    /// The provider with `id`, or nil when none is registered.
     public func provider(_ id: ProviderID) -> (any Provider)? {
         all.first { $0.id == id }
     }

@@ -50,7 +50,9 @@ public struct ProviderStatus: Sendable, Equatable {
         case noRecordings(service: String, location: String?, keyVariable: String?)
     }
 
+    /// Where answers come from; `.notReady` when the provider cannot answer.
     public var source: Source
+    /// Why the source is what it is.
     public var reason: Reason
     /// The service it talks to ("places-api.foursquare.com"), when it does.
     public var service: String?
@@ -62,6 +64,7 @@ public struct ProviderStatus: Sendable, Equatable {
     /// source once, with its own licence: what an answer credits.
     public var credits: [DataCredit]
 
+    /// Makes a status from its source and reason, and whatever is known of its service, recordings, attribution and credits.
     public init(
         source: Source, reason: Reason, service: String? = nil, recordings: String? = nil, attribution: String? = nil,
         credits: [DataCredit] = []
@@ -74,6 +77,7 @@ public struct ProviderStatus: Sendable, Equatable {
         self.credits = credits
     }
 
+    /// Whether the provider can answer: any source but `.notReady`.
     public var isReady: Bool { source != .notReady }
 
     /// Not ready, for `reason`.

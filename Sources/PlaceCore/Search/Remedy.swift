@@ -2,6 +2,7 @@
 /// in its own words (the CLI names flags and variables; a server a problem document; an app its
 /// own settings screen).
 public struct Remedy: Sendable, Equatable, CustomStringConvertible {
+    /// What is needed, with what an edge needs to say it in its own words.
     public enum Action: Sendable, Equatable {
         /// The provider's service needs a key (`variable` is where `places` conventionally reads it).
         case provideKey(provider: ProviderID, variable: String, configSection: String)
@@ -57,16 +58,25 @@ public struct Remedy: Sendable, Equatable, CustomStringConvertible {
         case advice(String)
     }
 
+    /// What is needed.
     public let action: Action
 
+    /// Makes a remedy from its action.
     public init(_ action: Action) { self.action = action }
 
+    /// Plain advice that needs no translation, worded by `text`.
     public static func advice(_ text: String) -> Remedy { Remedy(.advice(text)) }
+    /// The answer did not come in time: allow more time.
     public static let allowMoreTime = Remedy(.allowMoreTime)
+    /// Nothing recorded answers the request: ask the live service, or record it.
     public static let askLiveService = Remedy(.askLiveService)
+    /// A recording is broken: fix it or record it again.
     public static let recordAgain = Remedy(.recordAgain)
+    /// The area asked about is too large for the service: ask about a smaller one.
     public static let askSmallerArea = Remedy(.askSmallerArea)
+    /// The answer did not have the documented shape: the API may have changed.
     public static let reportAPIChange = Remedy(.reportAPIChange)
+    /// The service is busy or failing (`why` says which, when known): try again later.
     public static func tryLater(_ why: String? = nil) -> Remedy { Remedy(.tryLater(why: why)) }
 
     /// Neutral words, for logs and apps that do not word it themselves.

@@ -6,10 +6,14 @@ public enum TravelMode: String, Sendable, CaseIterable, Codable {
 
 /// A route asked for: from where, to where, how.
 public struct RouteRequest: Sendable, Equatable {
+    /// Where the route starts.
     public var origin: Coordinate
+    /// Where the route ends.
     public var destination: Coordinate
+    /// How to travel; walking unless said otherwise.
     public var mode: TravelMode
 
+    /// Makes a request for a route from `origin` to `destination` by `mode`, walking unless said otherwise.
     public init(origin: Coordinate, destination: Coordinate, mode: TravelMode = .walking) {
         self.origin = origin
         self.destination = destination

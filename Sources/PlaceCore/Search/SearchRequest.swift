@@ -2,21 +2,29 @@ public import Foundation
 
 /// What someone is looking for: `coffee`, `parking`. Providers say which they can answer.
 public struct SearchCategory: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The category's name: `coffee`.
     public let rawValue: String
 
+    /// Makes a category from its name; any text is taken, not only the constants below.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The name: `coffee`.
     public var description: String { rawValue }
 
+    /// Orders categories by name.
     public static func < (lhs: SearchCategory, rhs: SearchCategory) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Places for a coffee, as `places coffee` searches them.
     public static let coffee = SearchCategory(rawValue: "coffee")
+    /// Places to park a car, as `places parking` searches them.
     public static let parking = SearchCategory(rawValue: "parking")
+    /// Places a recommendation feed offers points for reaching, as `places recommendations` searches them.
     public static let recommendations = SearchCategory(rawValue: "recommendations")
 }
 
 /// A search as the user asked it, before any provider turns it into its own request.
 public struct SearchRequest: Sendable, Equatable {
+    /// What is being looked for.
     public var category: SearchCategory
     /// Where the person is (or will be): distances and walks start here.
     public var focus: Coordinate

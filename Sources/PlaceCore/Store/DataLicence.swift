@@ -9,6 +9,7 @@ public struct DataLicence: Sendable, Equatable, Hashable {
     /// The licence's short name: "ODbL".
     public var licence: String
 
+    /// Makes a licence from its credit line and the licence's short name.
     public init(attribution: String, licence: String) {
         self.attribution = attribution
         self.licence = licence
@@ -17,8 +18,11 @@ public struct DataLicence: Sendable, Equatable, Hashable {
     /// "© OpenStreetMap contributors, ODbL"
     public var text: String { "\(attribution), \(licence)" }
 
+    /// OpenStreetMap's: "© OpenStreetMap contributors", ODbL.
     public static let openStreetMap = DataLicence(attribution: "© OpenStreetMap contributors", licence: "ODbL")
+    /// GeoNames': "GeoNames", CC BY 4.0.
     public static let geoNames = DataLicence(attribution: "GeoNames", licence: "CC BY 4.0")
+    /// The Dutch address register's: "Kadaster (BAG)", CC0.
     public static let bag = DataLicence(attribution: "Kadaster (BAG)", licence: "CC0")
 
     /// The source of a name list, told from its name and its first lines, when they say it:
@@ -53,6 +57,7 @@ public struct DataCredit: Sendable, Equatable, Hashable {
     /// licences were kept.
     public var licence: DataLicence?
 
+    /// Makes a credit for `source` with its licence, nil when unknown.
     public init(source: String, licence: DataLicence?) {
         self.source = source
         self.licence = licence

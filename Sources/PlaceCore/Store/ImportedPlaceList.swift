@@ -17,6 +17,7 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
     /// Where a place is encoded before it is copied to its chunk.
     private var scratch: [UInt8] = []
 
+    /// Makes an empty list that keeps all its chunks in memory.
     public init() {}
 
     /// A list whose full chunks go to a file in `directory` and are read back through a mapping
@@ -25,22 +26,28 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         chunks = ByteChunks(spillingTo: directory)
     }
 
+    /// Makes a list of `places`, in their order.
     public init<Places: Sequence<ImportedPlace>>(_ places: Places) {
         for place in places { append(place) }
     }
 
+    /// Makes a list of the places in the literal, in their order.
     public init(arrayLiteral places: ImportedPlace...) {
         self.init(places)
     }
 
+    /// The position of the first place: always 0.
     public var startIndex: Int { 0 }
+    /// The position after the last place: the number of places.
     public var endIndex: Int { starts.count }
 
+    /// The place at `position`, made again from its bytes on every read; setting one writes its bytes after the others.
     public subscript(position: Int) -> ImportedPlace {
         get { withBytes(at: position) { PlaceBytes.decode($0) } }
         set { starts[position] = store(newValue) }
     }
 
+    /// Adds `place` at the end, as its bytes.
     public mutating func append(_ place: ImportedPlace) {
         starts.append(store(place))
     }
@@ -53,10 +60,12 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         for start in other.starts { starts.append(start + shift) }
     }
 
+    /// Makes room for `count` places in the list of where places start (not for their bytes).
     public mutating func reserveCapacity(_ count: Int) {
         starts.reserveCapacity(count)
     }
 
+    /// Swaps the places at `i` and `j` by swapping where they start; no bytes move.
     public mutating func swapAt(_ i: Int, _ j: Int) {
         starts.swapAt(i, j)
     }
@@ -79,10 +88,12 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
 
     // MARK: Reading one field without making the place
 
+    /// The kind of the place at `position`, read from its first byte (a point of interest when the byte names no kind).
     public func kind(at position: Int) -> NameKind {
         withBytes(at: position) { NameKind(rawValue: $0[0]) ?? .poi }
     }
 
+    /// Whether the name of the place at `position` goes into the autocomplete index, read without making the place.
     public func isIndexed(at position: Int) -> Bool {
         withBytes(at: position) { $0[1] & PlaceBytes.indexed != 0 }
     }
@@ -92,10 +103,12 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         withBytes(at: position) { PlaceBytes.decodeRecord($0) }
     }
 
+    /// The main tag of the place at `position` (`amenity=cafe`), nil when it has none; read without making the place.
     public func category(at position: Int) -> String? {
         withFields(at: position) { fields in fields.category.map { String(decoding: $0, as: UTF8.self) } }
     }
 
+    /// The id of the place at `position` (`osm:node/123`), read without making the place.
     public func id(at position: Int) -> String {
         withBytes(at: position) { bytes in PlaceBytes.withID(bytes) { String(decoding: $0, as: UTF8.self) } }
     }
@@ -124,6 +137,7 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         }
     }
 
+    /// Whether both lists hold equal places in the same order, wherever their bytes lie.
     public static func == (left: ImportedPlaceList, right: ImportedPlaceList) -> Bool {
         left.count == right.count && left.elementsEqual(right)
     }

@@ -37,6 +37,7 @@ public struct ImportSource: Sendable, Equatable {
     /// import made before licences were kept).
     public var licence: DataLicence?
 
+    /// Makes a source from its key (the absolute path), its label and format, and its licence when known.
     public init(key: String, label: String, format: String, licence: DataLicence? = nil) {
         self.key = key
         self.label = label
@@ -47,6 +48,7 @@ public struct ImportSource: Sendable, Equatable {
     /// Name lists (CSV, TSV, GeoNames' JSON) give names to complete, not places to search by category.
     public var isNameList: Bool { format.hasPrefix("names") || format == "geonames-json" }
 
+    /// What an answer from this import credits: its label and its licence.
     public var credit: DataCredit { DataCredit(source: label, licence: licence) }
 }
 
@@ -59,25 +61,31 @@ public struct ImportSummary: Sendable, Equatable {
     /// Rows that were already in the store from this or another file (same id) and were replaced.
     public var replaced: Int
 
+    /// Makes a summary from the rows written by kind and the counts removed and replaced.
     public init(written: [NameKind: Int], removed: Int, replaced: Int) {
         self.written = written
         self.removed = removed
         self.replaced = replaced
     }
 
+    /// Rows written, of every kind.
     public var total: Int { written.values.reduce(0, +) }
 }
 
 /// One import the store remembers.
 public struct ImportRecord: Sendable, Equatable {
+    /// The file the import came from.
     public var source: ImportSource
+    /// When the file was last imported, in seconds since 1970.
     public var importedAt: Double
+    /// How many of the store's places are this import's.
     public var count: Int
     /// The box around its places; nil when none has a position.
     public var bounds: BoundingBox?
     /// The main tags of its places (`amenity=cafe`, `amenity=parking`): what it can answer.
     public var categories: Set<String>
 
+    /// Makes a record from its source, time and count and, when known, its extent and main tags.
     public init(source: ImportSource, importedAt: Double, count: Int, bounds: BoundingBox? = nil, categories: Set<String> = []) {
         self.source = source
         self.importedAt = importedAt
@@ -120,6 +128,7 @@ public struct ImportRecord: Sendable, Equatable {
 /// An import is one transaction: it either replaces everything the same file wrote before, or
 /// (when it fails) changes nothing. Ids are global, so a node that two extracts share is one row.
 public protocol ImportedPlacesStore: Sendable {
+    /// Replaces what `source` imported before with `places`, in one transaction, and says what changed.
     func replaceImport(_ source: ImportSource, with places: ImportedPlaceList) throws(StoreError) -> ImportSummary
     /// Every indexed name, for building the autocomplete index.
     func indexedNames() throws(StoreError) -> [NameRecord]
@@ -128,7 +137,9 @@ public protocol ImportedPlacesStore: Sendable {
     func forEachIndexedName(_ body: (NameRecord) throws -> Void) throws
     /// Places inside `box` whose main tag is one of `categories` (all when empty).
     func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace]
+    /// The imported place with this id (`osm:node/123`), or nil when there is none.
     func importedPlace(id: String) throws(StoreError) -> ImportedPlace?
+    /// Every import the store remembers, oldest first.
     func imports() throws(StoreError) -> [ImportRecord]
     /// Forgets the import of `key`: every place and name it wrote (that no later import of another
     /// file took over). Returns how many were removed; nil when there is no such import.

@@ -11,6 +11,7 @@ public protocol FavoritesStore: Sendable {
     func favorites(of owner: UserID) throws(StoreError) -> [Favorite]
     /// The same list without decoding the stored places: what listing needs, fast.
     func favoriteSummaries(of owner: UserID) throws(StoreError) -> [FavoriteSummary]
+    /// The favourite of `owner` with `id`, or nil when the place is not one of theirs.
     func favorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Favorite?
     /// - Returns: false when `id` was not a favourite of `owner` (nothing changed).
     func removeFavorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Bool
@@ -20,16 +21,22 @@ public protocol FavoritesStore: Sendable {
 
 /// The CLI's single person: the ``UserID/local`` account.
 extension FavoritesStore {
+    /// Adds or refreshes `favorite` for the ``UserID/local`` account.
     public func addFavorite(_ favorite: Favorite) throws(StoreError) -> FavoriteChange { try addFavorite(favorite, owner: .local) }
+    /// Every favourite of the ``UserID/local`` account, in the order they were first added.
     public func favorites() throws(StoreError) -> [Favorite] { try favorites(of: .local) }
+    /// The ``UserID/local`` account's favourites as summaries, without decoding the stored places.
     public func favoriteSummaries() throws(StoreError) -> [FavoriteSummary] { try favoriteSummaries(of: .local) }
+    /// The ``UserID/local`` account's favourite with `id`, or nil when the place is not one.
     public func favorite(_ id: PlaceID) throws(StoreError) -> Favorite? { try favorite(id, of: .local) }
+    /// Removes `id` from the ``UserID/local`` account's favourites; false when it was not one of them.
     public func removeFavorite(_ id: PlaceID) throws(StoreError) -> Bool { try removeFavorite(id, of: .local) }
 }
 
 /// Settings that belong to the person rather than to a machine's config file: the default centre,
 /// and later the enabled providers and ranking weights. Keys are dotted words (`center`).
 public protocol SettingsStore: Sendable {
+    /// The value of `key`, or nil when it is not set.
     func setting(_ key: String) throws(StoreError) -> String?
     /// Sets `key`, or removes it when `value` is nil.
     func setSetting(_ key: String, to value: String?) throws(StoreError)

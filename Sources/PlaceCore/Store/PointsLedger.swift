@@ -5,8 +5,11 @@ public struct PointsEntry: Sendable, Equatable, Codable {
     /// The feed the recommendation came from; with ``recommendationID`` (and the owner) the entry's
     /// identity: one recommendation of one feed is awarded to an owner at most once.
     public var feed: String
+    /// The id of the recommendation's place.
     public var recommendationID: PlaceID
+    /// The recommendation's name, for the history.
     public var name: String
+    /// The points awarded.
     public var points: Int
     /// When the walker arrived (the fix's time, not the clock's).
     public var arrivedAt: Date
@@ -15,6 +18,7 @@ public struct PointsEntry: Sendable, Equatable, Codable {
     /// Where the walker was when they arrived.
     public var position: Coordinate?
 
+    /// Makes an entry from its feed, recommendation, name, points and times, and where the walker was when known.
     public init(
         feed: String, recommendationID: PlaceID, name: String, points: Int, arrivedAt: Date, recordedAt: Date, position: Coordinate? = nil
     ) {
@@ -36,13 +40,18 @@ public struct PointsRefusal: Sendable, Equatable {
     public var reason: String
     /// Why, in words.
     public var detail: String
+    /// The feed the recommendation came from.
     public var feed: String
+    /// The id of the recommendation's place.
     public var recommendationID: PlaceID
+    /// The recommendation's name.
     public var name: String
     /// When the walk said it arrived.
     public var arrivedAt: Date?
+    /// When the refusal was recorded.
     public var recordedAt: Date
 
+    /// Makes a refusal from its reason and detail, the recommendation it was for and its times.
     public init(
         reason: String, detail: String, feed: String, recommendationID: PlaceID, name: String, arrivedAt: Date?, recordedAt: Date
     ) {
@@ -99,7 +108,10 @@ public protocol PointsLedger: Sendable {
 
 /// The CLI's single person: the ``UserID/local`` account, and no walk check (its traces are its own).
 extension PointsLedger {
+    /// Awards `entry` to the ``UserID/local`` account, with no walk check.
     public func award(_ entry: PointsEntry) throws(StoreError) -> AwardOutcome { try award(entry, owner: .local, walk: nil) }
+    /// The ``UserID/local`` account's balance: the sum of its entries.
     public func pointsBalance() throws(StoreError) -> Int { try pointsBalance(of: .local) }
+    /// The ``UserID/local`` account's entries, oldest award first.
     public func pointsHistory() throws(StoreError) -> [PointsEntry] { try pointsHistory(of: .local) }
 }

@@ -12,6 +12,7 @@ public protocol SharedImportStore: Sendable {
     func indexedNames() async throws(StoreError) -> [NameRecord]
     /// Places with a position inside `box`, of one of `categories` (any when empty).
     func importedPlaces(in box: BoundingBox, categories: [String]) async throws(StoreError) -> [ImportedPlace]
+    /// The imported place with this id (`osm:node/123`), or nil when there is none.
     func importedPlace(id: String) async throws(StoreError) -> ImportedPlace?
     /// The sources imported, oldest first, with how many places each holds now.
     func imports() async throws(StoreError) -> [ImportRecord]

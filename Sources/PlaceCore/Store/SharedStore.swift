@@ -18,6 +18,7 @@ public protocol SharedStore: Sendable {
 
     /// Adds an account; nil when the name is taken (names are unique).
     func addAccount(named name: String, at date: Date) async throws(StoreError) -> Account?
+    /// The account with this name, or nil when there is none.
     func account(named name: String) async throws(StoreError) -> Account?
     /// Every account, in the order they were added.
     func accounts() async throws(StoreError) -> [Account]
@@ -25,6 +26,7 @@ public protocol SharedStore: Sendable {
     func addToken(_ token: TokenRecord) async throws(StoreError)
     /// The account of a token that is known and not revoked.
     func account(forTokenHash hash: String) async throws(StoreError) -> Account?
+    /// An account's tokens, revoked ones included, oldest first.
     func tokens(of owner: UserID) async throws(StoreError) -> [TokenRecord]
     /// Revokes the owner's live tokens whose hint starts with `hint` (all of them when nil).
     /// - Returns: how many were revoked.
@@ -35,9 +37,13 @@ public protocol SharedStore: Sendable {
     /// Keeps `favorite` for `owner`, or refreshes it (keeping when it was first added and its note
     /// unless a new one is given). Of many concurrent adders of one place exactly one sees `.added`.
     func addFavorite(_ favorite: Favorite, owner: UserID) async throws(StoreError) -> FavoriteChange
+    /// Every favourite of `owner`, in the order they were first added.
     func favorites(of owner: UserID) async throws(StoreError) -> [Favorite]
+    /// The same list without decoding the stored places: what listing needs.
     func favoriteSummaries(of owner: UserID) async throws(StoreError) -> [FavoriteSummary]
+    /// The favourite of `owner` with `id`, or nil when the place is not one of theirs.
     func favorite(_ id: PlaceID, of owner: UserID) async throws(StoreError) -> Favorite?
+    /// Removes `id` from `owner`'s favourites; false when it was not one of them (nothing changed).
     func removeFavorite(_ id: PlaceID, of owner: UserID) async throws(StoreError) -> Bool
 
     // MARK: The points ledger
@@ -46,15 +52,21 @@ public protocol SharedStore: Sendable {
     /// fixes) once for everyone; the database's unique keys decide, so two instances racing with the
     /// same arrival award once.
     func award(_ entry: PointsEntry, owner: UserID, walk: String?) async throws(StoreError) -> AwardOutcome
+    /// The sum of every entry of `owner`.
     func pointsBalance(of owner: UserID) async throws(StoreError) -> Int
+    /// Every entry of `owner`, oldest award first.
     func pointsHistory(of owner: UserID) async throws(StoreError) -> [PointsEntry]
+    /// Keeps an arrival of `owner`'s that earned nothing, and why.
     func recordRefusal(_ refusal: PointsRefusal, owner: UserID) async throws(StoreError)
+    /// Every refusal of `owner`, oldest first.
     func refusals(of owner: UserID) async throws(StoreError) -> [PointsRefusal]
 
     // MARK: Settings
 
+    /// The value of `key`, or nil when it is not set.
     func setting(_ key: String) async throws(StoreError) -> String?
     /// Sets `key`, or removes it when `value` is nil.
     func setSetting(_ key: String, to value: String?) async throws(StoreError)
+    /// Every setting, by key.
     func settings() async throws(StoreError) -> [String: String]
 }

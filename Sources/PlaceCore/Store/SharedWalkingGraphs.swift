@@ -6,14 +6,18 @@ public import Foundation
 public struct SharedWalkingGraph: Sendable, Equatable {
     /// The import's key (the file's absolute path) and its name, as `places import list` shows it.
     public let source: String
+    /// The import's name, as `places import list` shows it.
     public let label: String
     /// The graph file format's version, so that an instance of another version does not fetch it.
     public let formatVersion: Int
     /// The import generation that wrote it: a copy of an older generation is stale.
     public let generation: Int
+    /// The graph file's size in bytes.
     public let size: Int
+    /// How many parts of at most ``partSize`` bytes the file is kept in.
     public let parts: Int
 
+    /// Makes the description of a kept graph from its import, format version, generation, size in bytes and number of parts.
     public init(source: String, label: String, formatVersion: Int, generation: Int, size: Int, parts: Int) {
         self.source = source
         self.label = label
@@ -30,6 +34,7 @@ public struct SharedWalkingGraph: Sendable, Equatable {
 
 /// The walking graphs of the imports in a shared database.
 public protocol SharedWalkingGraphStore: Sendable {
+    /// Where the store is, for messages: a path, or a URL with its password redacted.
     var location: String { get }
 
     /// Replaces what `source` imported before with `places` and its walking graph (the graph

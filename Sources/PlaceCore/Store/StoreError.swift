@@ -1,5 +1,6 @@
 /// Why the local store could not be used. Each case names the file and what to do.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What sort of failure it was.
     public enum Kind: String, Sendable, Equatable {
         /// The path is a directory.
         case isDirectory
@@ -22,6 +23,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case changedMeanwhile
     }
 
+    /// What sort of failure it was.
     public let kind: Kind
     /// The store's path as the user gave it (or the default).
     public let path: String
@@ -31,6 +33,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// trusted, rather than a database that is down).
     public let advice: String?
 
+    /// Makes an error of `kind` for the store at `path`, with what went wrong and, when the failure says more, what to do.
     public init(_ kind: Kind, path: String, detail: String, advice: String? = nil) {
         self.kind = kind
         self.path = path

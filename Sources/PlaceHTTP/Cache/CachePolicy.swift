@@ -4,13 +4,15 @@ public import HTTPTypes
 import PlaceCore
 /// What HTTP's caching rules (RFC 9111, for a private cache) say about one response.
 public struct CachePolicy: Sendable, Equatable {
-    /// Never to be stored (`no-store`).
+    /// Whether the response may be stored: false when the service says `no-store`.
     public var mayStore: Bool
     /// Stored, but asked again (revalidated) before each use (`no-cache`, `max-age=0`).
     public var mustRevalidate: Bool
     /// Seconds the response stays fresh after it was received; nil when the service says nothing.
     public var freshness: TimeInterval?
+    /// The `ETag` header, to send back as `If-None-Match`.
     public var etag: String?
+    /// The `Last-Modified` header as written, to send back as `If-Modified-Since`.
     public var lastModified: String?
 
     /// Reads `Cache-Control`, `Expires`, `Date`, `ETag` and `Last-Modified`.

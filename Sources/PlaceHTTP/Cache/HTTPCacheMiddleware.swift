@@ -13,13 +13,19 @@ import PlaceCore
 /// reached, an expired answer is better than none: it is served and the service's word is kept
 /// (`stale-if-error`, RFC 5861).
 public struct HTTPCacheMiddleware: HTTPMiddleware {
+    /// Where answers are kept.
     public let store: HTTPCacheStore
+    /// Whether POST requests are queries, and so cached like GET.
     public let postIsRead: Bool
+    /// Seconds an answer that says nothing of its lifetime stays fresh; with nil, such an answer is kept only when it has an
+    /// `ETag` or `Last-Modified`, and is asked again before each use.
     public let defaultFreshness: TimeInterval?
     /// Ask the service even when a fresh answer is kept (`--no-cache`); its answer is still kept.
     public let bypass: Bool
+    /// The current time; tests pass a fixed one.
     public let now: @Sendable () -> Date
 
+    /// A cache middleware over `store`; the other parameters set the properties of the same names.
     public init(
         store: HTTPCacheStore, postIsRead: Bool = false, defaultFreshness: TimeInterval? = nil, bypass: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() }
@@ -31,6 +37,9 @@ public struct HTTPCacheMiddleware: HTTPMiddleware {
         self.now = now
     }
 
+    /// Passes anything but a read straight on. A read is answered from ``store`` while its kept answer is fresh (unless
+    /// ``bypass``); otherwise the service is asked, conditionally when it can be, and a 200 it lets be stored is kept. When
+    /// the network cannot be reached, a kept answer is served however old it is.
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         guard request.method == .get || request.method == .head || (postIsRead && request.method == .post) else {
             return try await next(request, body)

@@ -9,16 +9,26 @@ import PlaceCore
 /// an API key in a URL never reaches the disk. A file that cannot be read is reported once and
 /// removed; a folder that cannot be written is reported once and the cache is bypassed.
 public final class HTTPCacheStore: Sendable {
+    /// One kept response and what is known of its freshness.
     public struct Entry: Sendable, Equatable {
+        /// The HTTP status code.
         public var status: Int
+        /// The response's header fields as name and value, in order.
         public var headers: [(String, String)]
+        /// The response body.
         public var body: Data
+        /// When the answer was received, or last renewed by a 304.
         public var storedAt: Date
+        /// Until when it may be used without asking the service.
         public var freshUntil: Date
+        /// Whether the service must be asked before every use (`no-cache`, `max-age=0`).
         public var mustRevalidate: Bool
+        /// The `ETag` to send as `If-None-Match` once the answer is stale.
         public var etag: String?
+        /// The `Last-Modified` to send as `If-Modified-Since` once the answer is stale.
         public var lastModified: String?
 
+        /// Entries are equal when every field is; header fields are compared in order.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.status == rhs.status && lhs.body == rhs.body && lhs.storedAt == rhs.storedAt && lhs.freshUntil == rhs.freshUntil
                 && lhs.etag == rhs.etag && lhs.lastModified == rhs.lastModified && lhs.mustRevalidate == rhs.mustRevalidate
@@ -28,14 +38,19 @@ public final class HTTPCacheStore: Sendable {
 
     /// How many answers came from the cache, were renewed by a 304, or were served stale offline.
     public struct Counts: Sendable, Equatable {
+        /// Answers served fresh from the cache.
         public var fromCache = 0
+        /// Expired answers the service renewed with a 304.
         public var revalidated = 0
+        /// Expired answers served because the network could not be reached.
         public var stale = 0
     }
 
+    /// The folder that holds one file per kept answer.
     public let folder: URL
     private let counted = Mutex(Counts())
 
+    /// How this store's answers have been used so far.
     public var counts: Counts { counted.withLock { $0 } }
 
     func count(_ which: WritableKeyPath<Counts, Int>) { counted.withLock { $0[keyPath: which] += 1 } }
@@ -43,6 +58,7 @@ public final class HTTPCacheStore: Sendable {
     private let problems = Mutex<[String]>([])
     private let reported = Mutex<Set<String>>([])
 
+    /// A store that keeps its files in `folder`; the folder is made when the first answer is written.
     public init(folder: URL) { self.folder = folder }
 
     static let magic = Data("places-http-cache 1\n".utf8)
@@ -66,6 +82,7 @@ public final class HTTPCacheStore: Sendable {
         return String(first, radix: 16) + "-" + String(second, radix: 16)
     }
 
+    /// The entry kept under `key`; nil when there is none, or when its file is damaged (the file is then removed and reported).
     public func read(_ key: String) -> Entry? {
         let file = url(forKey: key)
         guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { return nil }
@@ -77,6 +94,7 @@ public final class HTTPCacheStore: Sendable {
         return entry
     }
 
+    /// Keeps `entry` under `key`, replacing any before it; a failure is reported once, not thrown.
     public func write(_ entry: Entry, forKey key: String) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -17,6 +17,9 @@ extension Cassette {
         self = try reader.cassette(root)
     }
 
+    /// Reads the cassette file at `url`.
+    /// - Parameter displayPath: the path to name in errors; `url`'s path when nil.
+    /// - Throws: ``CassetteError`` (`unreadable` when the file cannot be read, `corrupt` when its content is not a valid cassette).
     public init(contentsOf url: URL, displayPath: String? = nil) throws(CassetteError) {
         let shown = displayPath ?? url.path
         let data: Data

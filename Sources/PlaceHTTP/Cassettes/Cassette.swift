@@ -23,12 +23,15 @@ import PlaceCore
 /// }
 /// ```
 public struct Cassette: Sendable, Equatable {
+    /// The `places_cassette` format this code writes; a file of a newer format is refused.
     public static let formatVersion = 1
 
     /// Free text for readers: where the recordings came from.
     public var note: String?
+    /// The recordings, in the order of the file.
     public var interactions: [Interaction]
 
+    /// A cassette of `interactions`, with an optional `note`.
     public init(note: String? = nil, interactions: [Interaction] = []) {
         self.note = note
         self.interactions = interactions
@@ -37,12 +40,16 @@ public struct Cassette: Sendable, Equatable {
 
 /// One request and the response it got.
 public struct Interaction: Sendable, Equatable {
+    /// The moment of recording (`recorded_at`); checked against the maximum age, if any, on replay.
     public var recordedAt: Date
     /// How long the answer took when recorded; replayed when latency simulation is on.
     public var durationMilliseconds: Int?
+    /// What was sent, secrets redacted.
     public var request: RecordedRequest
+    /// What came back, secrets redacted.
     public var response: RecordedResponse
 
+    /// An interaction of `request` and `response`, recorded at `recordedAt`.
     public init(recordedAt: Date, durationMilliseconds: Int? = nil, request: RecordedRequest, response: RecordedResponse) {
         self.recordedAt = recordedAt
         self.durationMilliseconds = durationMilliseconds
@@ -51,10 +58,14 @@ public struct Interaction: Sendable, Equatable {
     }
 }
 
+/// A name and a value as a cassette keeps them: a header, or a field of a form body.
 public struct HeaderField: Sendable, Equatable {
+    /// The name as written in the file.
     public var name: String
+    /// The value; secret ones read `REDACTED`.
     public var value: String
 
+    /// A field named `name` holding `value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -68,13 +79,18 @@ public struct HeaderField: Sendable, Equatable {
     }
 }
 
+/// A request as a cassette keeps it, secrets redacted.
 public struct RecordedRequest: Sendable, Equatable {
+    /// The HTTP method in capitals: `GET`, `POST`.
     public var method: String
     /// The full URL with the query; secret parameters read `REDACTED`.
     public var url: String
+    /// The headers in the order they were sent; secret ones read `REDACTED`.
     public var headers: [HeaderField]
+    /// The body; nil when the request had none.
     public var body: RecordedBody?
 
+    /// A recorded `method` request to `url`, with its `headers` and `body`.
     public init(method: String, url: String, headers: [HeaderField] = [], body: RecordedBody? = nil) {
         self.method = method
         self.url = url
@@ -83,17 +99,23 @@ public struct RecordedRequest: Sendable, Equatable {
     }
 }
 
+/// A response as a cassette keeps it, secrets redacted.
 public struct RecordedResponse: Sendable, Equatable {
+    /// The HTTP status code, 100 to 599.
     public var status: Int
+    /// The headers in the order they were received.
     public var headers: [HeaderField]
+    /// The body; empty text when the file has none.
     public var body: RecordedBody
 
+    /// A recorded response of `status`, with its `headers` and `body`.
     public init(status: Int, headers: [HeaderField] = [], body: RecordedBody = .text("")) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
+    /// The value of the first header named `name`, whatever its case; nil when there is none.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }

@@ -6,6 +6,7 @@ public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
     case noMatch(NoMatch)
     /// The file is not a readable cassette.
     case corrupt(file: String, location: String, problem: String)
+    /// The file could not be read at all.
     case unreadable(file: String, reason: String)
     /// The matching recording is older than the configured maximum age.
     case expired(file: String, interaction: Int, recordedAt: String, maximumAge: String)
@@ -16,12 +17,15 @@ public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
         public let request: String
         /// The cassette files that were searched.
         public let searched: [String]
+        /// The recording most like the request; nil when there are none to compare.
         public let closest: Closest?
         /// Why the service itself was not asked, when the recordings stood in for it ("overpass-api.de
         /// does not resolve"): said with the missing recording, or a user never learns the network
         /// is gone.
         public var unreachable: String?
 
+        /// A failed search for `request` in the `searched` files, with the `closest` recording and, when the recordings stood in for
+        /// the service, why it was `unreachable`.
         public init(request: String, searched: [String], closest: Closest?, unreachable: String? = nil) {
             self.request = request
             self.searched = searched
@@ -30,14 +34,18 @@ public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The recording nearest to a request that had none, and how the two differ.
     public struct Closest: Equatable, Sendable {
+        /// The cassette file that holds it, as shown to people.
         public let file: String
         /// 1-based position in the file's interactions.
         public let interaction: Int
+        /// Its method and URL, secrets redacted.
         public let request: String
         /// One phrase per differing part: "query ll: 52.3800,4.9000 here, 52.3700,4.8900 recorded".
         public let differences: [String]
 
+        /// The recording at position `interaction` in `file`, of `request`, which differs in `differences`.
         public init(file: String, interaction: Int, request: String, differences: [String]) {
             self.file = file
             self.interaction = interaction
@@ -58,6 +66,8 @@ public enum CassetteError: Error, Equatable, Sendable, CustomStringConvertible {
         return noMatch.unreachable.map { "the network cannot be reached (\($0)) and there is \(text)" } ?? text
     }
 
+    /// The whole story: for a missing recording, the files searched and how the closest recording differs; otherwise the file
+    /// and the problem, as `file:location: problem` for a damaged one.
     public var description: String {
         switch self {
         case .noMatch(let noMatch):

@@ -13,6 +13,7 @@ public struct CassetteOptions: Sendable {
     /// Today, for the age check and for `recorded_at` of new recordings.
     public var now: @Sendable () -> Date
 
+    /// Options from their parts; by default no simulated latency, recordings of any age, and the clock's time.
     public init(simulateLatency: Bool = false, maximumAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.simulateLatency = simulateLatency
         self.maximumAge = maximumAge
@@ -22,8 +23,11 @@ public struct CassetteOptions: Sendable {
 
 /// One replayed recording, for the "replayed from …" note.
 public struct ReplayRecord: Sendable, Equatable {
+    /// The cassette file, as shown to people.
     public let file: String
+    /// 1-based position of the recording in the file's interactions.
     public let interaction: Int
+    /// When the recording was made.
     public let recordedAt: Date
 }
 
@@ -40,6 +44,7 @@ public struct ReplayRecord: Sendable, Equatable {
 /// When one request was recorded several times, the recordings are replayed in order and the
 /// last one repeats, so a sequence (a page, then the next) replays as it happened.
 public final class CassetteMiddleware: HTTPMiddleware {
+    /// Whether recordings are replayed, made, or both (see ``HTTPMode``).
     public let mode: HTTPMode
     /// Files searched for recordings, in search order, as shown to people.
     public let searchedFiles: [String]
@@ -132,6 +137,9 @@ public final class CassetteMiddleware: HTTPMiddleware {
     /// Keeps the first reason the network could not be reached (see ``OfflineFallbackMiddleware``).
     public func noteFallback(_ reason: String) async { await state.noteFallback(reason) }
 
+    /// In replay and missing modes, answers from the first file that holds a recording of `request`; without one, replay
+    /// mode throws ``CassetteError/noMatch(_:)``. Record mode, and missing mode without a recording, send the request on
+    /// and record the answer; live mode only passes it on.
     public func intercept(_ request: HTTPRequest, body: Data?, next: HTTPNext) async throws -> (HTTPResponse, Data) {
         if mode == .live { return try await next(request, body) }
         let signature = RequestSignature(request: request, body: body, redactor: redactor)

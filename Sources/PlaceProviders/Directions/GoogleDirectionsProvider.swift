@@ -10,11 +10,14 @@ public import PlaceHTTP
 /// to ask the service; in replay mode it answers from cassettes without one. It answers no search
 /// category: it only routes.
 public struct GoogleDirectionsProvider: RoutingProvider {
+    /// Its id, `google`, as `--provider google` names it.
     public static let providerID: ProviderID = "google"
+    /// The environment variable that holds its API key.
     public static let keyVariable = "GOOGLE_MAPS_API_KEY"
     static let defaultEndpoint = "https://maps.googleapis.com"
     static let path = "/maps/api/directions/json"
 
+    /// The same as ``providerID``.
     public let id = GoogleDirectionsProvider.providerID
     private let client: HTTPClient
     private let key: Credential?
@@ -29,6 +32,7 @@ public struct GoogleDirectionsProvider: RoutingProvider {
         self.endpoint = ServiceEndpoint(endpoint, default: Self.defaultEndpoint)
     }
 
+    /// Not ready when the configured endpoint is no URL; otherwise keyed: recordings answer without a key, the other modes need one.
     public var status: ProviderStatus {
         if let invalid = endpoint.invalid {
             return .notReady(.misconfigured("endpoint '\(invalid)' in [google] is not a URL; give one such as \(Self.defaultEndpoint)"))
@@ -37,6 +41,10 @@ public struct GoogleDirectionsProvider: RoutingProvider {
             client, key: key, keyVariable: Self.keyVariable, configSection: "google", service: "\(host) Directions")
     }
 
+    /// The route Google Directions gives for `request`, in the request's travel mode.
+    /// - Throws: ``ProviderError``: `.notFound` when Google has no route or cannot place a point, `.unauthorized` when it refuses
+    ///   the key, `.rateLimited` over the key's quota, `.missingCredentials` when the network would be asked without a key or the
+    ///   configured endpoint is no URL.
     public func route(_ request: RouteRequest) async throws -> Route {
         if let invalid = endpoint.invalid {
             throw ProviderError(

@@ -11,9 +11,12 @@ public import PlaceHTTP
 /// English from each step's manoeuvre, as osrm-text-instructions does. It answers no search
 /// category: it only routes.
 public struct OSRMProvider: RoutingProvider {
+    /// Its id, `osrm`, as `--provider osrm` names it.
     public static let providerID: ProviderID = "osrm"
+    /// FOSSGIS's public foot server, asked when no other `endpoint` is configured.
     public static let defaultEndpoint = "https://routing.openstreetmap.de/routed-foot"
 
+    /// The same as ``providerID``.
     public let id = OSRMProvider.providerID
     private let client: HTTPClient
     private let scheme: String
@@ -37,6 +40,7 @@ public struct OSRMProvider: RoutingProvider {
         self.basePath = path
     }
 
+    /// Not ready when the configured endpoint is no URL; otherwise keyless, with OpenStreetMap data (ODbL) as the attribution.
     public var status: ProviderStatus {
         if let invalidEndpoint {
             return .notReady(.misconfigured("endpoint '\(invalidEndpoint)' in [osrm] is not a URL; give one such as http://localhost:5000"))
@@ -49,6 +53,9 @@ public struct OSRMProvider: RoutingProvider {
         "© OpenStreetMap contributors, routing by OSRM" + (host == "routing.openstreetmap.de" ? " (FOSSGIS)" : "")
     }
 
+    /// A walking route from the server, with instructions in English and ``attribution`` on it.
+    /// - Throws: ``ProviderError``: `.unsupported` for another travel mode, `.notFound` when there is no route or no path near
+    ///   one of the points, `.missingCredentials` when the configured endpoint is no URL.
     public func route(_ request: RouteRequest) async throws -> Route {
         guard request.mode == .walking else {
             throw ProviderError(

@@ -9,10 +9,14 @@ public import PlaceHTTP
 /// Needs a service key (`FOURSQUARE_API_KEY`) for live answers. In replay mode it answers from
 /// cassettes without one.
 public struct FoursquareProvider: PlaceDetailsProvider {
+    /// Its id, `foursquare`, which prefixes the ids of its places.
     public static let providerID: ProviderID = "foursquare"
+    /// The environment variable that holds its API key.
     public static let keyVariable = "FOURSQUARE_API_KEY"
 
+    /// The same as ``providerID``.
     public let id = FoursquareProvider.providerID
+    /// Coffee only.
     public let capabilities = ProviderCapabilities(categories: [.coffee])
     private let client: HTTPClient
     private let key: Credential?
@@ -25,6 +29,7 @@ public struct FoursquareProvider: PlaceDetailsProvider {
         self.endpoint = ServiceEndpoint(endpoint, default: FoursquareAPI.defaultEndpoint)
     }
 
+    /// Not ready when the configured endpoint is no URL; otherwise keyed: recordings answer without a key, the other modes need one.
     public var status: ProviderStatus {
         if let invalid = endpoint.invalid {
             return .notReady(.misconfigured("endpoint '\(invalid)' in [foursquare] is not a URL; give one such as \(FoursquareAPI.defaultEndpoint)"))
@@ -33,6 +38,10 @@ public struct FoursquareProvider: PlaceDetailsProvider {
             client, key: key, keyVariable: Self.keyVariable, configSection: "foursquare", service: endpoint.authority)
     }
 
+    /// Coffee shops, cafés and roasters within the request's radius (at most 100 km), nearest first, at most the request's
+    /// limit and never more than 50.
+    /// - Throws: ``ProviderError``: `.unsupported` for any category but coffee, `.missingCredentials` when the network would be
+    ///   asked without a key or the configured endpoint is no URL.
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .coffee else {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee is supported, not \(request.category)")
@@ -48,6 +57,9 @@ public struct FoursquareProvider: PlaceDetailsProvider {
         }
     }
 
+    /// The place with its description, tips and photos where Foursquare has them.
+    /// - Throws: ``ProviderError``: `.unsupported` for another provider's id, `.notFound` when Foursquare does not know it,
+    ///   `.missingCredentials` as for ``search(_:)``.
     public func details(for placeID: PlaceID) async throws -> Place {
         guard placeID.provider == id else {
             throw ProviderError(provider: id, kind: .unsupported, message: "\(placeID) is not a Foursquare place")

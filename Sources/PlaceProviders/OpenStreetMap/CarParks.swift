@@ -15,9 +15,12 @@ public import PlaceCore
 public enum CarParks {
     /// A car park or an entrance as a provider read it, with its area's box when it is an area.
     public struct Element: Sendable {
+        /// The car park or entrance.
         public var place: Place
+        /// The box around its area; nil for a node, or when no box was given.
         public var area: BoundingBox?
 
+        /// An element of `place` and the box around its area, if it has one.
         public init(place: Place, area: BoundingBox?) {
             self.place = place
             self.area = area

@@ -11,10 +11,14 @@ public import PlaceHTTP
 /// `amenity=parking` and `amenity=parking_entrance`, asked with each area's box (`out tags bb`) so
 /// that a garage's entrances inside or beside it are listed with it, not as garages of their own.
 public struct OverpassProvider: PlaceDetailsProvider {
+    /// Its id, `osm`, which prefixes the ids of its places (`osm:node/123`); ``StoredOSMProvider`` has the same.
     public static let providerID: ProviderID = "osm"
+    /// The public Overpass API's interpreter, asked when no other `endpoint` is configured.
     public static let defaultEndpoint = "https://overpass-api.de/api/interpreter"
 
+    /// The same as ``providerID``.
     public let id = OverpassProvider.providerID
+    /// Coffee, and parking only when asked for by name (`--provider osm`).
     public let capabilities = ProviderCapabilities(categories: [.coffee], onRequest: [.parking])
     private let client: HTTPClient
     private let scheme: String
@@ -30,12 +34,16 @@ public struct OverpassProvider: PlaceDetailsProvider {
         self.path = url?.path.isEmpty == false ? url?.path ?? "/api/interpreter" : "/api/interpreter"
     }
 
+    /// Keyless, crediting the server's host with OpenStreetMap's licence (ODbL).
     public var status: ProviderStatus {
         var status = ProviderStatus.keyless(client, service: host, attribution: "OpenStreetMap data, ODbL")
         status.credits = [DataCredit(source: host, licence: .openStreetMap)]
         return status
     }
 
+    /// Cafés and coffee shops, or car parks with their entrances grouped (see ``CarParks``), around the request's focus
+    /// within its radius (clamped to 1 m…50 km).
+    /// - Throws: ``ProviderError``: `.unsupported` for other categories, `.unavailable` when the server stops the query.
     public func search(_ request: SearchRequest) async throws -> [Place] {
         let around = String(
             format: "(around:%d,%.4f,%.4f)", Int(min(50_000, max(1, request.radius)).rounded()), request.focus.latitude,
@@ -52,6 +60,8 @@ public struct OverpassProvider: PlaceDetailsProvider {
         return CarParks.group(try await runElements("[out:json][timeout:25];(\(union));out tags bb;"))
     }
 
+    /// The element with this id (`osm:node/123`, `osm:way/45`, `osm:relation/6`), asked of the server.
+    /// - Throws: ``ProviderError`` `.notFound` when the id is not an OpenStreetMap one or names no place with a name and a position.
     public func details(for placeID: PlaceID) async throws -> Place {
         let parts = placeID.nativeID.split(separator: "/")
         guard placeID.provider == id, parts.count == 2, ["node", "way", "relation"].contains(String(parts[0])),

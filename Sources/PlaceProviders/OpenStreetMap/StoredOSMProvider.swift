@@ -3,7 +3,9 @@ public import PlaceCore
 /// OpenStreetMap places from the local store (`places import`), without the network: the same ids
 /// and the same mapping as the live ``OverpassProvider``, so `osm:node/123` is one place either way.
 public struct StoredOSMProvider: PlaceDetailsProvider, CreditingPlaceProvider {
+    /// `osm`, the live ``OverpassProvider``'s id, so that a place has the same id either way.
     public let id = OverpassProvider.providerID
+    /// Coffee and parking.
     public let capabilities = ProviderCapabilities(categories: [.coffee, .parking])
     private let source: Source?
     private let storePath: String
@@ -82,6 +84,7 @@ public struct StoredOSMProvider: PlaceDetailsProvider, CreditingPlaceProvider {
         return answering.isEmpty ? status : Self.status(of: answering, storePath: storePath)
     }
 
+    /// ``search(_:)``, credited to the imports that could answer the request.
     public func creditedSearch(_ request: SearchRequest) async throws -> CreditedPlaces {
         CreditedPlaces(places: try await search(request), credits: imports(answering: request).map(\.source.credit))
     }
@@ -95,6 +98,9 @@ public struct StoredOSMProvider: PlaceDetailsProvider, CreditingPlaceProvider {
         }
     }
 
+    /// The imported cafés and coffee shops within the request's radius, or car parks with their entrances grouped: a car park
+    /// is kept when it or one of its entrances is within the radius.
+    /// - Throws: ``ProviderError``: `.unsupported` for other categories, `.unavailable` when nothing is imported or the store fails.
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard let tags = Self.categories(for: request.category) else {
             throw ProviderError(provider: id, kind: .unsupported, message: "only coffee and parking are supported, not \(request.category)")
@@ -126,6 +132,8 @@ public struct StoredOSMProvider: PlaceDetailsProvider, CreditingPlaceProvider {
     /// rarely further apart than this (Rokin's area is 180 m long).
     static let entranceReach = 250.0
 
+    /// The imported place with this id.
+    /// - Throws: ``ProviderError``: `.notFound` when it was not imported, `.unavailable` when nothing is imported or the store fails.
     public func details(for placeID: PlaceID) async throws -> Place {
         guard let source else { throw ProviderError(provider: id, kind: .unavailable, message: "nothing is imported into \(storePath)") }
         let stored: ImportedPlace?

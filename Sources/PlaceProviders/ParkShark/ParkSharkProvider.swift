@@ -14,18 +14,25 @@ public import PlaceHTTP
 /// - When the cost calculation does not answer, the listing's way is taken and every place says
 ///   so (`cost_note`): a price worked out from the tariff is better than none.
 public struct ParkSharkProvider: PlaceDetailsProvider {
+    /// Its id, `parkshark`, which prefixes the ids of its meters (`parkshark:10418`).
     public static let providerID: ProviderID = "parkshark"
     /// Meters asked about per search: the nearest this many, plus the advice rows.
     static let meterLimit = 40
 
+    /// The same as ``providerID``.
     public let id = ParkSharkProvider.providerID
+    /// Parking, in and around Amsterdam only.
     public let capabilities = ProviderCapabilities(categories: [.parking], coverage: .amsterdam)
     private let client: HTTPClient
 
+    /// A provider that sends its requests through `client`; the service is gone, so only recordings can answer them.
     public init(client: HTTPClient) { self.client = client }
 
+    /// Retired (the service went offline after 2014): the recordings answer; not ready in replay mode without any.
     public var status: ProviderStatus { .retired(client, service: ParkSharkAPI.host, why: "the service went offline after 2014") }
 
+    /// Meters within the request's radius, and with a stay the garages of the server's advice; see the type's notes.
+    /// - Throws: ``ProviderError`` `.unsupported` for any category but parking.
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard request.category == .parking else {
             throw ProviderError(provider: id, kind: .unsupported, message: "only parking is supported, not \(request.category)")
@@ -44,6 +51,8 @@ public struct ParkSharkProvider: PlaceDetailsProvider {
         }
     }
 
+    /// The meter with this number, with its address and tariff.
+    /// - Throws: ``ProviderError`` `.notFound` when the id is not a meter number or ParkShark does not know the meter.
     public func details(for placeID: PlaceID) async throws -> Place {
         guard placeID.provider == id, placeID.nativeID.allSatisfy(\.isNumber) else {
             throw ProviderError(

@@ -9,9 +9,12 @@ public import PlaceHTTP
 /// `places reverse`. The public server asks for a real User-Agent and fair use; answers go
 /// through the HTTP cache.
 public struct PhotonProvider: GeocodingProvider {
+    /// Its id, `photon`, as `places providers` lists it.
     public static let providerID: ProviderID = "photon"
+    /// komoot's public Photon server, asked when no other `endpoint` is configured.
     public static let defaultEndpoint = "https://photon.komoot.io"
 
+    /// The same as ``providerID``.
     public let id = PhotonProvider.providerID
     private let client: HTTPClient
     private let endpoint: URL?
@@ -29,6 +32,7 @@ public struct PhotonProvider: GeocodingProvider {
         return endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? endpoint.host ?? ""
     }
 
+    /// Not ready when the configured endpoint is no URL; otherwise keyless, with OpenStreetMap data and Photon as the attribution.
     public var status: ProviderStatus {
         guard endpoint != nil else {
             return .notReady(.misconfigured("endpoint '\(givenEndpoint)' in [photon] is not a URL; give one such as http://localhost:2322"))
@@ -36,6 +40,8 @@ public struct PhotonProvider: GeocodingProvider {
         return .keyless(client, service: authority, attribution: "OpenStreetMap data, ODbL, geocoding by Photon")
     }
 
+    /// Asks `/api` for places matching the text, biased towards the focus when there is one, at most `request.limit`.
+    /// - Throws: ``ProviderError`` `.missingCredentials` when the configured endpoint is no URL, and the HTTP client's failures.
     public func geocode(_ request: GeocodeRequest) async throws -> [GeocodedPlace] {
         var query = [("q", request.text), ("limit", String(request.limit))]
         if let focus = request.focus {
@@ -44,6 +50,8 @@ public struct PhotonProvider: GeocodingProvider {
         return try await ask("/api", query: query, origin: nil)
     }
 
+    /// Asks `/reverse` for what is at `coordinate`, each with its distance from it in metres; `limit` is kept between 1 and 50.
+    /// - Throws: ``ProviderError`` `.missingCredentials` when the configured endpoint is no URL, and the HTTP client's failures.
     public func reverse(_ coordinate: Coordinate, limit: Int) async throws -> [GeocodedPlace] {
         let query = [
             ("lat", Coordinate.format(coordinate.latitude, decimals: 6)), ("lon", Coordinate.format(coordinate.longitude, decimals: 6)),

@@ -12,20 +12,27 @@ public import PlaceCore
 /// Everything a plugin prints is checked here before it becomes a ``Place``: one field out of
 /// bounds fails the whole answer, so nothing unvalidated reaches a ranking or the store.
 public enum PluginProtocol {
+    /// The protocol version `places` speaks; `describe` must give the same.
     public static let version = 1
 
     /// What `describe` says.
     public struct Description: Sendable, Equatable {
+        /// The plugin's provider id: letters, digits, `-` and `_`, at most 40 characters.
         public let id: String
+        /// The categories it answers, at least one.
         public let categories: [SearchCategory]
+        /// The texts of its `needs` list (empty when it has none); `places` does not act on them yet.
         public let needs: [String]
     }
 
     /// Why a plugin's words cannot be used.
     public struct Problem: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, in words, mostly led by the command: `describe: no "categories" list`.
         public let description: String
     }
 
+    /// Reads what `describe` printed.
+    /// - Throws: ``Problem`` when it is not a JSON object, speaks another protocol version, or has an unusable id or categories.
     public static func description(_ data: Data) throws(Problem) -> Description {
         let root = try object(data)
         guard let version = root["protocol"]?.doubleValue, version == Double(Self.version) else {
@@ -45,6 +52,7 @@ public enum PluginProtocol {
         return Description(id: id, categories: categories, needs: needs)
     }
 
+    /// The JSON that `search` reads on stdin for `request`: its category, focus, radius in whole metres and limit.
     public static func request(_ request: SearchRequest) -> Data {
         let value: JSONValue = [
             "protocol": JSONValue(Self.version),

@@ -6,12 +6,16 @@ public import PlaceCore
 /// ``PluginProtocol``, cut at the deadline like any provider, and never trusted: what it prints is
 /// checked before it becomes a place, and a plugin that fails is named while the others answer.
 public struct PluginProvider: PlaceProvider {
+    /// The id the plugin gave in `describe`.
     public let id: ProviderID
+    /// The categories the plugin gave in `describe`.
     public let capabilities: ProviderCapabilities
+    /// The plugin's program, started once for each search.
     public let executable: URL
     /// Lines the plugin writes to stderr, passed on under its name.
     private let stderrLine: @Sendable (String) -> Void
 
+    /// A provider for the plugin at `executable`, as it described itself; `stderrLine` receives each line it writes to stderr.
     public init(description: PluginProtocol.Description, executable: URL, stderrLine: @escaping @Sendable (String) -> Void) {
         id = ProviderID(description.id)
         capabilities = ProviderCapabilities(categories: Set(description.categories))
@@ -19,8 +23,13 @@ public struct PluginProvider: PlaceProvider {
         self.stderrLine = stderrLine
     }
 
+    /// Ready, from the plugin on this machine.
     public var status: ProviderStatus { .local("the plugin \(executable.path)") }
 
+    /// Runs `EXE search` with the request on stdin and checks every place it prints.
+    /// - Throws: ``ProviderError``: `.unsupported` for a category it did not describe, `.timedOut` when it is stopped at the
+    ///   deadline, `.unavailable` when it cannot run or exits with a status other than 0, `.unexpectedResponse` when its answer
+    ///   cannot be used.
     public func search(_ request: SearchRequest) async throws -> [Place] {
         guard answers(request.category) else {
             throw ProviderError(provider: id, kind: .unsupported, message: "the plugin does not answer \(request.category)")

@@ -12,6 +12,7 @@ public struct RecommendationFeed: Sendable, Equatable {
     /// Entries left out, in feed order.
     public var skipped: [FeedIssue]
 
+    /// A feed named `name`, with its usable places and the entries left out.
     public init(name: String, places: [Place], skipped: [FeedIssue] = []) {
         self.name = name
         self.places = places
@@ -38,6 +39,7 @@ public struct FeedIssue: Sendable, Equatable, CustomStringConvertible {
     /// What is wrong: `no latitude`, `latitude 95 is out of range (-90…90)`.
     public var reason: String
 
+    /// The entry at `position` (1-based), with its id when it has one, and what is wrong with it.
     public init(position: Int, id: String?, reason: String) {
         self.position = position
         self.id = id

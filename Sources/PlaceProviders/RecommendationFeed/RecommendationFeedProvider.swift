@@ -36,12 +36,16 @@ public import PlaceHTTP
 /// none of these shapes or no usable entry is a ``ProviderError`` (`unexpectedResponse`); a file
 /// that is not there or cannot be read is one of kind `notFound`.
 public struct RecommendationFeedProvider: PlaceDetailsProvider {
+    /// Its id, `feed`, which prefixes the ids of its recommendations (`feed:rec-1`).
     public static let providerID: ProviderID = "feed"
     /// What to do when no feed is given or configured.
     public static let unconfiguredAdvice = "no feed configured; set url or file in the [feed] section of the config"
 
+    /// The same as ``providerID``.
     public let id = RecommendationFeedProvider.providerID
+    /// Recommendations only.
     public let capabilities = ProviderCapabilities(categories: [.recommendations])
+    /// The file or URL the feed is read from.
     public let source: FeedSource
     private let client: HTTPClient
 
@@ -51,6 +55,7 @@ public struct RecommendationFeedProvider: PlaceDetailsProvider {
         self.client = client
     }
 
+    /// Ready from this machine for a file; keyless for a URL, with its host as the service.
     public var status: ProviderStatus {
         switch source {
         case .file:
@@ -88,6 +93,8 @@ public struct RecommendationFeedProvider: PlaceDetailsProvider {
             .prefix(request.limit).map(\.0)
     }
 
+    /// The recommendation with this id, from a fresh read of the feed.
+    /// - Throws: ``ProviderError`` `.notFound` when the feed has none such, and what ``load()`` throws.
     public func details(for placeID: PlaceID) async throws -> Place {
         let feed = try await load()
         guard let place = feed.places.first(where: { $0.id == placeID }) else {

@@ -17,10 +17,14 @@ public struct ScoreComponent: Sendable, Equatable, Codable {
 
 /// A place while it moves through the pipeline.
 public struct Candidate: Sendable {
+    /// The place being ranked.
     public let place: Place
+    /// The walk to it from the focus.
     public let walk: Walk
+    /// Its score so far, one component per scorer; filled in by ``ScoreStage``.
     public internal(set) var components: [ScoreComponent] = []
 
+    /// A candidate for `place`, reached by `walk`, with no score yet.
     public init(place: Place, walk: Walk) {
         self.place = place
         self.walk = walk
@@ -32,10 +36,15 @@ public struct Candidate: Sendable {
 
 /// A place in the final list, with everything needed to explain its position.
 public struct RankedPlace: Sendable {
+    /// Its position in the list, from 1.
     public let rank: Int
+    /// The place ranked.
     public let place: Place
+    /// The walk to it from the focus.
     public let walk: Walk
+    /// The sum of the components' contributions, 0…1 (0 when nothing scored it).
     public let score: Double
+    /// The parts of ``score``, one per scorer, in the order the scorers ran.
     public let components: [ScoreComponent]
     /// Open at the ranking's moment: true, false, or nil when unknown.
     public let isOpen: Bool?
@@ -43,14 +52,19 @@ public struct RankedPlace: Sendable {
 
 /// A place a filter left out, and why.
 public struct Exclusion: Sendable {
+    /// The place left out.
     public let place: Place
+    /// The walk to it from the focus.
     public let walk: Walk
     /// The stage that dropped it: `coffee`, `walk`, `open`.
     public let stage: String
+    /// Why, in words: "tea house, not coffee", "opening hours unknown".
     public let reason: String
 }
 
+/// What a pipeline made of a list of places: the ranked ones, those left out and why.
 public struct RankingResult: Sendable {
+    /// The places every filter kept, in the pipeline's final order.
     public let ranked: [RankedPlace]
     /// In the order they were dropped.
     public let excluded: [Exclusion]

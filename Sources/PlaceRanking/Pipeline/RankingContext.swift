@@ -10,6 +10,7 @@ public struct RankingContext: Sendable {
     /// The zone at the focus, where clock times the user gives are read (an arrival at "08:30").
     /// Opening hours are not read in it: each place's are read in its own zone (``Place/timeZone``).
     public var timeZone: TimeZone
+    /// How distances become walks; a profile's `rank` replaces it with the profile's own model.
     public var walking: WalkingModel
     /// Walking distances from a routing provider, where known (metres).
     public var routedMeters: [PlaceID: Double]

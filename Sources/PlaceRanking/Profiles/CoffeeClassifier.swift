@@ -20,6 +20,7 @@ public struct CoffeeClassifier: Sendable {
     public static let netherlands = BoundingBox(south: 50.75, west: 3.2, north: 53.7, east: 7.3)
     static let cannabisWords: Set<String> = ["coffeeshop", "coffeshop", "coffeeshops"]
 
+    /// A classifier; it has no settings.
     public init() {}
 
     /// Why `place` is not a coffee place, or nil when it is one.

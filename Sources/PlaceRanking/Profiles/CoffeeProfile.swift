@@ -14,13 +14,20 @@ public import PlaceCore
 public struct CoffeeProfile: Sendable {
     /// The longest acceptable walk, in seconds.
     public var maximumWalkSeconds: Double
+    /// Leave out every place not known to be open now: closed ones and those whose hours are unknown.
     public var requireOpen: Bool
+    /// How many places to keep, best first; nil keeps all.
     public var top: Int?
+    /// The rating's weight (``RatingScorer``), relative to the others; it goes to the walk when no place is rated.
     public var ratingWeight: Double
+    /// The walk's weight (``WalkScorer``), relative to the others.
     public var walkWeight: Double
+    /// The coffee focus's weight (``CoffeeFocusScorer``), relative to the others.
     public var focusWeight: Double
+    /// How distances become walks; it replaces the context's model in ``rank(_:context:)``.
     public var walking: WalkingModel
 
+    /// A profile with these settings; by default a walk of at most 15 minutes, places open or not, and every place kept.
     public init(
         maximumWalkSeconds: Double = 15 * 60, requireOpen: Bool = false, top: Int? = nil, ratingWeight: Double = 0.5,
         walkWeight: Double = 0.4, focusWeight: Double = 0.1, walking: WalkingModel = WalkingModel()
@@ -41,6 +48,8 @@ public struct CoffeeProfile: Sendable {
         walking.searchRadius(forSeconds: maximumWalkSeconds, step: 500, minimum: 1000)
     }
 
+    /// The stages for these settings: the coffee, walk and (with ``requireOpen``) open filters, the three scorers, best first
+    /// and the top N. The weights are used as they are: ``rank(_:context:)`` moves the rating's share when nothing is rated.
     public func pipeline() -> RankingPipeline {
         let classifier = CoffeeClassifier()
         let limit = maximumWalkSeconds
@@ -71,6 +80,8 @@ public struct CoffeeProfile: Sendable {
         return RankingPipeline(stages)
     }
 
+    /// Ranks `places` with this profile's ``walking``, giving the rating's weight to the walk when no place is rated. The
+    /// result's notes say which weights were used.
     public func rank(_ places: [Place], context: RankingContext) -> RankingResult {
         var context = context
         context.walking = walking

@@ -12,6 +12,7 @@ public import PlaceCore
 /// As a plain listing (`dropUnusable` false, sorted by walk) it keeps full and unusable places and
 /// only prices them, which is what "parking around a point" wants.
 public struct ParkingProfile: Sendable {
+    /// How the result is ordered: by score, by the cost of the stay or by the walk.
     public enum Order: String, Sendable, CaseIterable {
         /// The weighted score, best first.
         case score
@@ -21,17 +22,29 @@ public struct ParkingProfile: Sendable {
         case walk
     }
 
+    /// The stay to price: when the car arrives and for how long.
     public var stay: Stay
+    /// The longest acceptable walk between the parking place and the destination, in seconds.
     public var maximumWalkSeconds: Double
+    /// How the driver can pay (`cash`, `pin`, `creditcard`, `chipknip`); empty for any. Only read when ``dropUnusable`` is true.
     public var paymentMethods: [String]
+    /// Leave out full places and those the driver cannot use for the stay; false keeps them, as a plain listing does.
     public var dropUnusable: Bool
+    /// The order of the result.
     public var order: Order
+    /// How many places to keep, the first in ``order``; nil keeps all.
     public var top: Int?
+    /// The stay cost's weight (``StayCostScorer``), relative to the others.
     public var costWeight: Double
+    /// The walk's weight (``WalkScorer``), relative to the others.
     public var walkWeight: Double
+    /// The availability's weight (``AvailabilityScorer``), relative to the others.
     public var availabilityWeight: Double
+    /// How distances become walks; it replaces the context's model in ``rank(_:context:)``.
     public var walking: WalkingModel
 
+    /// A profile for `stay` with these settings; by default a walk of at most 10 minutes, unusable places dropped,
+    /// best score first and every place kept.
     public init(
         stay: Stay, maximumWalkSeconds: Double = 10 * 60, paymentMethods: [String] = [], dropUnusable: Bool = true, order: Order = .score,
         top: Int? = nil, costWeight: Double = 0.5, walkWeight: Double = 0.35, availabilityWeight: Double = 0.15,
@@ -55,6 +68,8 @@ public struct ParkingProfile: Sendable {
         walking.searchRadius(forSeconds: maximumWalkSeconds, step: 250, minimum: 500)
     }
 
+    /// The stages for these settings: the parking and walk filters, the full and usable filters (with ``dropUnusable``),
+    /// the three scorers, the ``order`` and the top N.
     public func pipeline() -> RankingPipeline {
         let limit = maximumWalkSeconds
         let stay = stay
@@ -91,6 +106,7 @@ public struct ParkingProfile: Sendable {
         return RankingPipeline(stages)
     }
 
+    /// Ranks `places` through ``pipeline()`` with this profile's ``walking``.
     public func rank(_ places: [Place], context: RankingContext) -> RankingResult {
         var context = context
         context.walking = walking

@@ -23,12 +23,18 @@ public import PlaceCore
 public struct RecommendationsProfile: Sendable {
     /// The longest acceptable walk, in seconds.
     public var maximumWalkSeconds: Double
+    /// How many places to keep, best first; nil keeps all.
     public var top: Int?
+    /// The points' weight (``PointsScorer``), relative to the others.
     public var pointsWeight: Double
+    /// The walk's weight (``WalkScorer``), relative to the others.
     public var walkWeight: Double
+    /// The points rate's weight (``PointsRateScorer``), relative to the others.
     public var rateWeight: Double
+    /// How distances become walks; it replaces the context's model in ``rank(_:context:)``.
     public var walking: WalkingModel
 
+    /// A profile with these settings; by default a walk of at most 30 minutes and every place kept.
     public init(
         maximumWalkSeconds: Double = 30 * 60, top: Int? = nil, pointsWeight: Double = 0.4, walkWeight: Double = 0.3,
         rateWeight: Double = 0.3, walking: WalkingModel = WalkingModel()
@@ -46,6 +52,8 @@ public struct RecommendationsProfile: Sendable {
         walking.searchRadius(forSeconds: maximumWalkSeconds, step: 500, minimum: 500)
     }
 
+    /// The stages for these settings: the recommendation, expired and walk filters, the three scorers, best first and the
+    /// top N. Walks shorter than the walk scorer's free time count as that long for the rate.
     public func pipeline() -> RankingPipeline {
         let limit = maximumWalkSeconds
         let walk = WalkScorer(limitSeconds: limit)
@@ -68,6 +76,7 @@ public struct RecommendationsProfile: Sendable {
         return RankingPipeline(stages)
     }
 
+    /// Ranks `places` through ``pipeline()`` with this profile's ``walking``.
     public func rank(_ places: [Place], context: RankingContext) -> RankingResult {
         var context = context
         context.walking = walking

@@ -3,6 +3,7 @@ public import PlaceCore
 
 /// The cost of one stay at a parking place, wherever it comes from.
 public struct PricedStay: Sendable, Equatable {
+    /// Where an amount came from.
     public enum Source: String, Sendable, Equatable {
         /// The provider calculated the total for this stay.
         case provider
@@ -14,10 +15,12 @@ public struct PricedStay: Sendable, Equatable {
 
     /// Euros for the whole stay, or nil when unknown.
     public let amount: Double?
+    /// Where ``amount`` came from; `.unknown` when nothing priced the stay.
     public let source: Source
     /// The stay is longer than the place allows.
     public let exceedsMaximumStay: Bool
 
+    /// A priced stay of `amount` euros (nil when unknown), from `source`.
     public init(amount: Double?, source: Source, exceedsMaximumStay: Bool) {
         self.amount = amount
         self.source = source
@@ -34,6 +37,8 @@ public struct PricedStay: Sendable, Equatable {
 /// Works out what a stay costs: the provider's total for exactly this stay when it gave one,
 /// else the place's tariff applied to the stay, else unknown (never an hourly rate posing as a total).
 public enum StayPricing {
+    /// What `stay` costs at `place`: the offer's total for exactly this stay when it has one, else its tariff applied to
+    /// the stay, else unknown (also when `place` is not a parking place).
     public static func price(_ place: Place, for stay: Stay) -> PricedStay {
         guard let offer = place.parking else { return PricedStay(amount: nil, source: .unknown, exceedsMaximumStay: false) }
         let exceeds = offer.tariff.map { !$0.allows(stay) } ?? false

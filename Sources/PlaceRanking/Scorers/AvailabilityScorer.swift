@@ -6,15 +6,20 @@ import PlaceCore
 /// Where nobody counts (a street meter, a sensor error) the score is ``unknownValue``: unknown
 /// is not full.
 public struct AvailabilityScorer: Scorer {
+    /// The component's name.
     public let name = "availability"
+    /// The free places at which the score reaches 0.63 (1 − 1/e); at least 1.
     public var scale: Double
+    /// The score when the free places are not counted or the count is unknown.
     public var unknownValue: Double
 
+    /// A scorer with this `scale` (raised to at least 1) and `unknownValue`.
     public init(scale: Double = 10, unknownValue: Double = 0.6) {
         self.scale = max(1, scale)
         self.unknownValue = unknownValue
     }
 
+    /// 0 when full, ``unknownValue`` when nobody counts or the count is unknown, else `1 − e^(−free / scale)`.
     public func score(_ candidates: [Candidate], context: RankingContext) -> [Score] {
         candidates.map { candidate in
             guard let availability = candidate.place.parking?.availability else {

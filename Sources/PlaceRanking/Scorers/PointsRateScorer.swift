@@ -5,17 +5,22 @@ import PlaceCore
 /// the time it takes. Walks shorter than ``minimumMinutes`` count as that long (nobody minds two
 /// minutes, and a recommendation next door should not earn an unbounded rate).
 public struct PointsRateScorer: Scorer {
+    /// The component's name.
     public let name = "rate"
+    /// The shortest walk a rate is worked out for, in minutes; at least 0.5.
     public var minimumMinutes: Double
 
+    /// A scorer that counts walks under `minimumMinutes` (raised to at least 0.5) as that long.
     public init(minimumMinutes: Double = 2) {
         self.minimumMinutes = max(0.5, minimumMinutes)
     }
 
+    /// Points per minute of walking, a walk under ``minimumMinutes`` counting as that long.
     public func rate(points: Int, minutes: Double) -> Double {
         Double(points) / max(minimumMinutes, minutes)
     }
 
+    /// Each rate divided by the best in the list; 0 for a place without points, or for all when no rate is above 0.
     public func score(_ candidates: [Candidate], context: RankingContext) -> [Score] {
         let rates = candidates.map { candidate in
             candidate.place.recommendation.map { rate(points: $0.points, minutes: candidate.walk.minutes) }

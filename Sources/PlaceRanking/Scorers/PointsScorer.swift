@@ -4,10 +4,13 @@ import PlaceCore
 /// half as many points 0.5. Relative, because points have no absolute scale (one feed gives 5,
 /// another 500). A place without points, or a list where nothing is worth any, scores 0.
 public struct PointsScorer: Scorer {
+    /// The component's name.
     public let name = "points"
 
+    /// A scorer; it has no settings.
     public init() {}
 
+    /// Each place's points divided by the most in the list.
     public func score(_ candidates: [Candidate], context: RankingContext) -> [Score] {
         let best = candidates.compactMap { $0.place.recommendation?.points }.max() ?? 0
         return candidates.map { candidate in

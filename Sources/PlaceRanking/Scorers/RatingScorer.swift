@@ -13,17 +13,23 @@ import PlaceCore
 /// worse than the usual weaker place either. With nothing rated, ``fallbackPrior`` stands in.
 /// The estimate maps to 0…1 linearly from ``floor`` (and below) to 10.
 public struct RatingScorer: Scorer {
+    /// The component's name.
     public let name = "rating"
+    /// `m`: how many ratings the mean counts as, and what a rating with an unknown count weighs.
     public var priorWeight: Double
+    /// The rating (0–10) that stands in for the mean and for unrated places when nothing is rated.
     public var fallbackPrior: Double
+    /// The estimate (0–10) that scores 0; below it scores 0 too.
     public var floor: Double
 
+    /// A scorer with this prior weight, fallback rating and floor.
     public init(priorWeight: Double = 10, fallbackPrior: Double = 7, floor: Double = 5) {
         self.priorWeight = priorWeight
         self.fallbackPrior = fallbackPrior
         self.floor = floor
     }
 
+    /// Each place's estimate mapped to 0…1 by ``normalise(_:)``; the detail shows the rating, its count and the mean.
     public func score(_ candidates: [Candidate], context: RankingContext) -> [Score] {
         let rated = candidates.compactMap { $0.place.rating?.value }.sorted()
         let mean = rated.isEmpty ? fallbackPrior : rated.reduce(0, +) / Double(rated.count)

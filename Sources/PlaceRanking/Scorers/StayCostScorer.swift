@@ -8,16 +8,21 @@ public import PlaceCore
 /// A place whose cost nobody knows counts at the upper quartile of the known costs: an unpriced
 /// garage is a gamble, as an unrated café is for coffee, but it is not the dearest either.
 public struct StayCostScorer: Scorer {
+    /// The component's name.
     public let name = "cost"
+    /// The stay to price.
     public let stay: Stay
     /// Euros added to both sides of the ratio.
     public var cushion: Double
 
+    /// A scorer pricing `stay`, with `cushion` euros (raised to at least 0.01) added to both sides of the ratio.
     public init(stay: Stay, cushion: Double = 1) {
         self.stay = stay
         self.cushion = max(0.01, cushion)
     }
 
+    /// Each place's ``value(_:cheapest:)``; an unknown cost counts at the upper quartile of the known ones, and when no
+    /// cost is known every place scores 0.5.
     public func score(_ candidates: [Candidate], context: RankingContext) -> [Score] {
         let prices = candidates.map { StayPricing.price($0.place, for: stay) }
         let known = prices.compactMap(\.amount).sorted()
@@ -37,6 +42,7 @@ public struct StayCostScorer: Scorer {
         }
     }
 
+    /// `(cheapest + cushion) / (amount + cushion)`: 1 for the cheapest, less the dearer `amount` is.
     public func value(_ amount: Double, cheapest: Double) -> Double {
         (cheapest + cushion) / (amount + cushion)
     }

@@ -6,6 +6,7 @@ public import PlaceCore
 /// store only as their SHA-256. A fast hash suits them (unlike passwords): they are random and
 /// long, so there is nothing to guess, and a request is checked with one lookup.
 public enum APIToken {
+    /// What every token starts with, before its 43 URL-safe base64 characters.
     public static let prefix = "plc_"
     /// Characters of a token shown in listings, so that people can tell theirs apart.
     public static let hintLength = 10

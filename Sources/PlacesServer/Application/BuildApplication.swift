@@ -9,7 +9,9 @@ public import PlacesKit
 /// Everything the server is built from: the front door (made from the same settings and providers
 /// as the CLI), the store it holds open, how it runs, and where its log lines go.
 public struct ServerParts: Sendable {
+    /// The front door the endpoints call, made from the same settings and providers as the CLI.
     public var service: PlacesService
+    /// The embedded store the server holds open: where imported places are looked up when no shared database holds them.
     public var store: SQLitePlaceStore
     /// What several instances may share: accounts, tokens, favourites, points. The embedded
     /// `store` unless given (`--database`).
@@ -17,11 +19,15 @@ public struct ServerParts: Sendable {
     /// The imported places of the database given (`--database`), which searches and reverse
     /// lookups read; nil on the embedded store, whose file the service reads itself.
     public var sharedImports: (any SharedImportStore)?
+    /// Where the server listens, who may ask what, and its limits.
     public var settings: ServerSettings
+    /// Where the server's log lines go.
     public var logger: Logger
     /// Called with the port once the server listens (port 0 picks a free one).
     public var onRunning: @Sendable (Int) async -> Void
 
+    /// Parts for a server. Without `shared`, the embedded `store` is shared; a `shared` store that also holds imported places
+    /// becomes ``sharedImports``.
     public init(
         service: PlacesService, store: SQLitePlaceStore, shared: (any SharedStore)? = nil, settings: ServerSettings, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }

@@ -8,16 +8,20 @@ public import PlacesKit
 /// type a program can branch on, and the same words the CLI prints, with the input named as the
 /// query parameter (`near`), where the CLI names its flag (`--near`).
 public struct Problem: Error, HTTPResponseError, CustomStringConvertible {
+    /// The HTTP status it is answered with.
     public let status: HTTPResponse.Status
     /// The last part of the type URI: `bad-parameter`, `not-found`, `unauthorized`, ….
     public let type: String
+    /// What went wrong, in a sentence; for a flow's error, the same words the CLI prints.
     public let detail: String
     /// The query parameter (or body field) at fault.
     public let parameter: String?
     /// What to do, in neutral words.
     public let remedy: String?
+    /// Headers the response carries besides its content type, such as `Retry-After` when asking again soon may work.
     public var headers: HTTPFields
 
+    /// A problem with `status`, `type` and `detail`, and the parameter at fault, a remedy and extra headers when there are.
     public init(
         _ status: HTTPResponse.Status, _ type: String, _ detail: String, parameter: String? = nil, remedy: String? = nil, headers: HTTPFields = [:]
     ) {
@@ -63,6 +67,7 @@ public struct Problem: Error, HTTPResponseError, CustomStringConvertible {
         Problem(PlacesError(.usage, message, parameter: name))
     }
 
+    /// `STATUS type: detail`, as in `400 bad-parameter: near '52.37,' is not LAT,LON…`.
     public var description: String { "\(status.code) \(type): \(detail)" }
 
     /// The document: RFC 9457's members, and `parameter`, `remedy` and `request_id`.
@@ -80,6 +85,8 @@ public struct Problem: Error, HTTPResponseError, CustomStringConvertible {
         return .object(object)
     }
 
+    /// The problem document as an `application/problem+json` response, with the request's path as `instance` and its id
+    /// as `request_id`.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers
         headers[.contentType] = "application/problem+json"

@@ -7,7 +7,9 @@ import Synchronization
 /// What a request carries through the middlewares to its handler: who sent it (the account its
 /// token belongs to; nil for an anonymous request to an open endpoint) and from where.
 public struct ServerContext: RequestContext, WebSocketRequestContext {
+    /// Hummingbird's per-request storage: the logger, the endpoint path and the path parameters.
     public var coreContext: CoreRequestContextStorage
+    /// Where the WebSocket router leaves the handler of the route it matched, for the upgrade.
     public let webSocket: WebSocketHandlerReference<ServerContext>
     /// The account of the request's token, once the authentication middleware found it.
     public var account: Account?
@@ -23,6 +25,7 @@ public struct ServerContext: RequestContext, WebSocketRequestContext {
     /// middleware, which sees the context as it was before authentication).
     let caller = Caller()
 
+    /// The context of a new request, with the peer's address and the connection from `source`; no account yet.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()

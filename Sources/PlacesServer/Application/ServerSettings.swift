@@ -5,13 +5,16 @@ public import PlacesKit
 /// client from holding the server. Read from the command line, then `[serve]` in the config file,
 /// then these defaults.
 public struct ServerSettings: Sendable {
+    /// The address to listen on; `127.0.0.1` by default.
     public var host: String
+    /// The port to listen on (0 picks a free one); 8080 by default.
     public var port: Int
     /// Search, completion, details, routes and the Photon-compatible endpoints answer without a
     /// token (rate-limited by address). Favourites, points and follow always need one.
     public var openSearch: Bool
     /// Requests each token (or address) may make: a bucket of ``rateBurst`` refilled at this rate.
     public var ratePerSecond: Double
+    /// How many requests a bucket holds: the most a token (or address) may make at once after a pause.
     public var rateBurst: Double
     /// The largest request body (a trace to find stops in); larger ones get 413 unread.
     public var maximumBodyBytes: Int
@@ -27,6 +30,8 @@ public struct ServerSettings: Sendable {
     /// The server's clock, for the points' checks; the wall clock unless a test says.
     public var clock: @Sendable () -> Date
 
+    /// Settings with these values. The defaults listen on 127.0.0.1:8080, answer searches only with a token, allow 20
+    /// requests a second in bursts of up to 40, and take bodies of up to 32 MiB.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, openSearch: Bool = false, ratePerSecond: Double = 20, rateBurst: Double = 40,
         maximumBodyBytes: Int = 32 << 20, bodyTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),

@@ -28,5 +28,7 @@ enum RequestNotices {
 /// Where a server's ``PlacesService`` says its notices: to the log line of the request that caused
 /// them.
 public enum ServerNotices {
+    /// The sink for a server's ``PlacesService``: a notice goes to the log line of the request being answered, else
+    /// straight to `logger` (a streamed answer goes on after its request's line is written).
     public static func sink(_ logger: Logger) -> NoticeSink { RequestNotices.sink(logger) }
 }

@@ -6,9 +6,12 @@ public import Tracking
 
 /// A fix as it reached the server: what the client said, and when our clock saw it.
 public struct WitnessedFix: Sendable, Equatable {
+    /// The fix as the client sent it.
     public let fix: LocationFix
+    /// When the server's clock saw it arrive.
     public let receivedAt: Date
 
+    /// `fix`, as it arrived at `receivedAt`.
     public init(fix: LocationFix, receivedAt: Date) {
         self.fix = fix
         self.receivedAt = receivedAt
@@ -18,8 +21,10 @@ public struct WitnessedFix: Sendable, Equatable {
 /// The checks a walk must pass to earn points, each a plain function of the fixes and the times
 /// they arrived, so that each can be tested alone (see ``LiveWalkRules`` for why each exists).
 public struct LiveWalkCheck: Sendable {
+    /// The thresholds the checks apply.
     public let rules: LiveWalkRules
 
+    /// Checks that apply `rules`.
     public init(rules: LiveWalkRules) { self.rules = rules }
 
     /// Why `walk` (every fix that arrived, in arrival order) may not earn points; nil when it may.

@@ -31,6 +31,8 @@ public struct LiveWalkRules: Sendable, Equatable {
     /// Walks shorter than this (metres) are too short to judge straightness or evenness.
     public var regularityLength: Double
 
+    /// Rules with these thresholds. The defaults suit a person walking with a phone: fixes stamped within 30 s of the
+    /// server's clock, at most 3 m/s over 20 s, and at least 5 fixes over 30 s.
     public init(
         clockWindow: TimeInterval = 30, realTimeShare: Double = 0.8, fastestPace: Double = 3, paceSpan: TimeInterval = 20, minimumFixes: Int = 5,
         minimumDuration: TimeInterval = 30, straightness: Double = 1, evenness: Double = 0.01, regularityLength: Double = 100
@@ -50,13 +52,17 @@ public struct LiveWalkRules: Sendable, Equatable {
 /// Why a walk earned nothing: a word to count (`replayed`, `not-live`, `not-real-time`,
 /// `out-of-order`, `too-fast`, `too-regular`, `too-short`, `same-walk`) and a sentence.
 public struct WalkRefusal: Sendable, Equatable, CustomStringConvertible {
+    /// The word to count: `replayed`, `too-fast`, … (the type lists them all).
     public let reason: String
+    /// What was wrong, in a sentence.
     public let detail: String
 
+    /// A refusal for `reason`, explained by `detail`.
     public init(_ reason: String, _ detail: String) {
         self.reason = reason
         self.detail = detail
     }
 
+    /// `reason: detail`, as in `too-short: the walk has 3 fixes over 12 s; …`.
     public var description: String { "\(reason): \(detail)" }
 }

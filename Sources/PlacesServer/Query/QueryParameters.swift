@@ -79,6 +79,8 @@ public struct QueryParameters: Sendable {
             .filter { !$0.isEmpty }
     }
 
+    /// The last value given for `name`.
+    /// - Throws: ``Problem`` (400) when it is missing or blank; the message shows `name=example`.
     public func required(_ name: String, example: String) throws(Problem) -> String {
         guard let value = string(name), !value.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw Problem.parameter(name, "is required, e.g. \(name)=\(example)")
@@ -100,6 +102,8 @@ public struct QueryParameters: Sendable {
         return value
     }
 
+    /// A finite number; nil when the parameter is not given.
+    /// - Throws: ``Problem`` (400) for text that is not one.
     public func double(_ name: String) throws(Problem) -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
@@ -118,11 +122,16 @@ public struct QueryParameters: Sendable {
         }
     }
 
+    /// `LAT,LON` or the name of a place, as `--near` takes it; nil when the parameter is not given.
+    /// - Throws: ``Problem`` (400) for text that only looks like a coordinate (`52.37,`), or a name that is empty,
+    ///   too long or has control characters.
     public func position(_ name: String) throws(Problem) -> PositionInput? {
         guard let text = string(name) else { return nil }
         do { return try PositionInput(parsing: text) } catch { throw Problem.parameter(name, error.message) }
     }
 
+    /// `LAT,LON` in decimal degrees; nil when the parameter is not given.
+    /// - Throws: ``Problem`` (400) for anything else.
     public func coordinate(_ name: String) throws(Problem) -> Coordinate? {
         guard let text = string(name) else { return nil }
         do { return try Coordinate(parsing: text) } catch { throw Problem.parameter(name, error.description) }
@@ -134,6 +143,8 @@ public struct QueryParameters: Sendable {
         do { return try StatedDuration.parse(text, bare: bare, units: units) } catch { throw Problem.parameter(name, error.message) }
     }
 
+    /// A distance as the CLI takes it (`800`, `800m`, `1.2km`; a bare number is metres); nil when the parameter is not given.
+    /// - Throws: ``Problem`` (400) for text that is not one.
     public func distance(_ name: String) throws(Problem) -> Distance? {
         guard let text = string(name) else { return nil }
         do { return try Distance.parse(text) } catch { throw Problem.parameter(name, error.message) }

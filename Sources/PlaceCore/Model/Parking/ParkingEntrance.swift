@@ -5,8 +5,10 @@ public struct ParkingEntrance: Sendable, Equatable, Codable {
     public var id: PlaceID?
     /// Its name, when it has one ("Rokin Garage (Ingang)").
     public var name: String?
+    /// Where the entrance is.
     public var coordinate: Coordinate
 
+    /// Makes an entrance at `coordinate`, with its id and name when they are known.
     public init(id: PlaceID? = nil, name: String? = nil, coordinate: Coordinate) {
         self.id = id
         self.name = name

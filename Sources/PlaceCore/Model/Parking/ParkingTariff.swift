@@ -9,14 +9,18 @@ import PlaceBytes
 public struct ParkingTariff: Sendable, Equatable, Codable {
     /// Paid hours of one day, in hours after midnight: 9 to 24 is "09:00 until midnight".
     public struct PaidWindow: Sendable, Equatable, Codable {
+        /// When paying starts, in hours after midnight, 0…24: 12.5 is 12:30.
         public var start: Double
+        /// When paying stops, in hours after midnight, from ``start`` to 24.
         public var end: Double
 
+        /// Makes a window from `start` to `end` in hours after midnight, kept within 0…24 and with `end` not before `start`.
         public init(start: Double, end: Double) {
             self.start = max(0, min(24, start))
             self.end = max(self.start, min(24, end))
         }
 
+        /// Whether nothing is paid in the window: ``end`` is not after ``start``.
         public var isEmpty: Bool { end <= start }
 
         /// "09–24", "12:30–19".
@@ -42,16 +46,22 @@ public struct ParkingTariff: Sendable, Equatable, Codable {
     /// The zone the paid hours are in.
     public var timeZoneIdentifier: String
 
+    /// An introductory rate: the first paid hours of a stay at a rate of their own.
     public struct Introductory: Sendable, Equatable, Codable {
+        /// How many of the stay's first paid hours are charged at this rate; never negative.
         public var hours: Double
+        /// Euros per hour for those hours; never negative.
         public var hourlyRate: Double
 
+        /// Makes an introductory rate; a negative number of hours or rate becomes 0.
         public init(hours: Double, hourlyRate: Double) {
             self.hours = max(0, hours)
             self.hourlyRate = max(0, hourlyRate)
         }
     }
 
+    /// Makes a tariff, tidying what it is given: `paidHours` is cut or padded with nil to seven days (index 0 Sunday) and
+    /// empty windows become nil; a negative rate becomes 0, and a maximum stay or daily cap that is not positive becomes nil.
     public init(
         hourlyRate: Double, paidHours: [PaidWindow?], introductory: Introductory? = nil, maximumStay: TimeInterval? = nil,
         dailyCapHours: Double? = nil, timeZoneIdentifier: String
