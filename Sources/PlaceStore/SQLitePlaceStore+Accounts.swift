@@ -2,7 +2,12 @@ public import Foundation
 import GRDB
 public import PlaceCore
 
-extension SQLitePlaceStore: AccountStore {
+// The accounts part of the store: who may use a server, and with which tokens.
+//
+// A name is unique and a token hash is unique; a revoked token is refused from the
+// moment the revocation commits, by every process using the store.
+extension SQLitePlaceStore {
+    /// Adds an account; nil when the name is taken (nothing changes).
     public func addAccount(named name: String, at date: Date) throws(StoreError) -> Account? {
         try writing { db in
             try db.execute(
@@ -13,16 +18,19 @@ extension SQLitePlaceStore: AccountStore {
         }
     }
 
+    /// The account with this name, or nil when there is none.
     public func account(named name: String) throws(StoreError) -> Account? {
         try reading { db in
             try Row.fetchOne(db, sql: "SELECT id, name, created_at FROM account WHERE name = ?", arguments: [name]).map(Self.account)
         }
     }
 
+    /// Every account, in the order they were added (``UserID/local`` first).
     public func accounts() throws(StoreError) -> [Account] {
         try reading { db in try Row.fetchAll(db, sql: "SELECT id, name, created_at FROM account ORDER BY id").map(Self.account) }
     }
 
+    /// Keeps `token` for its owner: its hash and hint, never the token itself.
     public func addToken(_ token: TokenRecord) throws(StoreError) {
         try writing { db in
             try db.execute(
@@ -33,6 +41,7 @@ extension SQLitePlaceStore: AccountStore {
         }
     }
 
+    /// The account an unrevoked token with this hash belongs to.
     public func account(forTokenHash hash: String) throws(StoreError) -> Account? {
         try reading { db in
             try Row.fetchOne(
@@ -46,6 +55,7 @@ extension SQLitePlaceStore: AccountStore {
         }
     }
 
+    /// An account's tokens, revoked ones included, oldest first.
     public func tokens(of owner: UserID) throws(StoreError) -> [TokenRecord] {
         try reading { db in
             try Row.fetchAll(
@@ -58,6 +68,8 @@ extension SQLitePlaceStore: AccountStore {
         }
     }
 
+    /// Revokes the account's tokens: every one, or those whose hint starts with `hint`.
+    /// - Returns: how many were revoked now (already revoked ones are not counted).
     public func revokeTokens(of owner: UserID, hint: String?, at date: Date) throws(StoreError) -> Int {
         try writing { db in
             // `instr(hint, ?) = 1`: a prefix match with no LIKE wildcards to escape.

@@ -3,6 +3,8 @@ import GRDB
 public import PlaceCore
 
 extension SQLitePlaceStore {
+    /// Adds `favorite`, or refreshes it when its place is one already: the note is replaced only
+    /// when the new one is not nil, and the first date of adding is kept.
     public func addFavorite(_ favorite: Favorite, owner: UserID) throws(StoreError) -> FavoriteChange {
         let place = favorite.place
         let json: String
@@ -48,6 +50,7 @@ extension SQLitePlaceStore {
             updated_at = excluded.updated_at
         """
 
+    /// Every favourite of `owner`, in the order they were first added.
     public func favorites(of owner: UserID) throws(StoreError) -> [Favorite] {
         try reading { db in
             let decoder = PlaceJSON.decoder()
@@ -58,6 +61,7 @@ extension SQLitePlaceStore {
         }
     }
 
+    /// The favourite of `owner` with `id`, or nil when the place is not one of theirs.
     public func favorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Favorite? {
         try reading { db in
             let row = try Row.fetchOne(
@@ -67,6 +71,7 @@ extension SQLitePlaceStore {
         }
     }
 
+    /// The same list without decoding the stored places: what listing needs, fast.
     public func favoriteSummaries(of owner: UserID) throws(StoreError) -> [FavoriteSummary] {
         try reading { db in
             let rows = try Row.fetchCursor(
@@ -80,6 +85,7 @@ extension SQLitePlaceStore {
         }
     }
 
+    /// - Returns: false when `id` was not a favourite of `owner` (nothing changed).
     public func removeFavorite(_ id: PlaceID, of owner: UserID) throws(StoreError) -> Bool {
         try writing { db in
             try db.execute(sql: "DELETE FROM favorite WHERE owner = ? AND place_id = ?", arguments: [owner.rawValue, id.description])
@@ -116,4 +122,18 @@ extension SQLitePlaceStore {
             throw StoreError(.corruptRecord, path: path, detail: "favourite \(text): \(error)")
         }
     }
+}
+
+/// The CLI's single person: the ``UserID/local`` account.
+extension SQLitePlaceStore {
+    /// Adds or refreshes `favorite` for the ``UserID/local`` account.
+    public func addFavorite(_ favorite: Favorite) throws(StoreError) -> FavoriteChange { try addFavorite(favorite, owner: .local) }
+    /// Every favourite of the ``UserID/local`` account, in the order they were first added.
+    public func favorites() throws(StoreError) -> [Favorite] { try favorites(of: .local) }
+    /// The ``UserID/local`` account's favourites as summaries, without decoding the stored places.
+    public func favoriteSummaries() throws(StoreError) -> [FavoriteSummary] { try favoriteSummaries(of: .local) }
+    /// The ``UserID/local`` account's favourite with `id`, or nil when the place is not one.
+    public func favorite(_ id: PlaceID) throws(StoreError) -> Favorite? { try favorite(id, of: .local) }
+    /// Removes `id` from the ``UserID/local`` account's favourites; false when it was not one of them.
+    public func removeFavorite(_ id: PlaceID) throws(StoreError) -> Bool { try removeFavorite(id, of: .local) }
 }

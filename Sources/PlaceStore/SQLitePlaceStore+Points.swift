@@ -3,7 +3,15 @@ import GRDB
 import PlaceBytes
 public import PlaceCore
 
-extension SQLitePlaceStore: PointsLedger {
+// The points ledger, per owner.
+//
+// Awarding is exactly-once: replaying the same trace, or two `places follow` arriving at once,
+// add a recommendation's points to an owner one time: the checks and the write are one
+// transaction, on a key of (owner, feed, recommendation id) and on the walk's
+// fingerprint, which no two awards share whoever sends them.
+extension SQLitePlaceStore {
+    /// - Parameter walk: a fingerprint of the fixes that arrived (nil: not checked); a walk already
+    ///   used for an award, by anyone, earns nothing again and is recorded as a refusal.
     public func award(_ entry: PointsEntry, owner: UserID, walk: String?) throws(StoreError) -> AwardOutcome {
         guard entry.points >= 0 else {
             throw StoreError(.corruptRecord, path: path, detail: "\(entry.recommendationID) has \(entry.points) points; points cannot be negative")
@@ -50,10 +58,12 @@ extension SQLitePlaceStore: PointsLedger {
         }
     }
 
+    /// The sum of every entry of `owner`.
     public func pointsBalance(of owner: UserID) throws(StoreError) -> Int {
         try reading { db in try Self.balance(owner, db) }
     }
 
+    /// Every entry of `owner`, oldest award first.
     public func pointsHistory(of owner: UserID) throws(StoreError) -> [PointsEntry] {
         try reading { db in
             try Row.fetchAll(db, sql: "\(Self.entryColumns) WHERE owner = ? ORDER BY seq", arguments: [owner.rawValue])
@@ -61,10 +71,12 @@ extension SQLitePlaceStore: PointsLedger {
         }
     }
 
+    /// Keeps an arrival that earned nothing, and why.
     public func recordRefusal(_ refusal: PointsRefusal, owner: UserID) throws(StoreError) {
         try writing { db in try Self.insertRefusal(refusal, owner: owner, db) }
     }
 
+    /// Every refusal of `owner`, oldest first.
     public func refusals(of owner: UserID) throws(StoreError) -> [PointsRefusal] {
         try reading { db in
             let rows = try Row.fetchAll(
@@ -118,4 +130,14 @@ extension SQLitePlaceStore: PointsLedger {
             feed: row[0], recommendationID: id, name: row[2], points: row[3],
             arrivedAt: Date(timeIntervalSince1970: row[4]), recordedAt: Date(timeIntervalSince1970: row[5]), position: position)
     }
+}
+
+/// The CLI's single person: the ``UserID/local`` account, and no walk check (its traces are its own).
+extension SQLitePlaceStore {
+    /// Awards `entry` to the ``UserID/local`` account, with no walk check.
+    public func award(_ entry: PointsEntry) throws(StoreError) -> AwardOutcome { try award(entry, owner: .local, walk: nil) }
+    /// The ``UserID/local`` account's balance: the sum of its entries.
+    public func pointsBalance() throws(StoreError) -> Int { try pointsBalance(of: .local) }
+    /// The ``UserID/local`` account's entries, oldest award first.
+    public func pointsHistory() throws(StoreError) -> [PointsEntry] { try pointsHistory(of: .local) }
 }

@@ -3,12 +3,14 @@ import GRDB
 public import PlaceCore
 
 extension SQLitePlaceStore {
+    /// The value of `key`, or nil when it is not set.
     public func setting(_ key: String) throws(StoreError) -> String? {
         try reading { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
         }
     }
 
+    /// Sets `key`, or removes it when `value` is nil.
     public func setSetting(_ key: String, to value: String?) throws(StoreError) {
         try writing { db in
             if let value {
@@ -24,6 +26,7 @@ extension SQLitePlaceStore {
         }
     }
 
+    /// Every setting, by key.
     public func settings() throws(StoreError) -> [String: String] {
         try reading { db in
             var settings: [String: String] = [:]

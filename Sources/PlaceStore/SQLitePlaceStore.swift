@@ -2,7 +2,12 @@ import Foundation
 import GRDB
 public import PlaceCore
 
-/// The local store: favourites and settings in one SQLite file.
+/// The local store: favourites, settings, points, accounts and imported places in one SQLite file.
+/// It meets the contract a server's instances share (``SharedStore``) with these same methods.
+///
+/// Every write is a transaction: a crash or a concurrent `places` never loses a favourite, and
+/// adding one twice never doubles it. One owner's favourites and points are invisible to every
+/// other owner.
 ///
 /// Each instance holds one connection. Several instances, in one process or many, may use the
 /// same file at once: writes are serialised by SQLite (WAL journal, immediate transactions) and
@@ -10,7 +15,7 @@ public import PlaceCore
 ///
 /// Open it with ``openForWriting(at:)`` for commands that change the store, and with
 /// ``openForReading(at:)`` for commands that only look, so that looking never creates a file.
-public final class SQLitePlaceStore: FavoritesStore, SettingsStore, Sendable {
+public final class SQLitePlaceStore: Sendable {
     /// How the file was opened.
     public enum AccessMode: Sendable, Equatable {
         /// Opened by ``openForWriting(at:)``.

@@ -64,25 +64,3 @@ public struct TokenRecord: Sendable, Equatable {
         self.revokedAt = revokedAt
     }
 }
-
-/// The accounts part of the store: who may use a server, and with which tokens.
-///
-/// Implementations make a name unique and a token hash unique; a revoked token is refused from the
-/// moment the revocation commits, by every process using the store.
-public protocol AccountStore: Sendable {
-    /// Adds an account; nil when the name is taken (nothing changes).
-    func addAccount(named name: String, at date: Date) throws(StoreError) -> Account?
-    /// The account with this name, or nil when there is none.
-    func account(named name: String) throws(StoreError) -> Account?
-    /// Every account, in the order they were added (``UserID/local`` first).
-    func accounts() throws(StoreError) -> [Account]
-    /// Keeps `token` for its owner: its hash and hint, never the token itself.
-    func addToken(_ token: TokenRecord) throws(StoreError)
-    /// The account an unrevoked token with this hash belongs to.
-    func account(forTokenHash hash: String) throws(StoreError) -> Account?
-    /// An account's tokens, revoked ones included, oldest first.
-    func tokens(of owner: UserID) throws(StoreError) -> [TokenRecord]
-    /// Revokes the account's tokens: every one, or those whose hint starts with `hint`.
-    /// - Returns: how many were revoked now (already revoked ones are not counted).
-    func revokeTokens(of owner: UserID, hint: String?, at date: Date) throws(StoreError) -> Int
-}

@@ -72,7 +72,7 @@ public struct PointsRefusal: Sendable, Equatable {
     }
 }
 
-/// What ``PointsLedger/award(_:owner:walk:)`` did.
+/// What an award did (``SharedStore/award(_:owner:walk:)``).
 public enum AwardOutcome: Sendable, Equatable {
     /// The points were added; the owner's balance after.
     case awarded(balance: Int)
@@ -82,36 +82,4 @@ public enum AwardOutcome: Sendable, Equatable {
     /// The same walk (the same fixes) was sent before, by this owner or another; nothing was added,
     /// and the refusal is in the ledger. When it was first sent.
     case sameWalk(firstSentAt: Date)
-}
-
-/// The points part of the store, per owner.
-///
-/// Awarding is exactly-once: replaying the same trace, or two `places follow` arriving at once,
-/// add a recommendation's points to an owner one time. Implementations make the checks and the
-/// write one transaction, on a key of (owner, feed, recommendation id) and on the walk's
-/// fingerprint, which no two awards share whoever sends them.
-public protocol PointsLedger: Sendable {
-    /// - Parameter walk: a fingerprint of the fixes that arrived (nil: not checked); a walk already
-    ///   used for an award, by anyone, earns nothing again and is recorded as a refusal.
-    func award(_ entry: PointsEntry, owner: UserID, walk: String?) throws(StoreError) -> AwardOutcome
-    /// The sum of every entry of `owner`.
-    func pointsBalance(of owner: UserID) throws(StoreError) -> Int
-    /// Every entry of `owner`, oldest award first.
-    func pointsHistory(of owner: UserID) throws(StoreError) -> [PointsEntry]
-    /// Keeps an arrival that earned nothing, and why.
-    func recordRefusal(_ refusal: PointsRefusal, owner: UserID) throws(StoreError)
-    /// Every refusal of `owner`, oldest first.
-    func refusals(of owner: UserID) throws(StoreError) -> [PointsRefusal]
-}
-
-// MARK: - Default implementations
-
-/// The CLI's single person: the ``UserID/local`` account, and no walk check (its traces are its own).
-extension PointsLedger {
-    /// Awards `entry` to the ``UserID/local`` account, with no walk check.
-    public func award(_ entry: PointsEntry) throws(StoreError) -> AwardOutcome { try award(entry, owner: .local, walk: nil) }
-    /// The ``UserID/local`` account's balance: the sum of its entries.
-    public func pointsBalance() throws(StoreError) -> Int { try pointsBalance(of: .local) }
-    /// The ``UserID/local`` account's entries, oldest award first.
-    public func pointsHistory() throws(StoreError) -> [PointsEntry] { try pointsHistory(of: .local) }
 }
