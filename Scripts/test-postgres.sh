@@ -18,6 +18,18 @@
 # user (PostgreSQL refuses to run as root).
 set -euo pipefail
 
+# Descriptors the caller left open count against every PostgreSQL process's max_files_per_process:
+# started from a test runner with hundreds of pipes open, the server refused to start
+# ("insufficient file descriptors available to start server process"). Only stdin, stdout and
+# stderr go on (255 is bash's own, reading this script).
+for descriptor in /proc/$$/fd/*; do
+    descriptor=${descriptor##*/}
+    case $descriptor in
+    0 | 1 | 2 | 255) ;;
+    *) eval "exec $descriptor>&-" 2>/dev/null || true ;;
+    esac
+done
+
 bindir=""
 for candidate in /usr/lib/postgresql/*/bin; do
     [ -x "$candidate/initdb" ] && bindir="$candidate"

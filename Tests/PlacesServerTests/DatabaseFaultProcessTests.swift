@@ -11,9 +11,11 @@ final class OwnCluster: Sendable {
     let folder: String
     let url: String
 
-    /// - Parameter ssl: with TLS on, its certificate self-signed.
-    init(ssl: Bool = false) throws {
-        let started = try Self.script(["start"] + (ssl ? ["--ssl"] : []))
+    /// - Parameters:
+    ///   - ssl: with TLS on, its certificate self-signed.
+    ///   - descriptors: descriptors the script's caller leaves open to it (``script(_:inheriting:)``).
+    init(ssl: Bool = false, inheriting descriptors: Int = 0) throws {
+        let started = try Self.script(["start"] + (ssl ? ["--ssl"] : []), inheriting: descriptors)
         var exports: [String: String] = [:]
         for line in started.split(separator: "\n") {
             guard let assignment = line.split(separator: " ").last, let equals = assignment.firstIndex(of: "=") else { continue }
@@ -32,13 +34,15 @@ final class OwnCluster: Sendable {
     func pause() throws { try Self.script(["pause", folder]) }
 
     /// Starts it again on its port; returns when it accepts connections.
-    func resume() throws { try Self.script(["resume", folder]) }
+    func resume(inheriting descriptors: Int = 0) throws { try Self.script(["resume", folder], inheriting: descriptors) }
 
     /// Runs Scripts/test-postgres.sh with `arguments`, returning what it printed.
     ///
     /// Spawned and waited for here rather than through Foundation's Process, whose wait does not
     /// return for this script here (the server it starts outlives it).
-    @discardableResult static func script(_ arguments: [String]) throws -> String {
+    /// - Parameter descriptors: how many descriptors (from 10 up) a shell opens before it runs the
+    ///   script, as a test runner with many processes in flight leaves them open to its children.
+    @discardableResult static func script(_ arguments: [String], inheriting descriptors: Int = 0) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("test-postgres-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
@@ -46,8 +50,10 @@ final class OwnCluster: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let path = TestServer.repository.appendingPathComponent("Scripts/test-postgres.sh").path
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let script = TestServer.repository.appendingPathComponent("Scripts/test-postgres.sh").path
+        let opening = "for n in $(seq 10 \(9 + descriptors)); do eval \"exec $n</dev/null\"; done; exec \"$@\""
+        let path = descriptors > 0 ? "/bin/bash" : script
+        let argv = ((descriptors > 0 ? ["/bin/bash", "-c", opening, "bash", script] : [script]) + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { throw TestFailure("cannot run \(path)") }
@@ -107,6 +113,19 @@ struct DatabaseFaultProcessTests {
         #expect(after.hasPrefix("HTTP/1.1 200"), "\(after)")
         let healthy = try await ask("/health")
         #expect(healthy.hasPrefix("HTTP/1.1 200"), "\(healthy)")
+    }
+
+    /// A caller that leaves a thousand descriptors open to the script (a test runner with process
+    /// tests in flight does) still gets a cluster, and gets it back after a pause: PostgreSQL counts
+    /// what it inherits against its own descriptors, and refused to start ("insufficient file
+    /// descriptors available to start server process") until the script closed them.
+    @Test func aClusterStartsAndResumesForACallerWithAThousandDescriptorsOpen() async throws {
+        let cluster = try OwnCluster(inheriting: 1_000)
+        try cluster.pause()
+        try cluster.resume(inheriting: 1_000)
+        let scratch = try Scratch()
+        let added = try await ServerProcessTests.run("places", ["serve", "users", "add", "ana", "--database", cluster.url], scratch)
+        #expect(added.status == 0, "\(added.stderr)")
     }
 
     /// `sslmode=require` encrypts without checking the certificate; `verify-full` refuses one
