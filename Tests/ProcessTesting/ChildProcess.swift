@@ -38,15 +38,25 @@ public enum ChildProcess {
         process.arguments = arguments
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
-        process.standardOutput = try FileHandle(forWritingTo: stdout ?? outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+        let output = try FileHandle(forWritingTo: stdout ?? outURL)
+        let errors = try FileHandle(forWritingTo: errURL)
+        var input: FileHandle?
         if let stdin {
             let inURL = outputs.appendingPathComponent("stdin")
             try stdin.write(to: inURL)
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
+            input = try FileHandle(forReadingFrom: inURL)
         }
+        // The parent's copies are closed here once the child has them: Foundation's Process keeps
+        // them open past the child's end, and every child left two descriptors behind (1,466 by
+        // the end of the process suites, which PostgreSQL and Process.run then tripped over).
+        defer {
+            try? output.close()
+            try? errors.close()
+            try? input?.close()
+        }
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input ?? FileHandle.nullDevice
         let started = ContinuousClock.now
         let ended = EndTime()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
