@@ -80,12 +80,7 @@ public struct EmbeddedChangeSink: ChangeSink {
         }
         var stored: (report: ImportReport, index: NameIndex.Built)
         do throws(ImportWriteError) {
-            if let alone = try EmbeddedStoreSink.storeAlone(batch, into: opened, progress: progress) {
-                stored = alone
-            } else {
-                let written = try EmbeddedStoreSink.write(batch, into: opened, progress: progress)
-                stored = (written, try NameIndex.update(store: opened, rebuilding: [key]))
-            }
+            stored = try EmbeddedStoreSink.store(batch, into: opened, progress: progress)
         } catch {
             // The store refused it (its transaction rolled back): nothing of the change is kept.
             journal.discardPending()

@@ -78,6 +78,16 @@ public struct EmbeddedStoreSink: ImportSink {
         return (written, try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
     }
 
+    /// Writes one file's places and brings the name index up to date: its segment built beside the
+    /// store write where it can be staged, else after it.
+    package static func store(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: @escaping ImportProgress) throws(ImportWriteError)
+        -> (report: ImportReport, index: NameIndex.Built)
+    {
+        if let alone = try storeAlone(batch, into: opened, progress: progress) { return alone }
+        let written = try write(batch, into: opened, progress: progress)
+        return (written, try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
+    }
+
     /// What an interruption after these files were written keeps, in words.
     static func keptWords(_ files: [String]) -> String {
         "the import of \(files.joined(separator: ", ")) was kept in the store; its name index was not finished and is built again "
