@@ -105,18 +105,48 @@ extension SQLitePlaceStore: ImportedPlacesStore {
 
     public func importedPlaces(in box: BoundingBox, categories: [String]) throws(StoreError) -> [ImportedPlace] {
         try reading { db in
-            var sql = """
-                SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names,
-                    locality, country
-                FROM imported_place WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
-                """
-            var arguments: StatementArguments = [box.south, box.north, min(box.west, box.east), max(box.west, box.east)]
-            if !categories.isEmpty {
-                sql += " AND category IN (\(Array(repeating: "?", count: categories.count).joined(separator: ", ")))"
-                arguments += StatementArguments(categories)
-            }
+            let (sql, arguments) = Self.areaSearch(box, categories: categories)
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.place(from:))
         }
+    }
+
+    /// The places in `box` with one of `categories` (any with none), exactly: the strips the box
+    /// covers are read from the position index (schema v11: by strip of latitude, then longitude)
+    /// as longitude ranges, and each candidate's position is checked against the box. Leading
+    /// with latitude, a search read its whole latitude band across every import; by strip, it
+    /// reads little more than its box, however wide the imported country.
+    static func areaSearch(_ box: BoundingBox, categories: [String]) -> (sql: String, arguments: StatementArguments) {
+        var sql = """
+            SELECT id, name, kind, importance, latitude, longitude, detail, category, indexed, tags_json, alternate_names,
+                locality, country
+            FROM imported_place WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+            """
+        var arguments: StatementArguments = [box.south, box.north, min(box.west, box.east), max(box.west, box.east)]
+        if let strips = positionStrips(south: box.south, north: box.north) {
+            sql += " AND \(positionStrip) IN (\(Array(repeating: "?", count: strips.count).joined(separator: ", ")))"
+            arguments += StatementArguments(Array(strips))
+        }
+        if !categories.isEmpty {
+            sql += " AND category IN (\(Array(repeating: "?", count: categories.count).joined(separator: ", ")))"
+            arguments += StatementArguments(categories)
+        }
+        return (sql, arguments)
+    }
+
+    /// A place's strip of latitude, 0.01° (1.1 km) high: the position index's first column
+    /// (``StoreSchema``, v11), and what a search must name, in the same words, for SQLite to read
+    /// the index by it.
+    static let positionStrip = "CAST(latitude * 100 AS INTEGER)"
+
+    /// The strips from `south` to `north`, as SQLite numbers them (`CAST` truncates towards zero,
+    /// as Swift's `Int(_:)` does); nil for a box of more than 1,000 strips (10°), which is read
+    /// through the table instead: it holds much of it anyway.
+    static func positionStrips(south: Double, north: Double) -> ClosedRange<Int>? {
+        let south = max(-90, min(90, south))
+        let north = max(-90, min(90, north))
+        guard south.isFinite, north.isFinite, south <= north else { return nil }
+        let strips = Int(south * 100)...Int(north * 100)
+        return strips.count <= 1_000 ? strips : nil
     }
 
     public func importedPlace(id: String) throws(StoreError) -> ImportedPlace? {

@@ -225,6 +225,21 @@ enum StoreSchema {
                     PRAGMA user_version = 10;
                     """)
         }
+        register("v11: area searches read a strip of the country, not a band across it", in: &migrator) { db in
+            // The position index led with latitude, so a search read every place in its latitude
+            // band from one end of the imports to the other and checked each one's longitude: 298k
+            // entries for the cafés within a kilometre in the middle of a 36M-node country (25 ms).
+            // Leading with the 0.01° strip (1.1 km) of latitude, a search reads a longitude range
+            // in each strip it covers, what lies within about a kilometre of its box.
+            try db.execute(
+                sql: """
+                    DROP INDEX imported_place_position;
+                    CREATE INDEX imported_place_position
+                        ON imported_place (CAST(latitude * 100 AS INTEGER), longitude, category, latitude)
+                        WHERE latitude IS NOT NULL;
+                    PRAGMA user_version = 11;
+                    """)
+        }
         return migrator
     }()
 
