@@ -58,6 +58,7 @@ import PlaceCore
             let code: CURLcode = errorText.withUnsafeMutableBufferPointer { errorBuffer in
                 _ = ccurl_set_pointer(handle, CURLOPT_URL, url)
                 _ = ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+                _ = ccurl_open_sockets_closing_on_exec(handle)
                 _ = ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
                 _ = ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(max(1, timeout * 1000)))
                 _ = ccurl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
