@@ -1,20 +1,34 @@
 public import Foundation
 import Synchronization
 
+// The server's sockets close on exec: a process another test starts meanwhile must not keep a
+// connection open after the server has closed it.
 #if canImport(Glibc)
     import Glibc
 
     /// A TCP socket; `socket(2)` under a name the server's own `socket` property does not hide.
-    func openStreamSocket() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
+    func openStreamSocket() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
 #elseif canImport(Musl)
     import Musl
 
-    func openStreamSocket() -> Int32 { Musl.socket(AF_INET, Int32(SOCK_STREAM), 0) }
+    func openStreamSocket() -> Int32 { Musl.socket(AF_INET, Int32(SOCK_STREAM) | Int32(SOCK_CLOEXEC), 0) }
 #elseif canImport(Darwin)
     import Darwin
 
-    func openStreamSocket() -> Int32 { Darwin.socket(AF_INET, SOCK_STREAM, 0) }
+    func openStreamSocket() -> Int32 {
+        let made = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        if made >= 0 { _ = fcntl(made, F_SETFD, FD_CLOEXEC) }
+        return made
+    }
 #endif
+
+/// A connection accepted, marked close-on-exec at once (accept4 is not in every C library's
+/// module).
+func acceptClient(_ listening: Int32) -> Int32 {
+    let client = accept(listening, nil, nil)
+    if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
+    return client
+}
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and a free port, for testing the live transport without
 /// the network. One request per connection; the handler decides the answer.
@@ -133,7 +147,7 @@ public final class LocalHTTPServer: Sendable {
 
     private func acceptLoop() {
         while !stopped.withLock({ $0 }) {
-            let client = accept(socket, nil, nil)
+            let client = acceptClient(socket)
             guard client >= 0 else { return }
             traffic.opened()
             let connection = Thread { [self] in
