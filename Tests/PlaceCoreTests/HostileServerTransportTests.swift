@@ -179,12 +179,15 @@ struct HostileServerTransportTests {
         #expect(elsewhere.requests.map(\.target) == ["/moved"])
     }
 
+    /// A server that sends `json` one byte every 50 ms: 101 s for all of it.
+    static func tricklingServer() throws -> LocalHTTPServer {
+        try LocalHTTPServer { _ in .init(status: 200, body: Self.json, delivery: .trickle(every: .milliseconds(50))) }
+    }
+
     /// One byte a second would take an hour; the deadline ends it, and the transfer with it: the
     /// server sees the client go (its sends fail), which is what ends its connection.
     @Test func aDeadlineCancelsABodyArrivingOneByteAtATime() async throws {
-        let server = try LocalHTTPServer { _ in
-            .init(status: 200, body: Self.json, delivery: .trickle(every: .milliseconds(50)))
-        }
+        let server = try Self.tricklingServer()
         defer { server.stop() }
         let transport = liveTransport(timeout: 3600)
         let request = Self.request(server)
@@ -200,9 +203,7 @@ struct HostileServerTransportTests {
     /// sees the client go, though the child lives on. Before the sockets were opened close-on-exec,
     /// the child kept the connection open and the service sent the whole body to it.
     @Test func aChildStartedDuringATransferDoesNotKeepItsConnection() async throws {
-        let server = try LocalHTTPServer { _ in
-            .init(status: 200, body: Self.json, delivery: .trickle(every: .milliseconds(50)))
-        }
+        let server = try Self.tricklingServer()
         defer { server.stop() }
         let transport = liveTransport(timeout: 3600)
         let request = Self.request(server)
