@@ -142,10 +142,10 @@ extension SQLitePlaceStore: ImportedPlacesStore {
     /// as Swift's `Int(_:)` does); nil for a box of more than 1,000 strips (10°), which is read
     /// through the table instead: it holds much of it anyway.
     static func positionStrips(south: Double, north: Double) -> ClosedRange<Int>? {
-        let south = max(-90, min(90, south))
-        let north = max(-90, min(90, north))
         guard south.isFinite, north.isFinite, south <= north else { return nil }
-        let strips = Int(south * 100)...Int(north * 100)
+        // Clamped alike, so the order holds: a box past a pole keeps the pole's strip.
+        let clamped = { (latitude: Double) in min(90, max(-90, latitude)) }
+        let strips = Int(clamped(south) * 100)...Int(clamped(north) * 100)
         return strips.count <= 1_000 ? strips : nil
     }
 
