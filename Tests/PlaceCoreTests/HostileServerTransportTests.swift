@@ -198,35 +198,6 @@ struct HostileServerTransportTests {
         #expect(server.bodyBytesSent < Self.json.count)
     }
 
-    /// A process started while a transfer is in flight (by any thread: a plugin, a test runner's
-    /// child) does not take the connection with it: once the transfer is cancelled the service
-    /// sees the client go, though the child lives on. Before the sockets were opened close-on-exec,
-    /// the child kept the connection open and the service sent the whole body to it.
-    @Test func aChildStartedDuringATransferDoesNotKeepItsConnection() async throws {
-        let server = try Self.tricklingServer()
-        defer { server.stop() }
-        let transport = liveTransport(timeout: 3600)
-        let request = Self.request(server)
-        let transfer = Task { try await transport.send(request, body: nil) }
-        // The transfer is under way once the body has begun.
-        while server.bodyBytesSent == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        // Spawned with nothing closed: it inherits every descriptor not marked close-on-exec.
-        var child: pid_t = 0
-        let words: [String] = ["/bin/sleep", "600"]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        try #require(posix_spawn(&child, "/bin/sleep", nil, nil, argv, environ) == 0)
-        defer {
-            kill(child, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) == -1, errno == EINTR {}
-        }
-        transfer.cancel()
-        _ = await transfer.result
-        await server.connectionsEnded()
-        #expect(server.bodyBytesSent < Self.json.count)
-    }
-
     /// Headers that do not come until the test says so: the deadline answers first. The server is
     /// still holding its answer when the deadline's error arrives (it sent nothing), so this is not
     /// a bound on time; had the deadline not held, the answer would have come (after 600 s) instead.
