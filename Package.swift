@@ -223,7 +223,7 @@ let package = Package(
             name: "PlacesKitTests",
             dependencies: [
                 "PlacesKit", "PlaceBytes", "PlaceCore", "Autocomplete", "PlaceProviders", "PlaceImport", "PlaceRanking", "PlaceStore", "Tracking",
-                "PlaceSearchTesting", "WalkingGraph",
+                "PlaceSearchTesting", "WalkingGraph", "ProcessTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The server in-process (HummingbirdTesting's router), on 127.0.0.1 port 0 where a socket matters,
@@ -249,7 +249,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // How the two process suites run a built executable (not a product: for this repository's tests).
+        // How the test suites run a child process and wait on it off the cooperative pool (not a product:
+        // for this repository's tests).
         .target(name: "ProcessTesting", path: "Tests/ProcessTesting"),
     ]
 )

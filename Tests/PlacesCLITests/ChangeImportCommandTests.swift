@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PlaceBytes
 import PlaceCore
+import ProcessTesting
 import Testing
 
 /// `places import changes.osc.gz` end to end: applied to the extract it belongs to, refused with
@@ -44,17 +45,16 @@ import Testing
         return lines
     }
 
-    /// The file as the system's gzip compresses it.
-    static func gzipped(_ file: URL) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -c \"$0\"", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    /// The file as the system's gzip compresses it. (Into a file, not a pipe: a child started by
+    /// another test at the same moment can inherit a pipe's end, and reading to its end then waits
+    /// for that child.)
+    static func gzipped(_ file: URL) async throws -> Data {
+        let compressed = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".gz")
+        let gzip = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "gzip -c \"$0\" > \"$1\"", file.path, compressed.path],
+            environment: ProcessInfo.processInfo.environment)
+        try #require(gzip.status == 0, "\(gzip.stderr)")
+        return try Data(contentsOf: compressed)
     }
 
     static func importTown(_ store: TemporaryStore) async throws {
@@ -89,7 +89,7 @@ import Testing
         try await Self.importTown(store)
         let plain = store.folder.appendingPathComponent("whole.osc")
         try Self.newCafe.write(to: plain, atomically: true, encoding: .utf8)
-        let gzip = try Self.gzipped(plain)
+        let gzip = try await Self.gzipped(plain)
         let cut = store.folder.appendingPathComponent("cut.osc.gz")
         try gzip.prefix(gzip.count * 2 / 3).write(to: cut)
         let before = try Self.snapshot(store)

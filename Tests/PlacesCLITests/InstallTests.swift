@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import Testing
 
 /// The documented install (Scripts/install.sh) gives a `places` that answers offline from any folder,
@@ -11,15 +12,12 @@ import Testing
         let elsewhere = root.appendingPathComponent("somewhere/else")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
 
-        let install = Process()
-        install.executableURL = URL(fileURLWithPath: "/bin/bash")
-        install.arguments = [
-            CLI.repository.appendingPathComponent("Scripts/install.sh").path, "--binary", CLI.executable.path, "--prefix", prefix.path,
-        ]
-        install.standardOutput = FileHandle.nullDevice
-        try install.run()
-        install.waitUntilExit()
-        #expect(install.terminationStatus == 0)
+        // Waited on without holding a thread: in a clean clone this builds generate-manual (minutes).
+        let install = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            [CLI.repository.appendingPathComponent("Scripts/install.sh").path, "--binary", CLI.executable.path, "--prefix", prefix.path],
+            environment: ProcessInfo.processInfo.environment)
+        #expect(install.status == 0, "\(install.stderr)")
 
         let installed = prefix.appendingPathComponent("bin/places")
         let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3"], in: elsewhere, binary: installed)
@@ -47,7 +45,7 @@ import Testing
             #expect(script == printed.stdout && !script.isEmpty, "\(path)")
         }
         // The installed bash script, sourced, completes through the installed places.
-        let offered = try ShellCompletionTests.bashOffers(
+        let offered = try await ShellCompletionTests.bashOffers(
             script: prefix.appendingPathComponent("share/bash-completion/completions/places"), words: ["places", "cof"], places: installed)
         #expect(offered == ["coffee"], "\(offered)")
         let manual = prefix.appendingPathComponent("share/man/man1")
@@ -58,7 +56,7 @@ import Testing
             print("skipped: rendering the manual page needs man(1), which is not installed")
             return
         }
-        let rendered = try Self.run(
+        let rendered = try await Self.run(
             man, ["-l", manual.appendingPathComponent("places.1").path], environment: ["MANWIDTH": "100", "MANPAGER": "cat"])
         #expect(rendered.status == 0, "\(rendered.text)")
         #expect(rendered.text.contains("places") && rendered.text.contains("coffee"), "\(rendered.text)")
@@ -72,21 +70,11 @@ import Testing
         return nil
     }
 
-    /// Runs `executable` and returns its status and what it printed on stdout and stderr together.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("places-run-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
+    /// Runs `executable` in this process's environment with `environment` added, and returns its
+    /// status and what it printed (stdout, then stderr).
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, text: String) {
+        let outcome = try await ChildProcess.run(
+            URL(fileURLWithPath: executable), arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        return (outcome.status, outcome.stdout + outcome.stderr)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceCore
+import ProcessTesting
 import Testing
 
 /// An import stopped by Ctrl-C leaves no staging files, says what it kept, and keeps the store
@@ -15,18 +16,18 @@ import Testing
     }
 
     /// A process that has ended, whose id is therefore nobody's (until the system reuses it).
-    static func endedProcessID() throws -> Int32 {
+    static func endedProcessID() async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         try process.run()
-        process.waitUntilExit()
+        await ChildProcess.exit(of: process)
         return process.processIdentifier
     }
 
     @Test func whatAKilledImportLeftIsRemovedAtTheNextStart() async throws {
         let store = TemporaryStore()
         _ = try await ImportCommandTests.imported(store)
-        let pid = try Self.endedProcessID()
+        let pid = try await Self.endedProcessID()
         let folder = store.folder
         try Data(count: 1_000).write(to: folder.appendingPathComponent("places.names.import-\(pid)-42"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("places-names-\(pid)-7"), withIntermediateDirectories: true)
@@ -59,10 +60,15 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         // Progress, not a timer: the import has begun to build the name index beside the store.
-        let deadline = Date().addingTimeInterval(300)
-        while process.isRunning, try Self.leftovers(store.folder).isEmpty, Date() < deadline { usleep(2_000) }
+        // (Watched from a thread of its own, not one of the cooperative pool's few.)
+        let running = UncheckedProcess(process)
+        let folder = store.folder
+        try await onThread {
+            let deadline = Date().addingTimeInterval(300)
+            while running.process.isRunning, try Self.leftovers(folder).isEmpty, Date() < deadline { usleep(2_000) }
+        }
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        await ChildProcess.exit(of: process)
         let said = String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self)
         // A staging file lives until the import ends, so the signal came while it was at work.
         #expect(process.terminationStatus == 130, "\(said)")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PlaceCore
+import ProcessTesting
 import Testing
 
 /// A real diff: `osmium derive-changes` between ../shared/data/amsterdam_centrum.osm and a copy with a
@@ -65,12 +66,10 @@ import Testing
         let edited = folder.folder.appendingPathComponent("edited.osm")
         try text.write(to: edited, atomically: true, encoding: .utf8)
         let change = folder.folder.appendingPathComponent("amsterdam.osc.gz")
-        let derive = Process()
-        derive.executableURL = URL(fileURLWithPath: try #require(Self.osmium))
-        derive.arguments = ["derive-changes", original.path, edited.path, "-o", change.path, "--overwrite"]
-        try derive.run()
-        derive.waitUntilExit()
-        #expect(derive.terminationStatus == 0)
+        let derive = try await ChildProcess.run(
+            URL(fileURLWithPath: try #require(Self.osmium)), ["derive-changes", original.path, edited.path, "-o", change.path, "--overwrite"],
+            environment: ProcessInfo.processInfo.environment)
+        #expect(derive.status == 0, "\(derive.stderr)")
 
         let applied = TemporaryStore()
         #expect(try await CLI.run(["import", original.path], environment: applied.environment).status == 0)

@@ -56,7 +56,7 @@ import Testing
 
     /// What bash offers for the last of `words` with `script` sourced, as the shell calls the
     /// completion function on TAB (COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT): one candidate a line.
-    static func bashOffers(script: URL, words: [String], places: URL, environment: [String: String] = [:]) throws -> [String] {
+    static func bashOffers(script: URL, words: [String], places: URL, environment: [String: String] = [:]) async throws -> [String] {
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         let line = words.joined(separator: " ")
         let program = """
@@ -70,7 +70,7 @@ import Testing
             printf '%s\\n' "${COMPREPLY[@]}"
             """
         let path = places.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let run = try InstallTests.run(
+        let run = try await InstallTests.run(
             "/bin/bash", ["--norc", "--noprofile", "-c", program], environment: environment.merging(["PATH": path]) { $1 })
         #expect(run.status == 0, "\(run.text)")
         return run.text.split(separator: "\n").map(String.init)
@@ -86,17 +86,17 @@ import Testing
         let printed = try await CLI.run(["completion", "bash"])
         try Data(printed.stdout.utf8).write(to: script)
         let environment = store.environment.merging(["HOME": store.folder.path]) { $1 }
-        let commands = try Self.bashOffers(script: script, words: ["places", "cof"], places: CLI.executable, environment: environment)
+        let commands = try await Self.bashOffers(script: script, words: ["places", "cof"], places: CLI.executable, environment: environment)
         #expect(commands == ["coffee"])
-        let names = try Self.bashOffers(
+        let names = try await Self.bashOffers(
             script: script, words: ["places", "coffee", "--near", "Caf"], places: CLI.executable, environment: environment)
         #expect(names.contains("Café 't Smalle") && names.contains("Café de Jaren"), "\(names)")
         #expect(!names.contains("Café") && !names.contains("t Smalle"), "\(names)")
         // The word as typed with an escaped space, or after an opening quote, is the prefix.
-        let escaped = try Self.bashOffers(
+        let escaped = try await Self.bashOffers(
             script: script, words: ["places", "coffee", "--near", #"Café\ de"#], places: CLI.executable, environment: environment)
         #expect(escaped == ["Café de Jaren"], "\(escaped)")
-        let opened = try Self.bashOffers(
+        let opened = try await Self.bashOffers(
             script: script, words: ["places", "coffee", "--near", #""Café 't"#], places: CLI.executable, environment: environment)
         #expect(opened == ["Café 't Smalle"], "\(opened)")
     }

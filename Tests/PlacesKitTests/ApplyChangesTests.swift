@@ -94,7 +94,7 @@ struct ApplyChangesTests {
         let again = await #expect(throws: PlacesError.self) { try await service.applyChanges(change.path) }
         #expect(again?.message.contains("already applied") == true, "\(again?.message ?? "")")
         // The same edits in another file: told by the versions.
-        let copy = try ChangeFixtures.gzip(change, to: "copy.osc.gz")
+        let copy = try await ChangeFixtures.gzip(change, to: "copy.osc.gz")
         let versions = await #expect(throws: PlacesError.self) { try await service.applyChanges(copy.path) }
         #expect(versions?.message.contains("version 1 is not newer than version 1") == true, "\(versions?.message ?? "")")
         #expect(try ChangeFixtures.snapshot(storeFolder: folder) == before)

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import ProcessTesting
+import Testing
 
 /// A small town in OpenStreetMap XML and change files for it, written into a test's own folder.
 enum ChangeFixtures {
@@ -65,13 +67,12 @@ enum ChangeFixtures {
     }
 
     /// Gzips `file` with the system's gzip into `name` (beside it).
-    static func gzip(_ file: URL, to name: String) throws -> URL {
+    static func gzip(_ file: URL, to name: String) async throws -> URL {
         let destination = file.deletingLastPathComponent().appendingPathComponent(name)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -c \"$0\" > \"$1\"", file.path, destination.path]
-        try process.run()
-        process.waitUntilExit()
+        let gzip = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "gzip -c \"$0\" > \"$1\"", file.path, destination.path],
+            environment: ProcessInfo.processInfo.environment)
+        try #require(gzip.status == 0, "\(gzip.stderr)")
         return destination
     }
 

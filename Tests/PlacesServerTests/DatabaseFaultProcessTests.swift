@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import Testing
 
 #if canImport(Glibc)
@@ -81,7 +82,7 @@ struct DatabaseFaultProcessTests {
         let added = try await ServerProcessTests.run("places", ["serve", "users", "add", "ana", "--database", cluster.url], scratch)
         #expect(added.status == 0, "\(added.stderr)")
         let token = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let (process, _, port) = try ServerProcessTests.start(
+        let (process, _, port) = try await ServerProcessTests.start(
             ["--listen", "127.0.0.1:0", "--database", cluster.url, "--database-timeout", "10m"], scratch)
         defer {
             kill(process.processIdentifier, SIGTERM)

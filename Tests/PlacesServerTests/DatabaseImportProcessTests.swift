@@ -2,6 +2,7 @@ import Foundation
 import PlaceBytes
 import PlaceCore
 import PlaceStorePostgres
+import ProcessTesting
 import Testing
 
 #if canImport(Glibc)
@@ -127,7 +128,7 @@ import Testing
 
     /// The answers to GET `paths` from a server started on `database` (open search), stopped after.
     static func ask(_ paths: [String], database: String, _ scratch: Scratch) async throws -> [String] {
-        let (process, _, port) = try ServerProcessTests.start(["--listen", "127.0.0.1:0", "--open-search", "--database", database], scratch)
+        let (process, _, port) = try await ServerProcessTests.start(["--listen", "127.0.0.1:0", "--open-search", "--database", database], scratch)
         let answers = try await onThread {
             try paths.map { path in
                 let connection = try RawConnection(port: port)
@@ -136,7 +137,7 @@ import Testing
             }
         }
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        await ChildProcess.exit(of: process)
         return answers
     }
 }

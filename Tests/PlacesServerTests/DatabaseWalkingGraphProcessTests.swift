@@ -2,6 +2,7 @@ import Foundation
 import PlaceBytes
 import PlaceCore
 import PlaceStorePostgres
+import ProcessTesting
 import Testing
 
 #if canImport(Glibc)
@@ -58,7 +59,7 @@ import Testing
         await store.shutdown()
 
         // An instance on the database with an empty store of its own: no graph until it copies one.
-        let (process, stderr, port) = try ServerProcessTests.start(["--listen", "127.0.0.1:0", "--open-search", "--database", url], scratch)
+        let (process, stderr, port) = try await ServerProcessTests.start(["--listen", "127.0.0.1:0", "--open-search", "--database", url], scratch)
         defer {
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()

@@ -70,10 +70,3 @@ final class RawConnection: @unchecked Sendable {
         return String(decoding: received, as: UTF8.self)
     }
 }
-
-/// Runs blocking work on a thread of its own.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}

@@ -34,7 +34,7 @@ import Testing
     }
 
     /// `places-server ARGUMENTS`, running once it says where it listens; its stderr, and its port.
-    static func start(_ arguments: [String], _ scratch: Scratch) throws -> (process: Process, stderr: StderrLines, port: Int) {
+    static func start(_ arguments: [String], _ scratch: Scratch) async throws -> (process: Process, stderr: StderrLines, port: Int) {
         let process = Process()
         process.executableURL = products.appendingPathComponent("places-server")
         process.arguments = arguments
@@ -44,7 +44,8 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let stderr = StderrLines(err.fileHandleForReading)
-        guard let listening = stderr.first(where: { $0.contains("listening on http://127.0.0.1:") }),
+        let listening = try await onThread { stderr.first(where: { $0.contains("listening on http://127.0.0.1:") }) }
+        guard let listening,
             let port = listening.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap({ Int($0.1) })
         else {
             process.terminate()
@@ -99,7 +100,7 @@ import Testing
     @Test func sigtermLetsTheRequestInFlightFinish() async throws {
         let scratch = try Scratch()
         let token = try await Self.run("places-server", ["users", "add", "ana"], scratch).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let (process, stderr, port) = try Self.start(["--listen", "127.0.0.1:0"], scratch)
+        let (process, stderr, port) = try await Self.start(["--listen", "127.0.0.1:0"], scratch)
         let pid = process.processIdentifier
 
         let now = Date()
@@ -120,7 +121,7 @@ import Testing
             text += connection.readToEnd().text
             return text
         }
-        process.waitUntilExit()
+        await ChildProcess.exit(of: process)
         #expect(text.hasPrefix("HTTP/1.1 200"), "\(text)")
         #expect(text.contains("event: route"))
         #expect(text.contains("event: arrived"), "\(text)")
@@ -134,7 +135,7 @@ import Testing
     /// Lifecycle's cancellation limit trapped.
     @Test func sigtermClosesConnectionsThatHaveNotFinishedAHead() async throws {
         let scratch = try Scratch()
-        let (process, stderr, port) = try Self.start(["--listen", "127.0.0.1:0"], scratch)
+        let (process, stderr, port) = try await Self.start(["--listen", "127.0.0.1:0"], scratch)
         let pid = process.processIdentifier
         let closed = try await onThread {
             let silent = try RawConnection(port: port)
@@ -147,7 +148,7 @@ import Testing
             kill(pid, SIGTERM)
             return (answered, silent.readToEnd().closed, half.readToEnd().closed)
         }
-        process.waitUntilExit()
+        await ChildProcess.exit(of: process)
         #expect(closed.0)
         #expect(closed.1 && closed.2, "both connections closed by the server")
         #expect(process.terminationStatus == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import PlacesServer
+import ProcessTesting
 import Testing
 
 /// On 127.0.0.1 and a free port, with a real socket: a body promised too large is refused unread,

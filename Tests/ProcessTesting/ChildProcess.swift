@@ -3,8 +3,7 @@ public import Foundation
 /// A child process run to its end by a test, without holding a thread while it runs: its output
 /// goes to files in a folder of its own, and the termination handler resumes the waiting task. On
 /// a loaded machine with many tests in parallel, a blocking wait or pipe read per child ties up
-/// the cooperative pool (a 17-minute hang once). Shared by the two suites that run the built
-/// executables, `places` and `places-server`.
+/// the cooperative pool (a 17-minute hang once). Shared by every suite that starts a child.
 public enum ChildProcess {
     /// What a child did.
     public struct Outcome: Sendable {
