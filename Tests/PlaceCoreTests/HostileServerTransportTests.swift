@@ -198,6 +198,31 @@ struct HostileServerTransportTests {
         #expect(server.bodyBytesSent < Self.json.count)
     }
 
+    /// A transfer's socket is closed on exec, so that a process started while it is in flight (a
+    /// plugin, a test's child) does not hold the connection open after the transfer ends. libcurl
+    /// before 8.11 (Debian 12 has 7.88) opens its sockets without it; the server then went on
+    /// sending the whole body to a child that never read it. Checked on the socket itself, while the
+    /// server trickles its answer: spawning a child here would hand it every other test's
+    /// descriptors too (stop 38).
+    @Test func aTransfersSocketIsClosedOnExec() async throws {
+        let (arrived, arrival) = AsyncStream<Void>.makeStream()
+        let server = try LocalHTTPServer { _ in
+            arrival.yield()
+            return .init(status: 200, body: Self.json, delivery: .trickle(every: .milliseconds(50)))
+        }
+        defer { server.stop() }
+        let transport = liveTransport(timeout: 3600)
+        let request = Self.request(server)
+        let transfer = Task { try await transport.send(request, body: nil) }
+        var requests = arrived.makeAsyncIterator()
+        await requests.next()
+        let sockets = try ClientSockets.connected(toPort: server.port)
+        transfer.cancel()
+        _ = try? await transfer.value
+        #expect(sockets.count == 1, "\(sockets)")
+        #expect(sockets.allSatisfy { $0.closesOnExec }, "\(sockets)")
+    }
+
     /// Headers that do not come until the test says so: the deadline answers first. The server is
     /// still holding its answer when the deadline's error arrives (it sent nothing), so this is not
     /// a bound on time; had the deadline not held, the answer would have come (after 600 s) instead.
