@@ -19,7 +19,7 @@ struct ClientSockets {
     static func connected(toPort port: Int) throws -> [Socket] {
         var inodes: Set<String> = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            guard let text = Self.contents(of: table) else { continue }
             // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode"
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
@@ -38,5 +38,22 @@ struct ClientSockets {
             sockets.append(Socket(descriptor: descriptor, closesOnExec: flags & FD_CLOEXEC != 0))
         }
         return sockets
+    }
+
+    /// A file of /proc, read to its end: the kernel writes such a table a page per read, and it
+    /// says its size is 0, so a reader that trusts the size or one read gets a part of it.
+    static func contents(of path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

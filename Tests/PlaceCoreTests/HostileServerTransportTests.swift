@@ -202,13 +202,15 @@ struct HostileServerTransportTests {
     /// plugin, a test's child) does not hold the connection open after the transfer ends. libcurl
     /// before 8.11 (Debian 12 has 7.88) opens its sockets without it; the server then went on
     /// sending the whole body to a child that never read it. Checked on the socket itself, while the
-    /// server trickles its answer: spawning a child here would hand it every other test's
-    /// descriptors too (stop 38).
+    /// server holds its answer until the test has looked: spawning a child here would hand it
+    /// every other test's descriptors too (stop 38).
     @Test func aTransfersSocketIsClosedOnExec() async throws {
         let (arrived, arrival) = AsyncStream<Void>.makeStream()
+        let looked = DispatchSemaphore(value: 0)
         let server = try LocalHTTPServer { _ in
             arrival.yield()
-            return .init(status: 200, body: Self.json, delivery: .trickle(every: .milliseconds(50)))
+            _ = looked.wait(timeout: .now() + 600)
+            return .init(status: 200, body: Self.json)
         }
         defer { server.stop() }
         let transport = liveTransport(timeout: 3600)
@@ -218,6 +220,7 @@ struct HostileServerTransportTests {
         await requests.next()
         let sockets = try ClientSockets.connected(toPort: server.port)
         transfer.cancel()
+        looked.signal()
         _ = try? await transfer.value
         #expect(sockets.count == 1, "\(sockets)")
         #expect(sockets.allSatisfy { $0.closesOnExec }, "\(sockets)")
