@@ -5,7 +5,7 @@ import Testing
 /// `coffee` as a flow, on values: ranked from the bundled recordings with the clock pinned
 /// (Saturday 21 November 2026, 11:30 in Amsterdam), as an app gets it. What only a process shows
 /// (rendering, the exit code, the note on stderr) stays in PlacesCLITests.
-@Suite(.timeLimit(.minutes(2))) struct CoffeeFlowTests {
+@Suite(.timeLimit(.minutes(10))) struct CoffeeFlowTests {
     static let dam = PositionInput.coordinate(Coordinate(52.37, 4.89))
 
     static func coffee(_ query: CoffeeQuery, now: String? = nil, notices: NoticeSink = .ignore) async throws -> RankedSearch {

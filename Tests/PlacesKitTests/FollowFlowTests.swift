@@ -7,7 +7,7 @@ import Testing
 /// `PlacesService.follow`, on the events it gives: a walk along a given route (no provider asked),
 /// a detour off it and back, the arrival that ends it, and a recommendation's points awarded once
 /// however often the same arrival is replayed. The clock is pinned (Saturday 21 November 2026).
-@Suite(.timeLimit(.minutes(2))) struct FollowFlowTests {
+@Suite(.timeLimit(.minutes(10))) struct FollowFlowTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_255_200)  // 2026-11-21T10:00:00Z
     /// Waterlooplein market in the example feed.
     static let market = Coordinate(52.3676, 4.9041)

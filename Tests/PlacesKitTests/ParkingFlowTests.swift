@@ -6,7 +6,7 @@ import Testing
 /// ParkShark and garage recordings, with the clock pinned (Saturday 21 November 2026, 11:30 in
 /// Amsterdam). The CLI's suite keeps the renderings, the default centre's notice and the failing
 /// garage feed through a process.
-@Suite(.timeLimit(.minutes(2))) struct ParkingFlowTests {
+@Suite(.timeLimit(.minutes(10))) struct ParkingFlowTests {
     static func parking(_ query: ParkingQuery, notices: NoticeSink = .ignore) async throws -> ParkingSearchResult {
         let (service, folder) = try TestService.make(notices: notices)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -5,7 +5,7 @@ import Testing
 /// `recommendations` as a flow, on values: a feed ranked by points for the walk, with the clock
 /// pinned (Saturday 21 November 2026, 11:30 in Amsterdam). The CLI's suite keeps the renderings,
 /// the feeds named in the config, the URL feed's cassette and the exit codes.
-@Suite(.timeLimit(.minutes(2))) struct RecommendationsFlowTests {
+@Suite(.timeLimit(.minutes(10))) struct RecommendationsFlowTests {
     static let dam = PositionInput.coordinate(Coordinate(52.3731, 4.8926))
 
     static func recommendations(_ query: RecommendationsQuery, notices: NoticeSink = .ignore) async throws -> RecommendationsResult {

@@ -5,7 +5,7 @@ import Testing
 /// `route` as a flow, on values: which provider answers, what the route is, and a feed's
 /// recommendation as a destination, from the bundled recordings. The CLI's suite keeps the
 /// renderings (table, JSON, GeoJSON, GPX) and the exit codes.
-@Suite(.timeLimit(.minutes(2))) struct RouteFlowTests {
+@Suite(.timeLimit(.minutes(10))) struct RouteFlowTests {
     static let dam = PositionInput.coordinate(Coordinate(52.3731, 4.8926))
 
     static func route(_ query: RouteQuery) async throws -> RouteResult {

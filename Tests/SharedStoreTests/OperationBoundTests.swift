@@ -7,7 +7,7 @@ import Testing
 /// Every database operation is bounded: what it gives or the bound's failure, whichever comes
 /// first, without waiting for an operation that does not end when cancelled (as a request for a
 /// connection parked in PostgresNIO's pool may not). No server is needed.
-@Suite(.timeLimit(.minutes(2))) struct OperationBoundTests {
+@Suite(.timeLimit(.minutes(10))) struct OperationBoundTests {
     struct Bound: Error, Equatable {}
 
     /// A wait that ignores cancellation, ended by the test (before or after it begins).
