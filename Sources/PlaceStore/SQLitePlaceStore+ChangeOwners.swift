@@ -11,7 +11,7 @@ extension SQLitePlaceStore {
             // In slices, under SQLite's limit on bound values.
             for start in stride(from: 0, to: ids.count, by: 500) {
                 let slice = Array(ids[start..<min(start + 500, ids.count)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let marks = databaseQuestionMarks(count: slice.count)
                 let rows = try Row.fetchAll(
                     db,
                     sql:

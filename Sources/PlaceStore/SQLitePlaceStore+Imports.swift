@@ -123,11 +123,11 @@ extension SQLitePlaceStore: ImportedPlacesStore {
             """
         var arguments: StatementArguments = [box.south, box.north, min(box.west, box.east), max(box.west, box.east)]
         if let strips = positionStrips(south: box.south, north: box.north) {
-            sql += " AND \(positionStrip) IN (\(Array(repeating: "?", count: strips.count).joined(separator: ", ")))"
+            sql += " AND \(positionStrip) IN (\(databaseQuestionMarks(count: strips.count)))"
             arguments += StatementArguments(Array(strips))
         }
         if !categories.isEmpty {
-            sql += " AND category IN (\(Array(repeating: "?", count: categories.count).joined(separator: ", ")))"
+            sql += " AND category IN (\(databaseQuestionMarks(count: categories.count)))"
             arguments += StatementArguments(categories)
         }
         return (sql, arguments)
