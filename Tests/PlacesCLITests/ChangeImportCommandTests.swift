@@ -45,15 +45,10 @@ import Testing
         return lines
     }
 
-    /// The file as the system's gzip compresses it. (Into a file, not a pipe: a child started by
-    /// another test at the same moment can inherit a pipe's end, and reading to its end then waits
-    /// for that child.)
+    /// The file as the system's gzip compresses it.
     static func gzipped(_ file: URL) async throws -> Data {
         let compressed = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".gz")
-        let gzip = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "gzip -c \"$0\" > \"$1\"", file.path, compressed.path],
-            environment: ProcessInfo.processInfo.environment)
-        try #require(gzip.status == 0, "\(gzip.stderr)")
+        try await ChildProcess.gzip(file, to: compressed)
         return try Data(contentsOf: compressed)
     }
 

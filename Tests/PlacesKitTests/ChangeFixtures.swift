@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import ProcessTesting
-import Testing
 
 /// A small town in OpenStreetMap XML and change files for it, written into a test's own folder.
 enum ChangeFixtures {
@@ -69,10 +68,7 @@ enum ChangeFixtures {
     /// Gzips `file` with the system's gzip into `name` (beside it).
     static func gzip(_ file: URL, to name: String) async throws -> URL {
         let destination = file.deletingLastPathComponent().appendingPathComponent(name)
-        let gzip = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "gzip -c \"$0\" > \"$1\"", file.path, destination.path],
-            environment: ProcessInfo.processInfo.environment)
-        try #require(gzip.status == 0, "\(gzip.stderr)")
+        try await ChildProcess.gzip(file, to: destination)
         return destination
     }
 
