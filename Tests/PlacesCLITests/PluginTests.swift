@@ -102,7 +102,8 @@ import Testing
         let pidFile = plugins.folder.appendingPathComponent("child.pid")
         // The child is what outlived the plugin before: a shell killed alone leaves its `sleep` running.
         try plugins.add("spawner", search: "sleep 240 & echo $! > '\(pidFile.path)'; wait")
-        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3", "--deadline", "3s"], environment: ["PATH": plugins.path])
+        // 20 s, as for the hanging plugin: time for a loaded machine to start the shell, far short of its sleep.
+        let output = try await CLI.run(["coffee", "--near", "52.37,4.89", "--top", "3", "--deadline", "20s"], environment: ["PATH": plugins.path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderrLines.contains { $0.hasPrefix("places: spawner: ") }, "\(output.stderr)")
         let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
