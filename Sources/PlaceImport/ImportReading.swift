@@ -123,7 +123,13 @@ public enum ImportReading {
         report.createdButPresent = result.createdButPresent
         report.notes += result.notes
         if result.unplaced > 0 {
-            report.notes.append("\(result.unplaced) element\(result.unplaced == 1 ? "" : "s") had no position inside the extract and were left out")
+            let elements = result.unplaced == 1 ? "1 element had" : "\(result.unplaced) elements had"
+            report.notes.append("\(elements) no position inside the extract and \(result.unplaced == 1 ? "was" : "were") left out")
+        }
+        if result.cutWays > 0 {
+            // What osmium calls missing node references: an extract cut by a box has them at its edge.
+            let ways = result.cutWays == 1 ? "1 way has" : "\(result.cutWays) ways have"
+            report.notes.append("\(ways) nodes outside the file (an extract's edge): placed by the nodes inside it")
         }
         if let graphError { report.notes.append("no walking graph: \(graphError.description)") }
         if let graph { report.walkingGraph = (graph.statistics, graphSeconds) }

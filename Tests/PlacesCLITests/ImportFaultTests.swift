@@ -37,7 +37,8 @@ import Testing
         """
 
     /// Ways that reference nodes outside the file (as an extract cut by a box has at its edge) are
-    /// kept where they have nodes and left out where they have none; the import succeeds.
+    /// kept where they have nodes and left out where they have none; the import succeeds and says
+    /// how many of each there were.
     @Test func waysWithNodesOutsideTheFileKeepWhatTheFileHas() async throws {
         let store = TemporaryStore()
         let file = store.folder.appendingPathComponent("edge.osm")
@@ -46,6 +47,8 @@ import Testing
         let result = try await CLI.run(["import", file.path], environment: store.environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("1 POI · 1 street"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 way has nodes outside the file"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 element had no position inside the extract and was left out"), "\(result.stdout)")
         let kept = try await CLI.run(["complete", "Kattenp", "--format", "json"], environment: store.environment)
         #expect(try ImportCommandTests.names(kept) == ["Kattenpad"], "\(kept.stdout)")
         let none = try await CLI.run(["complete", "Nergensstr", "--format", "json"], environment: store.environment)

@@ -28,6 +28,9 @@ package struct OSMExtractor {
     /// Elements that should have been kept but whose position could not be worked out (their nodes
     /// are outside the extract).
     package private(set) var unplaced = 0
+    /// Ways with nodes both in the file and outside it (an extract cut by a box, at its edge):
+    /// placed by the nodes the file has.
+    package private(set) var cutWays = 0
     package private(set) var elementCount = 0
 
     /// - Parameter spillDirectory: a folder for what the import holds until it is written (the
@@ -56,7 +59,7 @@ package struct OSMExtractor {
             nodes.append(node.id, point)
             if !node.tags.isEmpty { noteTagged(.node, node.id, point, node.tags) }
         case .way(let way):
-            let centre = way.center ?? centre(of: way.nodeRefs)
+            let centre = way.center ?? locate(way.nodeRefs)
             if let centre { wayCentres.append(way.id, centre) }
             guard !way.tags.isEmpty else { return }
             if way.tags["addr:interpolation"] != nil {
@@ -67,6 +70,11 @@ package struct OSMExtractor {
             if let name = way.tags["name"], let highway = way.tags["highway"], OSMFeatures.streetClasses.contains(highway),
                 way.tags["place"] == nil
             {
+                // None of its nodes in the file: a street that cannot be placed.
+                guard centre != nil else {
+                    unplaced += 1
+                    return
+                }
                 streets.add(
                     way: way, name: name, highway: highway, nodes: nodes, centre: centre,
                     alternates: OSMFeatures.alternateNames(way.tags, besides: name))
@@ -111,9 +119,16 @@ package struct OSMExtractor {
     }
 
     /// The middle of the box around the nodes found: for a building, its middle; for a long way
-    /// outside the extract, the part inside it.
-    private func centre(of refs: [Int64]) -> OSMPoint? {
-        box(of: refs).centre
+    /// outside the extract, the part inside it. The way counts as cut when the file has some of
+    /// its nodes but not all.
+    private mutating func locate(_ refs: [Int64]) -> OSMPoint? {
+        var box = PointBox()
+        var missing = 0
+        for ref in refs {
+            if let point = nodes[ref] { box.add(point) } else { missing += 1 }
+        }
+        if missing > 0, missing < refs.count { cutWays += 1 }
+        return box.centre
     }
 
     private func box(of refs: [Int64]) -> PointBox {

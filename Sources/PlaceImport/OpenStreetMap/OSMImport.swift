@@ -12,6 +12,8 @@ package enum OSMImport {
         package var elements: Int
         /// Places that could not be given a position (their nodes are outside the extract).
         package var unplaced: Int
+        /// Ways with some of their nodes outside the file, placed by the ones inside.
+        package var cutWays = 0
         /// What the read passed over, in words: "16 lines skipped (a line is not a place)".
         package var notes: [String]
         /// OpenStreetMap's (ODbL) for OSM files and for GeoJSON exported from OpenStreetMap (by
@@ -72,7 +74,8 @@ package enum OSMImport {
         let places = extractor.finish(progress: finishing)
         return Result(
             places: places, format: format, elements: format == .geoJSON ? read.features : extractor.elementCount,
-            unplaced: extractor.unplaced, notes: notes(read) + nothingKept(format, read, places), licence: fromOSM ? .openStreetMap : nil,
+            unplaced: extractor.unplaced, cutWays: extractor.cutWays, notes: notes(read) + nothingKept(format, read, places),
+            licence: fromOSM ? .openStreetMap : nil,
             createdButPresent: overlay?.createdButPresent ?? [])
     }
 
