@@ -44,7 +44,7 @@ public struct ImportRendering: Sendable {
             lines.append("  " + changes.joined(separator: " · "))
             if let (graph, seconds) = report.walkingGraph {
                 lines.append(
-                    "  walking graph: \(Self.grouped(graph.nodes)) junctions, \(Self.grouped(graph.edges)) ways between them, "
+                    "  walking graph: \(Self.counted(graph.nodes, "junction")), \(Self.counted(graph.edges, "way")) between them, "
                         + "\(Self.sizeText(graph.bytes)), built in \(String(format: "%.2f", seconds)) s")
             }
             for note in report.notes { lines.append("  note: \(note)") }
@@ -144,6 +144,9 @@ public struct ImportRendering: Sendable {
     }
 
     /// 12345 → "12,345"
+    /// "1 junction", "1,087 junctions".
+    static func counted(_ value: Int, _ noun: String) -> String { "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")" }
+
     static func grouped(_ value: Int) -> String {
         let digits = String(abs(value))
         var result = ""
