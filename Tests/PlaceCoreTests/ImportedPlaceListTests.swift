@@ -119,6 +119,43 @@ struct ImportedPlaceListTests {
         #expect(list.kindAndIDOrder() == [0, 4, 2, 3, 1])
     }
 
+    /// The keyed sort against a plain sort of the ids' bytes, on ids built to trip it: a long
+    /// shared prefix, ids that end inside the 16 key bytes or run past them, zero bytes, bytes
+    /// above 0x7F, and the same id many times.
+    @Test(arguments: [1, 2, 3, 4, 5]) func keyedOrdersAreThePlainOrders(seed: UInt64) throws {
+        var generator = FixedGenerator(state: seed)
+        let alphabet: [UInt8] = [0x00, 0x01, 0x2F, 0x30, 0x31, 0x39, 0x61, 0x7F, 0xC3, 0xA9, 0xFF]
+        let prefix = ["", "osm:", "names:streets.csv#"][Int(seed % 3)]
+        let kinds = NameKind.allCases
+        var ids: [[UInt8]] = []
+        for _ in 0..<600 {
+            if !ids.isEmpty, Int.random(in: 0..<5, using: &generator) == 0 {
+                ids.append(ids[Int.random(in: 0..<ids.count, using: &generator)])
+                continue
+            }
+            let length = [0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 30].randomElement(using: &generator) ?? 0
+            ids.append(Array(prefix.utf8) + (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0 })
+        }
+        // Ids are strings: bytes that are not UTF-8 are left to the decoder, whose bytes are kept.
+        let places = ids.enumerated().map { number, bytes in
+            ImportedPlace(
+                record: NameRecord(
+                    id: String(decoding: bytes, as: UTF8.self), name: "x", kind: kinds[number % kinds.count], importance: 0, coordinate: nil))
+        }
+        let list = ImportedPlaceList(places)
+        let stored = places.map { Array($0.record.id.utf8) }
+        func plain(byKind: Bool) -> [Int] {
+            stored.indices.sorted { a, b in
+                if byKind, places[a].record.kind != places[b].record.kind {
+                    return places[a].record.kind.rawValue < places[b].record.kind.rawValue
+                }
+                return stored[a] == stored[b] ? a < b : stored[a].lexicographicallyPrecedes(stored[b])
+            }
+        }
+        #expect(list.idOrder() == plain(byKind: false))
+        #expect(list.kindAndIDOrder() == plain(byKind: true))
+    }
+
     @Test func movesSetsAndDropsLikeAnArray() throws {
         var array = try Self.places(count: 200, seed: 99)
         var list = ImportedPlaceList(array)

@@ -118,25 +118,6 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         compareIDs(a, b) == 0
     }
 
-    /// The positions sorted by id, byte for byte (SQLite's order for text); places with the same
-    /// id keep their order.
-    public func idOrder() -> [Int] {
-        indices.sorted { a, b in
-            let order = compareIDs(a, b)
-            return order != 0 ? order < 0 : a < b
-        }
-    }
-
-    /// The positions sorted by kind, then id byte for byte; places of one kind and id keep their order.
-    public func kindAndIDOrder() -> [Int] {
-        let kinds = indices.map { kind(at: $0).rawValue }
-        return indices.sorted { a, b in
-            if kinds[a] != kinds[b] { return kinds[a] < kinds[b] }
-            let order = compareIDs(a, b)
-            return order != 0 ? order < 0 : a < b
-        }
-    }
-
     /// Whether both lists hold equal places in the same order, wherever their bytes lie.
     public static func == (left: ImportedPlaceList, right: ImportedPlaceList) -> Bool {
         left.count == right.count && left.elementsEqual(right)
@@ -144,7 +125,7 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
 
     // MARK: Bytes
 
-    private func compareIDs(_ a: Int, _ b: Int) -> Int {
+    func compareIDs(_ a: Int, _ b: Int) -> Int {
         withBytes(at: a) { left in
             withBytes(at: b) { right in
                 PlaceBytes.withID(left) { leftID in
