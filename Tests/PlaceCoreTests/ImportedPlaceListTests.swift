@@ -42,6 +42,7 @@ struct ImportedPlaceListTests {
             #expect(list.isIndexed(at: position) == input[position].isIndexed)
             #expect(list.id(at: position) == input[position].record.id)
             #expect(list.category(at: position) == input[position].category)
+            #expect(list.coordinate(at: position) == input[position].record.coordinate)
         }
     }
 

@@ -98,6 +98,17 @@ public struct ImportedPlaceList: RandomAccessCollection, MutableCollection, Expr
         withBytes(at: position) { $0[1] & PlaceBytes.indexed != 0 }
     }
 
+    /// The position of the place at `position`, read from its fixed place in the bytes without
+    /// making the place (the extent of a country's million places).
+    public func coordinate(at position: Int) -> Coordinate? {
+        withBytes(at: position) { bytes in
+            guard bytes[1] & PlaceBytes.located != 0 else { return nil }
+            var reader = ByteRecordReader(bytes, at: 6)
+            let latitude = Double(bitPattern: reader.number(width: 8))
+            return try? Coordinate(latitude: latitude, longitude: Double(bitPattern: reader.number(width: 8)))
+        }
+    }
+
     /// The place's record without its tags: what the name index and the extent need.
     public func record(at position: Int) -> NameRecord {
         withBytes(at: position) { PlaceBytes.decodeRecord($0) }

@@ -40,7 +40,7 @@ extension NameIndex {
             self.builder = builder
             let added = SQLitePlaceStore.indexedOrder(places)
             var extent = Extent()
-            for position in added { extent.add(places.record(at: position).coordinate) }
+            for position in added { extent.add(places.coordinate(at: position)) }
             // The other segments' towns as they are now: the import's own segment is the only one written.
             NameIndex.addTowns(to: builder, storePath: store.path, except: source, within: extent)
             let thread = Thread { [self] in
