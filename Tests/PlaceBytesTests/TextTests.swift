@@ -162,3 +162,44 @@ struct ISO8601FormatTests {
         #expect(ISO8601Text.parse(ISO8601Text.format(date)) == Date(timeIntervalSince1970: seconds.rounded(.down)))
     }
 }
+
+/// The trimming that stands in for Foundation's on tags must trim what Foundation trims, every
+/// scalar of it, and keep what it keeps.
+struct WhitespaceTrimmingTests {
+    @Test func theScalarsAreFoundations() {
+        var differing: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if scalar.isWhitespace != CharacterSet.whitespaces.contains(scalar)
+                || scalar.isWhitespaceOrNewline != CharacterSet.whitespacesAndNewlines.contains(scalar)
+            {
+                differing.append(String(value, radix: 16))
+            }
+        }
+        #expect(differing.isEmpty, "U+\(differing.joined(separator: ", U+"))")
+    }
+
+    @Test(arguments: [
+        "", " ", "Dam", "  Dam\t", "\nDam\r\n", "\u{85}Dam\u{2028}", "\u{200B}Dam\u{3000}", "Dam rak", " \u{A0}Dam \u{A0}rak\u{A0} ",
+        "e\u{301} ", " \u{301}x", "\u{1F6B2} fiets ", "\t\n\u{0B}\u{0C}",
+    ])
+    func trimsAsFoundationDoes(_ text: String) {
+        #expect(text.trimmedOfWhitespaceAndNewlines == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(text.trimmedOfWhitespace == text.trimmingCharacters(in: .whitespaces))
+        let sliced = ("x;" + text + ";y").split(separator: ";", omittingEmptySubsequences: false)[1]
+        #expect(sliced.trimmedOfWhitespaceAndNewlines == sliced.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(sliced.trimmedOfWhitespace == sliced.trimmingCharacters(in: .whitespaces))
+    }
+}
+
+struct ControlCharacterTests {
+    @Test func theBytesSayWhatTheGeneralCategorySays() {
+        var differing: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "b"
+            if text.containsControlCharacter != (scalar.properties.generalCategory == .control) { differing.append(String(value, radix: 16)) }
+        }
+        #expect(differing.isEmpty, "U+\(differing.joined(separator: ", U+"))")
+    }
+}

@@ -136,7 +136,7 @@ public enum NameListReader {
                 )
             }
             let name = row.string(columns.name).trimmedOfWhitespace
-            guard !name.isEmpty, !NameListReader.hasControl(name) else {
+            guard !name.isEmpty, !name.containsControlCharacter else {
                 skipped.append(row.line)
                 return
             }
@@ -176,18 +176,6 @@ public enum NameListReader {
                         // A gazetteer's rows are towns: areas a query can name ("Anthering, Austria").
                         category: kind == .place && coordinate != nil ? "place=city" : nil)))
         }
-    }
-
-    /// Whether the name has a control character (category Cc: U+0000–001F, U+007F–009F), said
-    /// from its UTF-8 bytes: U+0080–009F are C2 80 to C2 9F. Asking each scalar for its general
-    /// category was a quarter of reading; walking the scalars, a tenth.
-    private static func hasControl(_ name: String) -> Bool {
-        var afterC2 = false
-        for byte in name.utf8 {
-            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
-            afterC2 = byte == 0xC2
-        }
-        return false
     }
 
     /// A two-letter country code as a list writes it ("nl", "NL"), upper case; nil for anything else.
