@@ -42,7 +42,7 @@ public enum GeoNamesJSONReader {
         var skipped: [String] = []
         places.reserveCapacity(cities.members.count)
         for member in cities.members {
-            guard let city = member.value.objectValue, let name = city["name"]?.stringValue?.trimmingCharacters(in: .whitespaces),
+            guard let city = member.value.objectValue, let name = city["name"]?.stringValue?.trimmedOfWhitespace,
                 !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
                 let latitude = city["latitude"]?.doubleValue, let longitude = city["longitude"]?.doubleValue,
                 let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
@@ -74,7 +74,7 @@ public enum GeoNamesJSONReader {
         var seen: Set<String> = [name]
         var names: [String] = []
         for value in values {
-            guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+            guard let text = value.stringValue?.trimmedOfWhitespace, !text.isEmpty,
                 !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }), seen.insert(text).inserted
             else { continue }
             names.append(text)

@@ -1,5 +1,6 @@
 import Foundation
 import OSMFormat
+import PlaceBytes
 import PlaceCore
 
 /// Every address of an import: nodes, buildings and other elements with `addr:housenumber` and
@@ -154,9 +155,7 @@ struct Addresses {
         // Trimming through Foundation was a third of reading a country's addresses; printable
         // ASCII that starts and ends with no space is already clean.
         if let text, isPrintableASCII(text), text.utf8.first != 0x20, text.utf8.last != 0x20 { return text }
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
-            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { return nil }
+        guard let text = text?.trimmedOfWhitespaceAndNewlines, !text.isEmpty, !text.containsControlCharacter else { return nil }
         return text
     }
 

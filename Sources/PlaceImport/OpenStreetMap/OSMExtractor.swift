@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 package import OSMFormat
 import PlaceProviders
 package import PlaceCore
@@ -187,7 +188,7 @@ package struct OSMExtractor {
                     return nearestStreet?.name(near: point)
                 }
             }
-            let name = elementTags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let name = elementTags["name"]?.trimmedOfWhitespaceAndNewlines ?? ""
             let country = CountryTags.code(elementTags) ?? countries.country(at: pending.point)
             switch pending.role {
             case .place:
@@ -240,8 +241,11 @@ package struct OSMExtractor {
 
     /// "Café · Kalverstraat 12", "Hotel", "Station".
     private func poiDetail(_ tags: [String: String]) -> String? {
-        let main = OSMFeatures.mainTag(tags).flatMap { $0.split(separator: "=", maxSplits: 1).last }.map { OSMTags.humanize(String($0)) }
-        let label = OSMTags.categories(tags).last?.name ?? (main == "Yes" ? nil : main)
+        let label =
+            OSMTags.lastCategoryName(tags)
+            ?? OSMFeatures.mainTag(tags).flatMap { $0.split(separator: "=", maxSplits: 1).last }.map { OSMTags.humanize(String($0)) }.flatMap {
+                $0 == "Yes" ? nil : $0
+            }
         let street = [tags["addr:street"], tags["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
         let parts = [label, street.isEmpty ? nil : street].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")

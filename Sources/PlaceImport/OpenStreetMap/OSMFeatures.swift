@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceCore
 
 /// Which OpenStreetMap elements an import keeps, and which of their tags.
@@ -87,8 +88,8 @@ enum OSMFeatures {
         var seen: Set<String> = [name]
         func add(_ value: String) {
             for part in value.split(separator: ";") {
-                let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }), seen.insert(text).inserted
+                let text = part.trimmedOfWhitespaceAndNewlines
+                guard !text.isEmpty, !text.containsControlCharacter, seen.insert(text).inserted
                 else { continue }
                 names.append(text)
             }

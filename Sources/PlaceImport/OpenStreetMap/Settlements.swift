@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import OSMFormat
 
 /// The named settlements of an import (cities, towns, villages and hamlets; suburbs, quarters and
@@ -136,7 +137,7 @@ struct CountryTags {
         // tags finds out, instead of hashing the five keys for five look-ups each time.
         guard tags.keys.contains(where: isCountryKey) else { return nil }
         for key in ["addr:country", "is_in:country_code", "country_code", "ISO3166-1", "ISO3166-1:alpha2"] {
-            guard let value = tags[key]?.trimmingCharacters(in: .whitespaces), value.utf8.count == 2,
+            guard let value = tags[key]?.trimmedOfWhitespace, value.utf8.count == 2,
                 value.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic })
             else { continue }
             return value.uppercased()

@@ -108,7 +108,7 @@ public enum CarParks {
     /// An entrance's name without the words that say which way it goes: "Rokin Garage (Ingang)" →
     /// "Rokin Garage", "Q-Park Waterlooplein (main entrance)" → "Q-Park Waterlooplein"; nil unnamed.
     static func stem(_ place: Place) -> String? {
-        guard let name = place.tags["name"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return nil }
+        guard let name = place.tags["name"]?.trimmedOfWhitespace, !name.isEmpty else { return nil }
         var text = name
         // A bracketed part made only of such words goes: "(Ingang)", "(main entrance)".
         if let open = text.lastIndex(of: "("), text.hasSuffix(")") {
@@ -120,7 +120,7 @@ public enum CarParks {
         while let last = words.last, wayWords.contains(TextFolding.fold(last)) || last == "-" || last == "–" {
             words.removeLast()
         }
-        let stem = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let stem = words.joined(separator: " ").trimmedOfWhitespace
         return stem.isEmpty ? name : stem
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceCore
 
 /// Reads the common part of OpenStreetMap's `opening_hours` syntax:
@@ -11,7 +12,7 @@ import PlaceCore
 enum OSMOpeningHours {
     /// The weekly intervals, or nil when the value uses syntax outside the supported part.
     static func parse(_ text: String) -> (intervals: [OpeningHours.Interval], alwaysOpen: Bool)? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedOfWhitespaceAndNewlines
         if trimmed == "24/7" { return ([], true) }
         guard var tokens = tokenize(trimmed), !tokens.isEmpty else { return nil }
         var week: [OpeningHours.Weekday: [OpeningHours.Interval]] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 public import PlaceCore
 
 /// One OpenStreetMap element as a `Place`: the same mapping for the live Overpass answers and for
@@ -9,7 +10,7 @@ public enum OSMPlaceMapping {
     ///   - coordinate: the node's position, or a way's or relation's centre.
     /// - Returns: nil for an element without a name: nobody can be sent to it by name.
     public static func place(type: String, id: Int64, coordinate: Coordinate, tags: [String: String], provider: ProviderID) -> Place? {
-        guard let name = tags["name"].map({ $0.trimmingCharacters(in: .whitespaces) }) ?? parkingName(tags), !name.isEmpty else {
+        guard let name = tags["name"].map({ $0.trimmedOfWhitespace }) ?? parkingName(tags), !name.isEmpty else {
             return nil
         }
         return Place(

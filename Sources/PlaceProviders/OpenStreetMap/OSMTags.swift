@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 package import PlaceCore
 
 /// What OpenStreetMap tags say about a place, in provider-neutral terms.
@@ -8,7 +9,7 @@ package enum OSMTags {
         // `amenity=cafe;bar` lists two: each one counts.
         let amenities = Set(values(tags["amenity"]))
         let shop = tags["shop"]
-        let cuisines = Set((tags["cuisine"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        let cuisines = Set((tags["cuisine"] ?? "").split(separator: ";").map { $0.trimmedOfWhitespace.lowercased() })
         if amenities.contains("cafe") { concepts.insert(.cafe) }
         if shop == "coffee" || cuisines.contains("coffee_shop") || cuisines.contains("coffee") { concepts.insert(.coffeeShop) }
         if tags["craft"] == "coffee_roaster" || tags["craft"] == "roaster" { concepts.insert(.coffeeRoaster) }
@@ -62,14 +63,14 @@ package enum OSMTags {
     /// `cafe;bar` → ["cafe", "bar"]
     package static func values(_ text: String?) -> [String] {
         guard let text else { return [] }
-        return text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        return text.split(separator: ";").map { $0.trimmedOfWhitespace.lowercased() }.filter { !$0.isEmpty }
     }
 
     /// Labels for display, most specific first: "Coffee shop", "Café".
     package static func categories(_ tags: [String: String]) -> [PlaceCore.Category] {
         var labels: [PlaceCore.Category] = []
         for cuisine in (tags["cuisine"] ?? "").split(separator: ";") {
-            let value = cuisine.trimmingCharacters(in: .whitespaces)
+            let value = cuisine.trimmedOfWhitespace
             labels.append(PlaceCore.Category(id: "cuisine=\(value)", name: humanize(value)))
         }
         for key in ["amenity", "shop", "craft"] {
@@ -95,9 +96,26 @@ package enum OSMTags {
         return OpeningHours(intervals: parsed.intervals, isAlwaysOpen: parsed.alwaysOpen, text: text, hasWeeklySchedule: true)
     }
 
+    /// The name ``categories(_:)`` gives last (the craft, shop or amenity, else the last cuisine),
+    /// without making the others: a country's import asks it of every POI.
+    package static func lastCategoryName(_ tags: [String: String]) -> String? {
+        for key in ["craft", "shop", "amenity"] {
+            if let value = tags[key] { return key == "amenity" && value == "cafe" ? "Café" : humanize(value) }
+        }
+        return (tags["cuisine"] ?? "").split(separator: ";").last.map { humanize($0.trimmedOfWhitespace) }
+    }
+
     /// "coffee_shop" → "Coffee shop"
     package static func humanize(_ value: String) -> String {
-        let spaced = value.replacingOccurrences(of: "_", with: " ")
-        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+        // A tag value is nearly always ASCII: its bytes are changed where they lie (an underscore
+        // is never part of a longer UTF-8 sequence), where Foundation's replacing bridged it.
+        var bytes = Array(value.utf8)
+        guard let first = bytes.first, first < 0x80 else {
+            let spaced = value.replacingOccurrences(of: "_", with: " ")
+            return spaced.prefix(1).uppercased() + spaced.dropFirst()
+        }
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "_") { bytes[index] = UInt8(ascii: " ") }
+        if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) { bytes[0] = first - 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
