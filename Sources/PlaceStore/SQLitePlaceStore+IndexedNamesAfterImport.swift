@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 package import PlaceCore
 
@@ -65,8 +66,15 @@ extension SQLitePlaceStore {
     }
 
     private static func asCString(_ text: String) -> String {
-        guard let end = text.utf8.firstIndex(of: 0) else { return text }
-        return String(decoding: text.utf8[..<end], as: UTF8.self)
+        // memchr over the string's bytes: the collection's firstIndex stepped index by index,
+        // a twentieth of building an import's name index.
+        var text = text
+        let zero: Int? = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, let found = memchr(base, 0, bytes.count) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+        guard let zero else { return text }
+        return String(decoding: text.utf8.prefix(zero), as: UTF8.self)
     }
 }
 

@@ -30,11 +30,25 @@ final class FoldingPipeline {
 
         private func note(source: ArraySlice<UInt8>) {
             if let known = self.source {
-                if !hasSeveralSources, !source.elementsEqual(known) { hasSeveralSources = true }
+                if !hasSeveralSources, !Self.same(source, known) { hasSeveralSources = true }
             } else {
                 self.source = Array(source)
             }
         }
+
+        /// The bytes compared with memcmp: `elementsEqual` stepped through a slice and an array
+        /// an element at a time, for every record.
+        private static func same(_ slice: ArraySlice<UInt8>, _ array: [UInt8]) -> Bool {
+            guard slice.count == array.count else { return false }
+            return slice.withUnsafeBufferPointer { left in
+                array.withUnsafeBufferPointer { right in
+                    guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                    return memcmp(l, r, left.count) == 0
+                }
+            }
+        }
+
+        private static let countrySource = Array(CountryRecords.source.utf8)
 
         func fold() {
             ends.reserveCapacity(records.count)
@@ -46,7 +60,7 @@ final class FoldingPipeline {
                 }
                 // The countries made from the names (``CountryRecords``) are no source of their
                 // own: they would turn on pass 1 for every extract of one source.
-                if !built.source.elementsEqual(CountryRecords.source.utf8) { note(source: built.source) }
+                if !Self.same(built.source, Self.countrySource) { note(source: built.source) }
                 keys.u8(UInt8(IndexFormat.segment(of: record.kind)))
                 keys.key32(~built.importance.bitPattern)
                 keys.append(main.folded)
