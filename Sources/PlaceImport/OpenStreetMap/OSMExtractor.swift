@@ -60,7 +60,9 @@ package struct OSMExtractor {
             nodes.append(node.id, point)
             if !node.tags.isEmpty { noteTagged(.node, node.id, point, node.tags) }
         case .way(let way):
-            let centre = way.center ?? locate(way.nodeRefs)
+            // The nodes are looked up once, for the centre and for a car park's area.
+            let found = way.center == nil ? locate(way.nodeRefs) : nil
+            let centre = way.center ?? found?.centre
             if let centre { wayCentres.append(way.id, centre) }
             guard !way.tags.isEmpty else { return }
             if way.tags["addr:interpolation"] != nil {
@@ -83,7 +85,7 @@ package struct OSMExtractor {
             }
             if let centre {
                 // A car park's area, for the entrances inside or beside it (CarParks).
-                let area = OSMFeatures.role(way.tags) == .parking ? box(of: way.nodeRefs) : nil
+                let area = OSMFeatures.role(way.tags) == .parking ? found ?? box(of: way.nodeRefs).box : nil
                 noteTagged(.way, way.id, centre, way.tags, area: area)
             } else if OSMFeatures.role(way.tags) != nil {
                 unplaced += 1
@@ -119,23 +121,23 @@ package struct OSMExtractor {
         return true
     }
 
-    /// The middle of the box around the nodes found: for a building, its middle; for a long way
-    /// outside the extract, the part inside it. The way counts as cut when the file has some of
-    /// its nodes but not all.
-    private mutating func locate(_ refs: [Int64]) -> OSMPoint? {
+    /// The box around a way's nodes found, whose middle is its centre: for a building, its
+    /// middle; for a long way outside the extract, the part inside it. The way counts as cut
+    /// when the file has some of its nodes but not all.
+    private mutating func locate(_ refs: [Int64]) -> PointBox {
+        let (box, missing) = box(of: refs)
+        if missing > 0, missing < refs.count { cutWays += 1 }
+        return box
+    }
+
+    /// The box around the nodes the file has, and how many it does not have.
+    private func box(of refs: [Int64]) -> (box: PointBox, missing: Int) {
         var box = PointBox()
         var missing = 0
         for ref in refs {
             if let point = nodes[ref] { box.add(point) } else { missing += 1 }
         }
-        if missing > 0, missing < refs.count { cutWays += 1 }
-        return box.centre
-    }
-
-    private func box(of refs: [Int64]) -> PointBox {
-        var box = PointBox()
-        for ref in refs { if let point = nodes[ref] { box.add(point) } }
-        return box
+        return (box, missing)
     }
 
     private func centre(of members: [OSMRelation.Member]) -> OSMPoint? {
