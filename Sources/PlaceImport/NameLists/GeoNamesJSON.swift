@@ -43,7 +43,7 @@ public enum GeoNamesJSONReader {
         places.reserveCapacity(cities.members.count)
         for member in cities.members {
             guard let city = member.value.objectValue, let name = city["name"]?.stringValue?.trimmedOfWhitespace,
-                !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                !name.isEmpty, !name.containsControlCharacter,
                 let latitude = city["latitude"]?.doubleValue, let longitude = city["longitude"]?.doubleValue,
                 let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
             else {
@@ -75,7 +75,7 @@ public enum GeoNamesJSONReader {
         var names: [String] = []
         for value in values {
             guard let text = value.stringValue?.trimmedOfWhitespace, !text.isEmpty,
-                !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }), seen.insert(text).inserted
+                !text.containsControlCharacter, seen.insert(text).inserted
             else { continue }
             names.append(text)
         }

@@ -148,7 +148,7 @@ struct Addresses {
     static func isHouseNumber(_ text: String) -> Bool {
         // Printable ASCII (nearly every number) has one character per byte and no control ones.
         if isPrintableASCII(text) { return text.utf8.count <= 16 && text.utf8.contains { (0x30...0x39).contains($0) } }
-        return text.count <= 16 && text.contains(where: \.isNumber) && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        return text.count <= 16 && text.contains(where: \.isNumber) && !text.containsControlCharacter
     }
 
     static func clean(_ text: String?) -> String? {
