@@ -46,9 +46,14 @@ enum CLI {
     /// A clean environment: no key, no config, no colour preferences, "now" fixed, Amsterdam time,
     /// and recordings only: keyless providers would otherwise ask the network (a test that means to
     /// go live points them at the loopback server and sets PLACES_HTTP_MODE itself).
+    ///
+    /// The provider deadline is two minutes, not the default 10 s: a replay that takes a second
+    /// on a quiet machine missed 10 s under a loaded parallel run, and a test that is about
+    /// deadlines says its own with `--deadline`, which wins over PLACES_DEADLINE.
     static func environment(_ extra: [String: String], home: URL) -> [String: String] {
         var environment = [
             "PLACES_HTTP_MODE": "replay",
+            "PLACES_DEADLINE": "120s",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": home.path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,

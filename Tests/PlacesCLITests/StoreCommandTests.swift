@@ -23,6 +23,7 @@ final class TemporaryStore {
     /// A meter the bundled favourites cassette knows (the nearest to Dam square).
     static func nearestMeter() async throws -> String {
         let output = try await CLI.run(["parking", "--near", "52.3731,4.8926", "--provider", "parkshark", "--format", "ndjson", "--top", "1"])
+        try #require(output.status == 0, "\(output.stderr)")
         let first = try JSONValue.parse(Data((output.stdoutLines.first ?? "").utf8))
         return try #require(first["id"]?.stringValue)
     }
