@@ -112,6 +112,44 @@ import Testing
         #expect(try Self.snapshot(store) == before)
     }
 
+    /// Diffs applied out of order: the hour before a diff already applied is refused by its time,
+    /// and an edit whose version the import already holds by its version. Each is one line naming
+    /// the file, exit 65, and the store as it was.
+    @Test func anOutOfOrderDiffIsExit65AndChangesNothing() async throws {
+        let store = TemporaryStore()
+        try await Self.importTown(store)
+        let modified = Self.newCafe.replacingOccurrences(of: "<create>", with: "<modify>").replacingOccurrences(of: "</create>", with: "</modify>")
+        let later = store.folder.appendingPathComponent("hour-10.osc")
+        try Self.newCafe.write(to: later, atomically: true, encoding: .utf8)
+        // The hour before: the café of node 10 renamed.
+        let earlier = store.folder.appendingPathComponent("hour-9.osc")
+        try modified.replacingOccurrences(
+            of: "id=\"13\" version=\"1\" timestamp=\"2026-11-26T10:00:00Z\"", with: "id=\"10\" version=\"2\" timestamp=\"2026-11-26T09:00:00Z\""
+        ).write(to: earlier, atomically: true, encoding: .utf8)
+        // The hour after, but with the version of node 13 already applied.
+        let stale = store.folder.appendingPathComponent("hour-11.osc")
+        try modified.replacingOccurrences(of: "2026-11-26T10:00:00Z", with: "2026-11-26T11:00:00Z")
+            .write(to: stale, atomically: true, encoding: .utf8)
+        let applied = try await CLI.run(["import", later.path], environment: store.environment)
+        try #require(applied.status == 0, "\(applied.stderr)")
+        let before = try Self.snapshot(store)
+
+        let refused = try await CLI.run(["import", earlier.path], environment: store.environment)
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(
+            refused.stderrLines == [
+                "places: \(earlier.path): its newest edit (2026-11-26T09:00:00Z) is older than what town.osm already holds "
+                    + "(2026-11-26T10:00:00Z): apply the diffs in order"
+            ])
+        #expect(try Self.snapshot(store) == before)
+
+        let again = try await CLI.run(["import", stale.path], environment: store.environment)
+        #expect(again.status == 65, "\(again.stderr)")
+        #expect(again.stderrLines.count == 1, "\(again.stderr)")
+        #expect(again.stderr.hasPrefix("places: \(stale.path): node 13 version 1 is not newer than version 1"), "\(again.stderr)")
+        #expect(try Self.snapshot(store) == before)
+    }
+
     @Test func aChangeWithOtherFilesIsABadUsage() async throws {
         let store = TemporaryStore()
         try await Self.importTown(store)
