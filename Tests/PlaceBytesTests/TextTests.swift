@@ -128,6 +128,14 @@ struct NumberAndDateTextTests {
         #expect(NumberText.fixed(value, decimals) == expected)
     }
 
+    @Test(arguments: [
+        (0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (27_970, "27,970"), (-1_234_567, "-1,234,567"),
+        (Int.min, "-9,223,372,036,854,775,808"),
+    ])
+    func groupedSetsThousandsApart(value: Int, expected: String) {
+        #expect(NumberText.grouped(value) == expected)
+    }
+
     @Test func trimmedDropsTrailingZeros() {
         #expect(NumberText.trimmed(52.37, 4) == "52.37")
         #expect(NumberText.trimmed(3, 2) == "3")

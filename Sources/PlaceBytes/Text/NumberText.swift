@@ -1,6 +1,17 @@
 /// Numbers as text without `String(format:)`, whose C varargs cost a cold-started command more
 /// than the formatting itself.
 package enum NumberText {
+    /// `value` with its thousands set apart by commas, as the summaries print counts: "27,970".
+    package static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+
     /// `value` with exactly `decimals` digits after the point: `fixed(3.14159, 2)` is "3.14",
     /// `fixed(2, 1)` is "2.0". Halves round away from zero; minus zero prints without its sign.
     package static func fixed(_ value: Double, _ decimals: Int) -> String {

@@ -143,19 +143,11 @@ public struct ImportRendering: Sendable {
         bytes >= 1_048_576 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(max(1, bytes / 1024)) KB"
     }
 
-    /// 12345 → "12,345"
     /// "1 junction", "1,087 junctions".
     static func counted(_ value: Int, _ noun: String) -> String { "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")" }
 
-    static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
+    /// 12345 → "12,345"
+    static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 }
 
 /// What is imported (`import list`): each file, when, how many places, whose data.
