@@ -10,9 +10,12 @@ extension SQLitePlaceStore: ImportedPlacesStore {
 
     /// ``replaceImport(_:with:)``, telling `progress` how many of the places are written, out of
     /// how many, every thousandth of the way (a country's write takes tens of seconds).
-    public func replaceImport(_ source: ImportSource, with places: ImportedPlaceList, progress: ((Int, Int) -> Void)?) throws(StoreError)
-        -> ImportSummary
-    {
+    /// - Parameter beforeCommit: runs once the rows are in, inside the transaction: what it
+    ///   throws rolls the import back (what else the import writes, such as its name index, that
+    ///   could not be written on a full disk). Its error reaches the caller as the store's.
+    public func replaceImport(
+        _ source: ImportSource, with places: ImportedPlaceList, progress: ((Int, Int) -> Void)?, beforeCommit: () throws -> Void = {}
+    ) throws(StoreError) -> ImportSummary {
         let (bounds, categories) = ImportRecord.extent(of: places)
         return try writing { db in
             try db.execute(
@@ -60,6 +63,7 @@ extension SQLitePlaceStore: ImportedPlacesStore {
                 arguments: [source.key])
             try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
             let removed = previous.subtracting(places.indices.lazy.map(places.id(at:))).count
+            try beforeCommit()
             return ImportSummary(written: written, removed: removed, replaced: replaced)
         }
     }

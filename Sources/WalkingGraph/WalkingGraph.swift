@@ -91,10 +91,20 @@ public final class WalkingGraph: Sendable {
     /// never maps half a file; the file written is read back and its checksum checked before it
     /// takes the name, and stamped as checked (``ChecksumCheck/whenChanged``).
     public func write(to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         defer { try? FileManager.default.removeItem(at: temporary) }
-        try fileContents.write(to: temporary)
+        try write(staging: temporary)
+        try Self.install(temporary, at: url)
+    }
+
+    /// Writes the graph's bytes to `temporary`, for ``install(_:at:)`` to put in place later:
+    /// an import writes its graph before the store commits (a full disk then takes the import
+    /// back) and gives it its name only after.
+    public func write(staging temporary: URL) throws { try fileContents.write(to: temporary) }
+
+    /// Gives `temporary`, written by ``write(staging:)``, the name `url`: it is read back and its
+    /// checksum checked first, and stamped as checked (``ChecksumCheck/whenChanged``).
+    public static func install(_ temporary: URL, at url: URL) throws {
         let written = try WalkingGraph.open(at: temporary, checksum: .always)
         let checksum = written.view.storage.u64(GraphFormat.bodyChecksumOffset)
         // Dated back, so that the stamp can be trusted at once: any later write is seen.

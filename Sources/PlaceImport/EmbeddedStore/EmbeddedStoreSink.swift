@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 import PlaceCore
 public import PlaceStore
 import WalkingGraph
@@ -43,14 +44,18 @@ public struct EmbeddedStoreSink: ImportSink {
         var reports: [ImportReport] = []
         for batch in batches {
             progress(batch.report.file, .store, 0, 0)
-            reports.append(try Self.write(batch, into: opened, progress: progress))
+            reports.append(try Self.write(batch, into: opened, progress: progress, after: reports.map(\.file)))
             written(batch.source.key)
             ImportLeftovers.note(folder: folder, kept: Self.keptWords(reports.map(\.file)))
         }
         // An import that changed nothing leaves the index as it is.
         if !reports.contains(where: \.changedStore), let unchanged = NameIndex.unchanged(storePath: storePath) { return (reports, unchanged) }
         progress(reports.last?.file ?? "", .nameIndex, 0, 0)
-        return (reports, try NameIndex.update(store: opened, rebuilding: Set(batches.map(\.source.key))))
+        do {
+            return (reports, try NameIndex.update(store: opened, rebuilding: Set(batches.map(\.source.key))))
+        } catch {
+            throw error.stopping("\(reports.map(\.file).joined(separator: ", ")) were imported; their name index is built again at the next use")
+        }
     }
 
     /// Writes one file's places and builds its segment of the name index beside the store write.
@@ -63,7 +68,9 @@ public struct EmbeddedStoreSink: ImportSink {
         let written: ImportReport
         do throws(ImportWriteError) {
             progress(batch.report.file, .store, 0, 0)
-            written = try write(batch, into: opened, progress: progress)
+            // The segment is finished before the store commits: one that cannot be written (a
+            // full disk) takes the import back with it.
+            written = try write(batch, into: opened, progress: progress, beforeCommit: staged.finishBuild)
         } catch {
             staged.discard()
             throw error
@@ -94,34 +101,85 @@ public struct EmbeddedStoreSink: ImportSink {
             + "at the next use"
     }
 
-    /// Writes one file's places into the store, then its walking graph.
-    /// - Parameter progress: hears the rows written, as the store step's progress.
-    package static func write(_ batch: ImportBatch, into opened: SQLitePlaceStore, progress: ImportProgress? = nil) throws(ImportWriteError)
-        -> ImportReport
-    {
+    /// Writes one file's places into the store, with its walking graph.
+    ///
+    /// Everything the import keeps beside the store is written before the store commits, and
+    /// only named after: on a full disk the import is taken back whole, and the store, its graphs
+    /// and its name index stay as they were. What is staged carries the process's id in its name,
+    /// so what a kill left is removed at the next start (``ImportLeftovers``).
+    /// - Parameters:
+    ///   - progress: hears the rows written, as the store step's progress.
+    ///   - beforeCommit: runs once the rows and the graph are written, before the store commits;
+    ///     what it throws rolls the import back.
+    ///   - earlier: the files of the same import written before this one, which a failure keeps.
+    /// - Throws: the failure, saying where the import stopped and that the store is as it was.
+    package static func write(
+        _ batch: ImportBatch, into opened: SQLitePlaceStore, progress: ImportProgress? = nil,
+        beforeCommit: () throws(ImportWriteError) -> Void = {}, after earlier: [String] = []
+    ) throws(ImportWriteError) -> ImportReport {
         var report = batch.report
         let started = ContinuousClock.now
         let file = batch.report.file
-        let rows = progress.map { progress in { (done: Int, total: Int) in progress(file, .store, done, total) } }
-        report.summary = try ImportWriteError.stored { () throws(StoreError) in
-            try opened.replaceImport(batch.source, with: batch.places, progress: rows)
-        }
         let graphFile = WalkingGraphFiles.file(forSource: batch.source.key, storePath: opened.path)
+        let stagedGraph = graphFile.deletingLastPathComponent().appendingPathComponent(
+            graphFile.lastPathComponent + ".import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        var rowsWritten = 0
+        var waited = Duration.zero
+        var finishing: (error: ImportWriteError, at: String)?
+        let rows = { (done: Int, total: Int) in
+            rowsWritten = done
+            progress?(file, .store, done, total)
+        }
+        do {
+            report.summary = try opened.replaceImport(batch.source, with: batch.places, progress: rows) {
+                // Every row is in (progress is heard only every thousandth of them).
+                rowsWritten = batch.places.count
+                if let graph = batch.walkingGraph {
+                    do {
+                        try FileManager.default.createDirectory(at: graphFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        try graph.write(staging: stagedGraph)
+                    } catch {
+                        let failure = ImportWriteError(
+                            .cannotWrite, "the walking graph \(graphFile.path) cannot be written: \(error.localizedDescription)")
+                        finishing = (failure, "its walking graph")
+                        throw failure
+                    }
+                }
+                let waiting = ContinuousClock.now
+                defer { waited = ContinuousClock.now - waiting }
+                do throws(ImportWriteError) { try beforeCommit() } catch {
+                    finishing = (error, "its name index")
+                    throw error
+                }
+            }
+        } catch {
+            unlink(stagedGraph.path)
+            let total = batch.places.count
+            let places = "\(NumberText.grouped(total)) place\(total == 1 ? "" : "s")"
+            var stopped = "as its \(places) were committed"
+            if let finishing {
+                stopped = "at \(finishing.at), after its \(places) were written"
+            } else if rowsWritten < total {
+                stopped = "after \(NumberText.grouped(rowsWritten)) of its \(places)"
+            }
+            let before = "\(earlier.joined(separator: ", ")) \(earlier.count == 1 ? "was" : "were") imported before it"
+            let kept = earlier.isEmpty ? ": the store is as it was" : "; \(before)"
+            let outcome = "\(file) was not \(batch.report.change == nil ? "imported" : "applied") (it stopped \(stopped))\(kept)"
+            throw (finishing?.error ?? ImportWriteError(error)).stopping(outcome)
+        }
         if batch.walkingGraph == nil {
             // A new version of the file with no ways to walk: the old version's streets go too.
             WalkingGraph.removeFile(at: graphFile)
-        }
-        if let graph = batch.walkingGraph {
-            // After the places: a graph without its import would be found by no one.
-            do {
-                try FileManager.default.createDirectory(at: graphFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try graph.write(to: graphFile)
-            } catch {
+        } else {
+            // Named after the places: a graph without its import would be found by no one.
+            do { try WalkingGraph.install(stagedGraph, at: graphFile) } catch {
+                unlink(stagedGraph.path)
                 report.notes.append(
                     "the walking graph \(graphFile.path) cannot be written (\(error.localizedDescription)); walks are estimated")
             }
         }
-        report.writeSeconds = (ContinuousClock.now - started).seconds
+        // Less the wait for what was built beside the write (its own time is said with it).
+        report.writeSeconds = (ContinuousClock.now - started - waited).seconds
         return report
     }
 }

@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// An import stages its segment of the name index in the index's folder beside the store
 /// (`places.names.d/KEY.names.import-PID-N`), builds it in a folder of sorted runs
-/// (`places-names-PID-N/`) and writes it through a temporary file (`KEY.names.building-PID`). A Ctrl-C or a kill leaves them, 8–33 MB each time: they are
+/// (`places-names-PID-N/`) and writes it through a temporary file (`KEY.names.building-PID`); it
+/// stages its walking graph in the graphs' folder (`places.walks/KEY.walk.import-PID-N`). A Ctrl-C or a kill leaves them, 8–33 MB each time: they are
 /// removed on the way out (``cleanUp()``, from the CLI's signal handler) and, for a process that
 /// is gone, at the next start (``sweep(storePath:)``).
 public enum ImportLeftovers {
@@ -33,7 +34,7 @@ public enum ImportLeftovers {
 
     /// The process that made `name`, when it is one of an import's leftovers.
     static func owner(of name: String) -> pid_t? {
-        let patterns = [".names.import-", ".names.building-", "places-names-"]
+        let patterns = [".names.import-", ".names.building-", "places-names-", ".walk.import-"]
         guard let pattern = patterns.first(where: name.contains), let range = name.range(of: pattern) else { return nil }
         let digits = name[range.upperBound...].prefix { $0.isNumber }
         return pid_t(digits)
@@ -44,8 +45,9 @@ public enum ImportLeftovers {
         var count = 0
         var bytes = 0
         for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
-            // The segments of the name index are staged and built in their own folder.
-            if name.hasSuffix(".names.d") {
+            // The segments of the name index are staged and built in their own folder, and the
+            // walking graphs in theirs.
+            if name.hasSuffix(".names.d") || name.hasSuffix(".walks") {
                 let inside = remove(in: (folder as NSString).appendingPathComponent(name), whose: whose)
                 count += inside.count
                 bytes += inside.bytes

@@ -26,6 +26,9 @@ public struct ImportWriteError: Error, Sendable, CustomStringConvertible {
     public let remedy: Remedy?
     /// The store's failure, for ``Kind/store``.
     public let store: StoreError?
+    /// What became of the import the failure stopped, and where it stopped ("big.csv was not
+    /// imported (…): the store is as it was"), when one did.
+    public private(set) var outcome: String?
 
     /// A failure of `kind`, said in `message`, with what to do when there is something.
     public init(_ kind: Kind, _ message: String, remedy: Remedy? = nil) {
@@ -44,7 +47,14 @@ public struct ImportWriteError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The message and the remedy in the library's neutral words.
-    public var description: String { message + (remedy.map { "; \($0)" } ?? "") }
+    public var description: String { message + (outcome.map { "; \($0)" } ?? "") + (remedy.map { "; \($0)" } ?? "") }
+
+    /// This failure, saying what became of the import it stopped.
+    func stopping(_ outcome: String) -> ImportWriteError {
+        var said = self
+        said.outcome = outcome
+        return said
+    }
 
     /// Runs a store operation, its failure as this error.
     static func stored<T>(_ body: () throws(StoreError) -> T) throws(ImportWriteError) -> T {

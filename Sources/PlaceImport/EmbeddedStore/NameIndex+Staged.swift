@@ -14,6 +14,9 @@ extension NameIndex {
         let path: String
         private let key: String
         private let staging: String
+        /// A file that holds room on the disk for what is written after the store commits.
+        private var reserve: String { staging + ".reserve" }
+        private let storePath: String
         private let expectedGeneration: Int
         private let started = ContinuousClock.now
         private let finished = DispatchSemaphore(value: 0)
@@ -21,13 +24,18 @@ extension NameIndex {
         // Written by the building thread before it signals `finished`, read after the wait.
         private var builder: AutocompleteIndexBuilder?
         private var built = false
+        /// Why the build failed, when it did (a full disk, most often).
+        private var failure: (any Error)?
         private var finishedAt = ContinuousClock.now
+        /// When the store's rows were in and the write began to wait for the build, if it did.
+        private var rowsWritten: ContinuousClock.Instant?
         /// When the names were read and the store write could begin.
         private var writeStarted = ContinuousClock.now
 
         /// Nil when no builder can be made here (the folder): the segment is then built after the import.
         init?(store: SQLitePlaceStore, replacing source: String, with places: ImportedPlaceList) throws(ImportWriteError) {
             key = source
+            storePath = store.path
             path = NameIndex.segmentPath(forSource: source, storePath: store.path)
             // The process and a random number: two imports at once in one process do not share it.
             staging = path + ".import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -54,6 +62,7 @@ extension NameIndex {
                     built = true
                 } catch {
                     built = false
+                    failure = error
                 }
                 finishedAt = ContinuousClock.now
                 finished.signal()
@@ -67,8 +76,9 @@ extension NameIndex {
         /// took over is built again). Nil when the store does not (the build failed, another
         /// import came in between): the caller brings the folder up to date from the store.
         func commit(store: SQLitePlaceStore) throws(ImportWriteError) -> Built? {
-            let written = ContinuousClock.now
+            let written = rowsWritten ?? ContinuousClock.now
             wait()
+            unlink(reserve)
             let generation = try ImportWriteError.stored { () throws(StoreError) in try store.importGeneration() }
             guard built, generation == expectedGeneration,
                 let record = try ImportWriteError.stored({ () throws(StoreError) in try store.imports() }).first(where: { $0.source.key == key }),
@@ -87,10 +97,31 @@ extension NameIndex {
             return done
         }
 
+        /// Waits for the build, inside the store's transaction: a segment that could not be
+        /// written (a full disk) rolls the import back, rather than leave a store whose index
+        /// every later command must build again and cannot keep.
+        /// - Throws: `.cannotWrite`, naming the segment and why.
+        func finishBuild() throws(ImportWriteError) {
+            rowsWritten = ContinuousClock.now
+            wait()
+            if built {
+                // Room for the list of segments, written after the commit: given back just before.
+                let manifest = try? FileManager.default.attributesOfItem(atPath: NameIndex.manifestPath(forStore: storePath))
+                let room = 65_536 + 2 * (manifest?[.size] as? Int ?? 0)
+                do { try Data(count: room).write(to: URL(fileURLWithPath: reserve)) } catch {
+                    let folder = NameIndex.folder(forStore: storePath)
+                    throw ImportWriteError(.cannotWrite, "the name index \(folder) cannot be written: \(error.localizedDescription)")
+                }
+                return
+            }
+            throw ImportWriteError(.cannotWrite, "the name index \(path) cannot be written: \(failure.map { "\($0)" } ?? "its build failed")")
+        }
+
         /// Throws away what was built (the import failed, or changed nothing).
         func discard() {
             wait()
             unlink(staging)
+            unlink(reserve)
         }
 
         private func wait() {
@@ -104,6 +135,7 @@ extension NameIndex {
             if !waited {
                 finished.wait()
                 unlink(staging)
+                unlink(reserve)
             }
         }
     }

@@ -149,8 +149,10 @@ extension PlacesError {
     /// What an import keeps beside the store and could not write: the store's failure as the
     /// store's are said, the others by their kind.
     public init(_ error: ImportWriteError) {
+        let outcome = error.outcome.map { "; \($0)" } ?? ""
         if let store = error.store {
-            self = StoreAccess.error(store)
+            let said = StoreAccess.error(store)
+            self.init(said.kind, said.message + outcome, parameter: said.parameter, remedy: said.remedy, underlyingError: said.underlyingError)
             return
         }
         let kind: Kind =
@@ -160,6 +162,6 @@ extension PlacesError {
             case .badData: .badData
             case .bug: .bug
             }
-        self.init(kind, error.message, remedy: error.remedy, underlyingError: error)
+        self.init(kind, error.message + outcome, remedy: error.remedy, underlyingError: error)
     }
 }
