@@ -32,12 +32,16 @@ import Testing
         try Data(count: 1_000).write(to: folder.appendingPathComponent("places.names.import-\(pid)-42"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("places-names-\(pid)-7"), withIntermediateDirectories: true)
         try Data(count: 500).write(to: folder.appendingPathComponent("places-names-\(pid)-7/run1"))
+        let graphs = folder.appendingPathComponent("places.walks")
+        try FileManager.default.createDirectory(at: graphs, withIntermediateDirectories: true)
+        try Data(count: 700).write(to: graphs.appendingPathComponent("0123456789abcdef-0123456789abcdef.walk.import-\(pid)-9"))
         // Another process's, still running: ours.
         try Data(count: 10).write(to: folder.appendingPathComponent("places.names.import-1-1"))
         let complete = try await CLI.run(["complete", "Damr"], environment: store.environment)
         #expect(complete.status == 0, "\(complete.stderr)")
-        #expect(complete.stderr.contains("removed 2 files"), "\(complete.stderr)")
+        #expect(complete.stderr.contains("removed 3 files"), "\(complete.stderr)")
         #expect(try Self.leftovers(folder) == ["places.names.import-1-1"], "a live process's staging stays")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: graphs.path).allSatisfy { !$0.contains(".walk.import-") })
     }
 
     @Test func ctrlCDuringAnImportCleansUpAndSaysWhatWasKept() async throws {
