@@ -62,6 +62,8 @@ extension SQLitePlaceStore {
             done += 1
             if done % step == 0 { progress?(done, places.count) }
         }
+        // The last rows are heard too: a failure after them is not said to be among them.
+        if done % step != 0 { progress?(done, places.count) }
         for sql in rebuilt { try db.execute(sql: sql) }
         var counts: [NameKind: Int] = [:]
         for kind in NameKind.allCases where written[Int(kind.rawValue)] > 0 { counts[kind] = written[Int(kind.rawValue)] }

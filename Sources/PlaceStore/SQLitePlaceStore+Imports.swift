@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import PlaceBytes
 public import PlaceCore
 
@@ -63,6 +64,13 @@ extension SQLitePlaceStore: ImportedPlacesStore {
                 arguments: [source.key])
             try db.execute(sql: "UPDATE import_state SET generation = generation + 1 WHERE id = 1")
             let removed = previous.subtracting(places.indices.lazy.map(places.id(at:))).count
+            // The pages the import dirtied go to the WAL now, while the hook waits for what is
+            // built beside the write: the commit then writes what is left, not every page after
+            // the wait. A disk that fills here rolls the import back like the commit would.
+            let flushed = sqlite3_db_cacheflush(db.sqliteConnection)
+            guard flushed == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: flushed), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
             try beforeCommit()
             return ImportSummary(written: written, removed: removed, replaced: replaced)
         }
