@@ -69,8 +69,12 @@ public struct EmbeddedStoreSink: ImportSink {
         do throws(ImportWriteError) {
             progress(batch.report.file, .store, 0, 0)
             // The segment is finished before the store commits: one that cannot be written (a
-            // full disk) takes the import back with it.
-            written = try write(batch, into: opened, progress: progress, beforeCommit: staged.finishBuild)
+            // full disk) takes the import back with it. The wait is the name index's step on the
+            // progress line, not the store's at 100 %.
+            written = try write(batch, into: opened, progress: progress) { () throws(ImportWriteError) in
+                progress(batch.report.file, .nameIndex, 0, 0)
+                try staged.finishBuild()
+            }
         } catch {
             staged.discard()
             throw error
