@@ -54,7 +54,7 @@ public struct EmbeddedStoreSink: ImportSink {
         do {
             return (reports, try NameIndex.update(store: opened, rebuilding: Set(batches.map(\.source.key))))
         } catch {
-            throw error.stopping("\(reports.map(\.file).joined(separator: ", ")) were imported; their name index is built again at the next use")
+            throw error.stopping("\(Self.imported(reports.map(\.file))); their name index is built again at the next use")
         }
     }
 
@@ -99,6 +99,11 @@ public struct EmbeddedStoreSink: ImportSink {
         return (written, try NameIndex.update(store: opened, rebuilding: [batch.source.key]))
     }
 
+    /// "a.osm was imported", "a.osm, b.osm were imported".
+    static func imported(_ files: [String]) -> String {
+        "\(files.joined(separator: ", ")) \(files.count == 1 ? "was" : "were") imported"
+    }
+
     /// What an interruption after these files were written keeps, in words.
     static func keptWords(_ files: [String]) -> String {
         "the import of \(files.joined(separator: ", ")) was kept in the store; its name index was not finished and is built again "
@@ -113,13 +118,14 @@ public struct EmbeddedStoreSink: ImportSink {
     /// so what a kill left is removed at the next start (``ImportLeftovers``).
     /// - Parameters:
     ///   - progress: hears the rows written, as the store step's progress.
-    ///   - beforeCommit: runs once the rows and the graph are written, before the store commits;
-    ///     what it throws rolls the import back.
+    ///   - finishIndex: runs once the rows and the graph are written, before the store commits:
+    ///     the name index built beside the write is finished there, and what it throws rolls the
+    ///     import back.
     ///   - earlier: the files of the same import written before this one, which a failure keeps.
     /// - Throws: the failure, saying where the import stopped and that the store is as it was.
     package static func write(
         _ batch: ImportBatch, into opened: SQLitePlaceStore, progress: ImportProgress? = nil,
-        beforeCommit: () throws(ImportWriteError) -> Void = {}, after earlier: [String] = []
+        finishIndex: () throws(ImportWriteError) -> Void = {}, after earlier: [String] = []
     ) throws(ImportWriteError) -> ImportReport {
         var report = batch.report
         let started = ContinuousClock.now
@@ -151,7 +157,7 @@ public struct EmbeddedStoreSink: ImportSink {
                 }
                 let waiting = ContinuousClock.now
                 defer { waited = ContinuousClock.now - waiting }
-                do throws(ImportWriteError) { try beforeCommit() } catch {
+                do throws(ImportWriteError) { try finishIndex() } catch {
                     finishing = (error, "its name index")
                     throw error
                 }
@@ -166,8 +172,7 @@ public struct EmbeddedStoreSink: ImportSink {
             } else if rowsWritten < total {
                 stopped = "after \(NumberText.grouped(rowsWritten)) of its \(places)"
             }
-            let before = "\(earlier.joined(separator: ", ")) \(earlier.count == 1 ? "was" : "were") imported before it"
-            let kept = earlier.isEmpty ? ": the store is as it was" : "; \(before)"
+            let kept = earlier.isEmpty ? ": the store is as it was" : "; \(imported(earlier)) before it"
             let outcome = "\(file) was not \(batch.report.change == nil ? "imported" : "applied") (it stopped \(stopped))\(kept)"
             throw (finishing?.error ?? ImportWriteError(error)).stopping(outcome)
         }
