@@ -226,7 +226,7 @@ public enum ImportReading {
         }
         return (
             Self.source(for: file, format: formatName, licence: DataLicence.recognise(nameList: bytes, label: label)),
-            ImportedPlaceList(result.places), report
+            result.places, report
         )
     }
 }

@@ -67,7 +67,7 @@ public enum NameListReader {
     /// What one file gave: its places, and the lines left out.
     public struct Result: Sendable {
         /// The places read: one per distinct name without a position, one per row with one.
-        public var places: [ImportedPlace]
+        public var places: ImportedPlaceList
         /// Lines skipped: an empty name, or a position that is not on the globe.
         public var skippedLines: [Int]
     }
@@ -75,37 +75,38 @@ public enum NameListReader {
     /// - Parameters:
     ///   - label: the file name, for ids (`names:streets.csv#12`).
     ///   - delimiter: `,` or a tab.
-    public static func read(bytes: [UInt8], label: String, delimiter: UInt8, mapping: NameListMapping) throws(NameListError) -> Result {
+    ///   - threads: how many parts the rows are read in at once (nil: one per core the process
+    ///     may use, at most one per megabyte).
+    public static func read(
+        bytes: [UInt8], label: String, delimiter: UInt8, mapping: NameListMapping,
+        threads: Int? = nil
+    ) throws(NameListError) -> Result {
+        // A part of a megabyte or more: below that, a thread costs more than it reads.
+        let threads = threads ?? max(1, min(ProcessInfo.processInfo.activeProcessorCount, bytes.count / 1_048_576))
+        let text = DelimitedText(bytes: bytes, delimiter: delimiter)
         var reading: Reading?
-        var places: [ImportedPlace] = []
-        // A row per line, near enough: the array is not copied as it grows.
-        places.reserveCapacity(bytes.lineCount)
-        var skipped: [Int] = []
-        var seen: Set<String> = []
-        var importances: [Double?] = []
-        try DelimitedText(bytes: bytes, delimiter: delimiter).forEachRow { (row) throws(NameListError) in
-            guard let known = reading else {
-                let first = DelimitedText.Row(line: row.line, fields: (0..<row.count).map { row.string($0) })
-                let header = first.fields.map { TextFolding.fold($0) }
-                let hasHeader = mapping.hasHeader ?? looksLikeHeader(first.fields, header: header, mapping: mapping)
-                let started = Reading(
-                    columns: try Columns(mapping: mapping, header: hasHeader ? header : nil, firstRow: first, label: label), kind: mapping.kind,
-                    idPrefix: "names:\(label)#", namePrefix: "names:\(label):")
-                reading = started
-                if !hasHeader {
-                    try started.take(row, into: &places, importances: &importances, skipped: &skipped, seen: &seen)
-                }
-                return
-            }
-            try known.take(row, into: &places, importances: &importances, skipped: &skipped, seen: &seen)
+        var firstRowIsData = false
+        let afterFirst = try text.firstRow(of: text.whole) { (row) throws(NameListError) in
+            let first = DelimitedText.Row(line: row.line, fields: (0..<row.count).map { row.string($0) })
+            let header = first.fields.map { TextFolding.fold($0) }
+            let hasHeader = mapping.hasHeader ?? looksLikeHeader(first.fields, header: header, mapping: mapping)
+            reading = Reading(
+                columns: try Columns(mapping: mapping, header: hasHeader ? header : nil, firstRow: first, label: label), kind: mapping.kind,
+                idPrefix: "names:\(label)#", namePrefix: "names:\(label):")
+            firstRowIsData = !hasHeader
         }
-        guard reading != nil else { throw NameListError(line: nil, message: "the file has no rows") }
-        scaleImportance(&places, values: importances)
-        return Result(places: places, skippedLines: skipped)
+        guard let reading, let afterFirst else { throw NameListError(line: nil, message: "the file has no rows") }
+        // A list without a header starts again at its first row, which is data.
+        let rows = firstRowIsData ? text.whole : afterFirst
+        let parts = text.split(rows, into: threads)
+        let read = parts.concurrentMap { part in
+            Swift.Result { () throws(NameListError) in try reading.ownCopy().take(text, part) }
+        }
+        return try NameListReader.joined(read, namePrefix: reading.namePrefix)
     }
 
     /// What a list's first row decided: its columns and what every row's place shares.
-    private struct Reading {
+    struct Reading: Sendable {
         let columns: Columns
         let kind: NameKind
         /// `names:streets.csv#`, before a line number: the id of a name with a position.
@@ -121,6 +122,16 @@ public enum NameListReader {
             self.idPrefix = idPrefix
             self.namePrefix = namePrefix
             highest = columns.highest
+        }
+
+        /// The same reading in storage of its own: the threads reading the parts of a list
+        /// would otherwise count references to the same strings and arrays on every row, each
+        /// taking the other's cache line (two halves took as long as the whole).
+        func ownCopy() -> Reading {
+            var columns = columns
+            columns.detail = columns.detail.map { $0 }
+            columns.names = Dictionary(uniqueKeysWithValues: columns.names.map { ($0.key, $0.value.ownCopy) })
+            return Reading(columns: columns, kind: kind, idPrefix: idPrefix.ownCopy, namePrefix: namePrefix.ownCopy)
         }
 
         /// One row into a place, or into the skipped lines; a row too short for the mapping is an error.
@@ -195,17 +206,6 @@ public enum NameListReader {
         }
     }
 
-    /// Values already in 0…1 are used as they are; larger ones (a population) on a log scale where
-    /// 10 million is 1.
-    private static func scaleImportance(_ places: inout [ImportedPlace], values: [Double?]) {
-        guard values.contains(where: { $0 != nil }) else { return }
-        let isFraction = values.allSatisfy { $0.map { (0...1).contains($0) } ?? true }
-        for (index, value) in values.enumerated() {
-            guard let value, value.isFinite, value >= 0 else { continue }
-            places[index].record.importance = isFraction ? Float(value) : importance(population: value)
-        }
-    }
-
     /// A population on a log scale where 10 million is 1 (a town of 30,000 is 0.64).
     static func importance(population: Double) -> Float {
         guard population.isFinite, population > 0 else { return 0 }
@@ -222,7 +222,7 @@ public enum NameListReader {
         return false
     }
 
-    private struct Columns {
+    struct Columns: Sendable {
         var name: Int
         var latitude: Int?
         var longitude: Int?
@@ -287,13 +287,7 @@ public enum NameListReader {
     }
 }
 
-extension [UInt8] {
-    /// Line feeds in the bytes: a bound on the rows of a list, to reserve room for them at once.
-    fileprivate var lineCount: Int {
-        withUnsafeBufferPointer { buffer in
-            var count = 0
-            for byte in buffer where byte == 0x0A { count += 1 }
-            return count + 1
-        }
-    }
+extension String {
+    /// The same text in new storage.
+    fileprivate var ownCopy: String { String(decoding: Array(utf8), as: UTF8.self) }
 }
