@@ -54,18 +54,23 @@ extension SQLitePlaceStore {
     /// strings) and a negative zero comes back as zero (SQLite keeps a whole REAL as an integer).
     package static func storedRecord(_ record: NameRecord) -> NameRecord {
         var stored = record
-        stored.id = Self.asCString(record.id)
-        stored.name = Self.asCString(record.name)
-        stored.detail = record.detail.map(Self.asCString)
-        stored.locality = record.locality.map(Self.asCString)
-        stored.countryCode = record.countryCode.map(Self.asCString)
-        stored.category = record.category.map(Self.asCString)
-        stored.importance = record.importance + 0
-        stored.coordinate = record.coordinate.flatMap { try? Coordinate(latitude: $0.latitude + 0, longitude: $0.longitude + 0) }
+        // Only what changes is set: setting a text counts references again, for every name of
+        // an import, and no real file's text holds a NUL.
+        if let cut = cutAtNUL(record.id) { stored.id = cut }
+        if let cut = cutAtNUL(record.name) { stored.name = cut }
+        if let cut = record.detail.flatMap(cutAtNUL) { stored.detail = cut }
+        if let cut = record.locality.flatMap(cutAtNUL) { stored.locality = cut }
+        if let cut = record.countryCode.flatMap(cutAtNUL) { stored.countryCode = cut }
+        if let cut = record.category.flatMap(cutAtNUL) { stored.category = cut }
+        if record.importance == 0 { stored.importance = 0 }
+        if let coordinate = record.coordinate, coordinate.latitude == 0 || coordinate.longitude == 0 {
+            stored.coordinate = try? Coordinate(latitude: coordinate.latitude + 0, longitude: coordinate.longitude + 0)
+        }
         return stored
     }
 
-    private static func asCString(_ text: String) -> String {
+    /// The text up to its first NUL byte; nil when it has none.
+    private static func cutAtNUL(_ text: String) -> String? {
         // memchr over the string's bytes: the collection's firstIndex stepped index by index,
         // a twentieth of building an import's name index.
         var text = text
@@ -73,8 +78,7 @@ extension SQLitePlaceStore {
             guard let base = bytes.baseAddress, let found = memchr(base, 0, bytes.count) else { return nil }
             return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
-        guard let zero else { return text }
-        return String(decoding: text.utf8.prefix(zero), as: UTF8.self)
+        return zero.map { String(decoding: text.utf8.prefix($0), as: UTF8.self) }
     }
 }
 

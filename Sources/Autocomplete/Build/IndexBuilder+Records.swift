@@ -110,11 +110,11 @@ extension AutocompleteIndexBuilder {
         return try keys.finish()
     }
 
+    /// One record's row. Nothing is allocated per record: its texts are the payload's slices
+    /// (the arrays it made of them, and of each row's list of values, were a third of this pass).
     func writeRecord(_ record: PayloadReader, firstEntry: Int, entryCount: Int, into sections: inout Sections)
         throws(IndexBuildError)
     {
-        var locality = record.locality.map { Array($0) }
-        var country = Array(record.country)
         let latitude = record.position.map { Double($0.0) / 1e7 }
         let longitude = record.position.map { Double($0.1) / 1e7 }
         if record.kind == .place {
@@ -124,43 +124,62 @@ extension AutocompleteIndexBuilder {
         }
         // A settlement is its own locality; the rest lie in the town around them.
         let isSettlement = record.kind == .place && Localities.reach(category: record.category, importance: record.importance) != nil
-        if !isSettlement, locality == nil || country.isEmpty, let latitude, let longitude,
-            let found = sections.localities.locality(latitude: latitude, longitude: longitude)
-        {
-            if locality == nil { locality = found.name }
-            if country.isEmpty { country = found.country }
+        var found: (name: [UInt8], country: [UInt8])?
+        if !isSettlement, record.locality == nil || record.country.isEmpty, let latitude, let longitude {
+            found = sections.localities.locality(latitude: latitude, longitude: longitude)
         }
         let name = try sections.blob.add(record.name)
         let id = try sections.blob.add(record.id)
-        let localityText = try locality.map { (bytes) throws(IndexBuildError) in try sections.blob.add(bytes, shared: true) }
+        let localityText: (offset: UInt32, length: UInt32)?
+        if let locality = record.locality {
+            localityText = try sections.blob.add(locality, shared: true)
+        } else if let found {
+            localityText = try sections.blob.add(found.name, shared: true)
+        } else {
+            localityText = nil
+        }
         let category = try record.category.map { (bytes) throws(IndexBuildError) in try sections.blob.add(bytes, shared: true) }
-        let detail = try record.detail.map { (bytes) throws(IndexBuildError) in
-            try sections.blob.add(bytes, shared: true)
+        let detail = try record.detail.map { (bytes) throws(IndexBuildError) in try sections.blob.add(bytes, shared: true) }
+        let sources: (offset: UInt32, length: UInt32)
+        if record.otherSources.isEmpty {
+            sources = try sections.blob.add(UnsafeRawBufferPointer(start: nil, count: 0))
+        } else {
+            var others: [UInt8] = []
+            for (index, other) in record.otherSources.enumerated() {
+                if index > 0 { others.append(0x0A) }
+                others.append(contentsOf: other)
+            }
+            sources = try sections.blob.add(others)
         }
-        var others: [UInt8] = []
-        for (index, other) in record.otherSources.enumerated() {
-            if index > 0 { others.append(0x0A) }
-            others.append(contentsOf: other)
-        }
-        let sources = try sections.blob.add(others)
         let output = sections.records
-        for value in [
-            name.offset, name.length, id.offset, id.length, detail?.offset ?? 0, detail?.length ?? IndexFormat.none,
-            sources.offset, sources.length,
-        ] {
-            try output.u32(value)
-        }
+        try output.u32(name.offset)
+        try output.u32(name.length)
+        try output.u32(id.offset)
+        try output.u32(id.length)
+        try output.u32(detail?.offset ?? 0)
+        try output.u32(detail?.length ?? IndexFormat.none)
+        try output.u32(sources.offset)
+        try output.u32(sources.length)
         try output.u32(UInt32(firstEntry))
         try output.u32(UInt32(entryCount))
         try output.u32(record.importance.bitPattern)
-        try output.write([record.kind.rawValue] + (country.count == 2 ? country : [0, 0]) + [0])
+        try output.u8(record.kind.rawValue)
+        if record.country.count == 2 {
+            try output.u8(record.country[0])
+            try output.u8(record.country[1])
+        } else if let country = found?.country, country.count == 2 {
+            try output.u8(country[0])
+            try output.u8(country[1])
+        } else {
+            try output.u16(0)
+        }
+        try output.u8(0)
         try output.u32(record.position.map { UInt32(bitPattern: $0.0) } ?? UInt32(bitPattern: IndexFormat.noCoordinate))
         try output.u32(record.position.map { UInt32(bitPattern: $0.1) } ?? 0)
-        for value in [
-            localityText?.offset ?? 0, localityText?.length ?? IndexFormat.none, category?.offset ?? 0, category?.length ?? IndexFormat.none,
-        ] {
-            try output.u32(value)
-        }
+        try output.u32(localityText?.offset ?? 0)
+        try output.u32(localityText?.length ?? IndexFormat.none)
+        try output.u32(category?.offset ?? 0)
+        try output.u32(category?.length ?? IndexFormat.none)
         sections.recordCount += 1
     }
 }
