@@ -95,6 +95,16 @@ func withBytes<T>(_ array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(Inde
     return try result.get()
 }
 
+/// Runs `body` on the bytes of `slice`, keeping the error typed.
+func withBytes<T>(_ slice: ArraySlice<UInt8>, _ body: (UnsafeRawBufferPointer) throws(IndexBuildError) -> T)
+    throws(IndexBuildError) -> T
+{
+    var result: Result<T, IndexBuildError>?
+    slice.withUnsafeBytes { buffer in result = Result { () throws(IndexBuildError) in try body(buffer) } }
+    guard let result else { throw IndexBuildError(path: "(build)", reason: "no result") }
+    return try result.get()
+}
+
 extension UnsafeRawBufferPointer {
     /// The first index at or after `start` holding `byte`.
     func firstIndex(of byte: UInt8, from start: Int) -> Int? {

@@ -124,7 +124,7 @@ extension AutocompleteIndexBuilder {
         }
         // A settlement is its own locality; the rest lie in the town around them.
         let isSettlement = record.kind == .place && Localities.reach(category: record.category, importance: record.importance) != nil
-        var found: (name: [UInt8], country: [UInt8])?
+        var found: (name: ArraySlice<UInt8>, country: (UInt8, UInt8)?)?
         if !isSettlement, record.locality == nil || record.country.isEmpty, let latitude, let longitude {
             found = sections.localities.locality(latitude: latitude, longitude: longitude)
         }
@@ -134,7 +134,7 @@ extension AutocompleteIndexBuilder {
         if let locality = record.locality {
             localityText = try sections.blob.add(locality, shared: true)
         } else if let found {
-            localityText = try sections.blob.add(found.name, shared: true)
+            localityText = try withBytes(found.name) { (name) throws(IndexBuildError) in try sections.blob.add(name, shared: true) }
         } else {
             localityText = nil
         }
@@ -167,9 +167,9 @@ extension AutocompleteIndexBuilder {
         if record.country.count == 2 {
             try output.u8(record.country[0])
             try output.u8(record.country[1])
-        } else if let country = found?.country, country.count == 2 {
-            try output.u8(country[0])
-            try output.u8(country[1])
+        } else if let country = found?.country {
+            try output.u8(country.0)
+            try output.u8(country.1)
         } else {
             try output.u16(0)
         }

@@ -10,8 +10,10 @@ import PlaceCore
 /// extract whose towns came from GeoNames).
 struct Localities {
     private struct Settlement {
-        var name: [UInt8]
-        var country: [UInt8]
+        /// Where its name lies in `names`.
+        var name: Range<Int>
+        /// Two letters, or none.
+        var country: (UInt8, UInt8)?
         var latitude: Double
         var longitude: Double
         /// Metres its name reaches from its point.
@@ -19,6 +21,9 @@ struct Localities {
     }
 
     private var settlements: [Settlement] = []
+    /// The settlements' names end to end: a country's places are hundreds of thousands of
+    /// settlements, and an array for each name was most of noting them.
+    private var names: [UInt8] = []
     /// Settlements by cell of ``cellDegrees``.
     private var cells: [Int: [Int32]] = [:]
     /// Records with a position by cell of ``dataCellDegrees``: count and sums of latitude and longitude.
@@ -34,13 +39,15 @@ struct Localities {
     /// town of GeoNames) by its importance, which its population set.
     static func reach(category: UnsafeRawBufferPointer?, importance: Float) -> Double? {
         guard let category, category.starts(with: "place=".utf8) else { return nil }
-        switch String(decoding: category.dropFirst(6), as: UTF8.self) {
-        case "city": return importance >= 0.8 ? 15_000 : importance >= 0.7 ? 8_000 : importance >= 0.6 ? 4_000 : 2_000
-        case "town", "municipality": return 5_000
-        case "village": return 2_000
-        case "hamlet": return 1_000
-        default: return nil
+        // Compared as bytes: a string made of every record's category was a tenth of writing records.
+        let value = category.dropFirst(6)
+        if value.elementsEqual("city".utf8) {
+            return importance >= 0.8 ? 15_000 : importance >= 0.7 ? 8_000 : importance >= 0.6 ? 4_000 : 2_000
         }
+        if value.elementsEqual("town".utf8) || value.elementsEqual("municipality".utf8) { return 5_000 }
+        if value.elementsEqual("village".utf8) { return 2_000 }
+        if value.elementsEqual("hamlet".utf8) { return 1_000 }
+        return nil
     }
 
     /// Notes a place record as a settlement when it is one.
@@ -48,23 +55,32 @@ struct Localities {
         guard let position = record.position, let reach = Self.reach(category: record.category, importance: record.importance) else {
             return
         }
-        let settlement = Settlement(
-            name: Array(record.name), country: Array(record.country), latitude: Double(position.0) / 1e7,
-            longitude: Double(position.1) / 1e7, reach: reach)
-        cells[Self.cell(settlement.latitude, settlement.longitude), default: []].append(Int32(settlements.count))
-        settlements.append(settlement)
+        add(name: record.name, country: record.country, latitude: Double(position.0) / 1e7, longitude: Double(position.1) / 1e7, reach: reach)
     }
 
     /// Notes a town of another index (another import's segment), as a place record of this one
     /// would be noted.
     mutating func note(town name: [UInt8], country: [UInt8], latitude: Double, longitude: Double, reach: Double) {
-        let settlement = Settlement(name: name, country: country, latitude: latitude, longitude: longitude, reach: reach)
+        name.withUnsafeBytes { name in
+            country.withUnsafeBytes { country in add(name: name, country: country, latitude: latitude, longitude: longitude, reach: reach) }
+        }
+    }
+
+    private mutating func add(
+        name: some Collection<UInt8>, country: UnsafeRawBufferPointer, latitude: Double, longitude: Double, reach: Double
+    ) {
+        let start = names.count
+        names.append(contentsOf: name)
+        let settlement = Settlement(
+            name: start..<names.count, country: country.count == 2 ? (country[0], country[1]) : nil, latitude: latitude,
+            longitude: longitude, reach: reach)
         cells[Self.cell(latitude, longitude), default: []].append(Int32(settlements.count))
         settlements.append(settlement)
     }
 
-    /// The town `position` lies in (the one whose reach it is deepest inside) and that town's country.
-    func locality(latitude: Double, longitude: Double) -> (name: [UInt8], country: [UInt8])? {
+    /// The town `position` lies in (the one whose reach it is deepest inside) and that town's
+    /// country; its name is the settlement's bytes, valid until the next is noted.
+    func locality(latitude: Double, longitude: Double) -> (name: ArraySlice<UInt8>, country: (UInt8, UInt8)?)? {
         guard !settlements.isEmpty else { return nil }
         let row = Int((latitude / Self.cellDegrees).rounded(.down))
         let column = Int((longitude / Self.cellDegrees).rounded(.down))
@@ -82,7 +98,7 @@ struct Localities {
                 }
             }
         }
-        return best.map { (settlements[$0.settlement].name, settlements[$0.settlement].country) }
+        return best.map { (names[settlements[$0.settlement].name], settlements[$0.settlement].country) }
     }
 
     /// Counts a record of the imported data towards its centre.
