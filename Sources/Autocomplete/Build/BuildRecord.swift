@@ -41,27 +41,16 @@ struct BuildRecord {
     /// Longer ids, names and details are cut: a record must fit a sorter's read buffer.
     static let maximumStringBytes = 1_000
 
-    init(_ record: NameRecord) {
-        id = Self.cut(record.id)
-        name = Self.cut(record.name)
-        kind = record.kind
-        importance = record.importance.isFinite ? min(1, max(0, record.importance)) : 0
-        position = record.coordinate.map {
-            (Int32((($0.latitude * 1e7).rounded())), Int32((($0.longitude * 1e7).rounded())))
-        }
-        detail = record.detail.map(Self.cut)
-        locality = record.locality.map(Self.cut)
-        country = Self.countryBytes(record.countryCode)
-        category = record.category.map(Self.cut)
-        alternateNames = record.alternateNames.prefix(Self.maximumAlternateNames).map(Self.cut)
-        forms = Self.forms(name: name, alternates: alternateNames)
-    }
-
     /// The record's own forms first, then each alternate name's own folding, then their
     /// transcriptions: each folded form once, shown as the name it is the folding of where it can
     /// be ("muenchen" is Muenchen's own, not München's transcription). Alternate names with control
     /// characters are not forms.
     static func forms(name: [UInt8], alternates: [[UInt8]]) -> [Form] {
+        forms(name: String(decoding: name, as: UTF8.self), alternates: alternates)
+    }
+
+    /// ``forms(name:alternates:)`` of a name already made a string.
+    static func forms(name: String, alternates: [[UInt8]]) -> [Form] {
         var forms: [Form] = []
         // A name has one to three forms; a set only pays off for a city's hundred alternate names.
         var seen = Set<[UInt8]>()
@@ -70,7 +59,7 @@ struct BuildRecord {
             if seen.isEmpty { seen = Set(forms.map(\.folded)) }
             return seen.insert(folded).inserted
         }
-        for form in NameForms.forms(of: String(decoding: name, as: UTF8.self), secondary: false) where isNew(form.folded) {
+        for form in NameForms.forms(of: name, secondary: false) where isNew(form.folded) {
             forms.append(Form(folded: form.folded, isSecondary: form.isSecondary, alternate: nil))
         }
         guard !forms.isEmpty else { return [] }
@@ -95,7 +84,7 @@ struct BuildRecord {
         return bytes.map { $0 & 0xDF }
     }
 
-    private static func cut(_ text: String) -> [UInt8] {
+    static func cut(_ text: String) -> [UInt8] {
         let bytes = Array(text.utf8)
         guard bytes.count > maximumStringBytes else { return bytes }
         // Cut at a character boundary.
@@ -108,8 +97,11 @@ struct BuildRecord {
     /// `names:cities.csv` for `names:cities.csv#12` and `names:cities.csv:amsterdam`, the part
     /// before the first colon otherwise. Records of one source are never merged: two cafés of one
     /// chain in one street are two cafés.
-    var source: ArraySlice<UInt8> {
-        guard let colon = id.firstIndex(of: UInt8(ascii: ":")) else { return id[0..<0] }
+    var source: ArraySlice<UInt8> { Self.source(ofID: id[...]) }
+
+    /// ``source`` of an id's bytes.
+    static func source(ofID id: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let colon = id.firstIndex(of: UInt8(ascii: ":")) else { return id[id.startIndex..<id.startIndex] }
         let scheme = id[..<colon]
         guard scheme.elementsEqual("names".utf8) else { return scheme }
         let rest = id[(colon + 1)...]

@@ -50,22 +50,29 @@ final class FoldingPipeline {
 
         private static let countrySource = Array(CountryRecords.source.utf8)
 
+        /// Notes the source of the id written at `id` in the keys. The countries made from the
+        /// names (``CountryRecords``) are no source of their own: they would turn on pass 1 for
+        /// every extract of one source. (A function of its own: the slice of the keys is let go
+        /// before the next record is appended to them, which would otherwise copy them.)
+        private func noteSource(ofIDAt id: Range<Int>) {
+            let source = BuildRecord.source(ofID: keys.data[id])
+            if !Self.same(source, Self.countrySource) { note(source: source) }
+        }
+
         func fold() {
             ends.reserveCapacity(records.count)
             for record in records {
-                let built = BuildRecord(record)
-                guard let main = built.forms.first else {
+                let (forms, alternates) = BuildRecord.forms(of: record)
+                guard let main = forms.first else {
                     skipped += 1
                     continue
                 }
-                // The countries made from the names (``CountryRecords``) are no source of their
-                // own: they would turn on pass 1 for every extract of one source.
-                if !Self.same(built.source, Self.countrySource) { note(source: built.source) }
                 keys.u8(UInt8(IndexFormat.segment(of: record.kind)))
-                keys.key32(~built.importance.bitPattern)
+                keys.key32(~BuildRecord.clamped(record.importance).bitPattern)
                 keys.append(main.folded)
                 keys.u8(0)
-                built.encode(into: &keys)
+                let id = BuildRecord.encode(record, forms: forms, alternates: alternates, into: &keys)
+                noteSource(ofIDAt: id)
                 ends.append(keys.data.count)
             }
         }
