@@ -34,8 +34,9 @@ extension NameListReader.Reading {
 }
 
 extension NameListReader {
-    /// The parts of a name list read on several threads at once (GeoNames' 144k cities in two
-    /// halves take half the time of one pass), joined into the places one pass would have made:
+    /// The parts of a name list read on several threads at once (GeoNames' 144k cities, read
+    /// and made into bytes in two halves: 0.2 s where one pass took 0.3), joined into the places
+    /// one pass would have made:
     /// in the file's order, a name without a position kept where it first appears, the importance
     /// column scaled over every row, and the first error in the file's order the one thrown.
     /// - Parameter namePrefix: the start of the id of a name without a position, before its folded name.
