@@ -22,7 +22,7 @@ struct Localities {
 
     private var settlements: [Settlement] = []
     /// The settlements' names end to end: a country's places are hundreds of thousands of
-    /// settlements, and an array for each name was most of noting them.
+    /// settlements, and an array of each one's name and one of its country were two allocations each.
     private var names: [UInt8] = []
     /// Settlements by cell of ``cellDegrees``.
     private var cells: [Int: [Int32]] = [:]
@@ -39,7 +39,7 @@ struct Localities {
     /// town of GeoNames) by its importance, which its population set.
     static func reach(category: UnsafeRawBufferPointer?, importance: Float) -> Double? {
         guard let category, category.starts(with: "place=".utf8) else { return nil }
-        // Compared as bytes: a string made of every record's category was a tenth of writing records.
+        // Compared as bytes, not made a string: this is asked twice for every record written.
         let value = category.dropFirst(6)
         if value.elementsEqual("city".utf8) {
             return importance >= 0.8 ? 15_000 : importance >= 0.7 ? 8_000 : importance >= 0.6 ? 4_000 : 2_000
@@ -79,7 +79,8 @@ struct Localities {
     }
 
     /// The town `position` lies in (the one whose reach it is deepest inside) and that town's
-    /// country; its name is the settlement's bytes, valid until the next is noted.
+    /// country. The name is a slice of the settlements' names: let go of it before noting
+    /// another settlement, or noting it copies them all.
     func locality(latitude: Double, longitude: Double) -> (name: ArraySlice<UInt8>, country: (UInt8, UInt8)?)? {
         guard !settlements.isEmpty else { return nil }
         let row = Int((latitude / Self.cellDegrees).rounded(.down))
