@@ -1,4 +1,5 @@
 import Foundation
+import PlaceBytes
 package import OSMFormat
 package import PlaceCore
 package import WalkingGraph
@@ -216,12 +217,19 @@ public enum ImportReading {
             throw ImportFileError(.badData, error.message, parameter: parameter)
         }
         let formatName = separator == 0x09 ? "names-tsv" : "names-csv"
-        var report = ImportReport(file: file, format: formatName, rows: result.places.count + result.skippedLines.count)
+        var report = ImportReport(file: file, format: formatName, rows: result.rows)
         report.readSeconds = (ContinuousClock.now - started).seconds
         if !result.skippedLines.isEmpty {
             let shown = result.skippedLines.prefix(5).map(String.init).joined(separator: ", ")
             report.notes.append(
                 "skipped \(result.skippedLines.count) row\(result.skippedLines.count == 1 ? "" : "s") with an empty name or a position off the globe (line \(shown)\(result.skippedLines.count > 5 ? ", …" : ""))"
+            )
+        }
+        // A name without a position is one place however many rows name it.
+        let repeated = result.rows - result.places.count - result.skippedLines.count
+        if repeated > 0 {
+            report.notes.append(
+                "\(NumberText.grouped(repeated)) row\(repeated == 1 ? "" : "s") repeated a name already read (a name without a position is one place)"
             )
         }
         return (

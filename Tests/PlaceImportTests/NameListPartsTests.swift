@@ -95,6 +95,7 @@ struct NameListPartsTests {
         #expect(one.places.filter { $0.record.name == "Damrak" }.count == 1)
         #expect(one.places.count == 3 + 75)
         #expect(one.skippedLines == [121])
+        #expect(one.rows == 301 && several.rows == 301, "every row but the header, the repeated and the skipped too")
         let importances = Set(one.places.map(\.record.importance))
         #expect(importances.count > 10, "populations scaled, not the kind's default")
 

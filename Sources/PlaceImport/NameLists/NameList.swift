@@ -70,6 +70,9 @@ public enum NameListReader {
         public var places: ImportedPlaceList
         /// Lines skipped: an empty name, or a position that is not on the globe.
         public var skippedLines: [Int]
+        /// The rows read (not the header): a name without a position that came again is one
+        /// place of several rows.
+        public var rows: Int
     }
 
     /// - Parameters:

@@ -4,6 +4,8 @@ import PlaceCore
 
 /// What the rows of one part of a name list gave, before the parts are joined.
 struct NameListPart: Sendable {
+    /// The rows read, kept or not.
+    var rows = 0
     var places: [ImportedPlace] = []
     /// Each place's value in the importance column, if any, to be scaled once every part is read.
     var importances: [Double?] = []
@@ -19,6 +21,7 @@ extension NameListReader.Reading {
         // A row per line, near enough: the array is not copied as it grows.
         read.places.reserveCapacity(Self.lineFeeds(text.bytes, part) + 1)
         try text.forEachRow(in: part) { (row) throws(NameListError) in
+            read.rows += 1
             try take(row, into: &read.places, importances: &read.importances, skipped: &read.skipped, seen: &read.seen)
         }
         return read
@@ -78,7 +81,7 @@ extension NameListReader {
         }
         var places = lists[0]
         for list in lists.dropFirst() { places.append(contentsOf: list) }
-        return Result(places: places, skippedLines: parts.flatMap(\.skipped))
+        return Result(places: places, skippedLines: parts.flatMap(\.skipped), rows: parts.reduce(0) { $0 + $1.rows })
     }
 }
 
