@@ -65,7 +65,7 @@ extension DelimitedText {
                     guard target < part.end, let found = memchr(base + target, 0x0A, part.end - target) else { break }
                     let cut = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
                     guard cut < part.end else { break }
-                    line += Self.lineFeeds(UnsafeBufferPointer(rebasing: buffer[from..<cut]))
+                    line += Self.lineFeeds(in: UnsafeBufferPointer(rebasing: buffer[from..<cut]))
                     cuts.append((cut, line))
                     from = cut
                 }
@@ -86,7 +86,12 @@ extension DelimitedText {
         DelimitedScanner(bytes: UnsafeBufferPointer(rebasing: buffer[..<part.end]), delimiter: delimiter, start: part.start, line: part.line)
     }
 
-    private static func lineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The line feeds in `part`: a bound on its rows (a quoted field may hold some).
+    package func lineFeeds(in part: Part) -> Int {
+        bytes.withUnsafeBufferPointer { Self.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[part.start..<part.end])) }
+    }
+
+    private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         for byte in bytes where byte == 0x0A { count += 1 }
         return count

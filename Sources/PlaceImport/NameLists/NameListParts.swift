@@ -19,20 +19,12 @@ extension NameListReader.Reading {
     func take(_ text: DelimitedText, _ part: DelimitedText.Part) throws(NameListError) -> NameListPart {
         var read = NameListPart()
         // A row per line, near enough: the array is not copied as it grows.
-        read.places.reserveCapacity(Self.lineFeeds(text.bytes, part) + 1)
+        read.places.reserveCapacity(text.lineFeeds(in: part) + 1)
         try text.forEachRow(in: part) { (row) throws(NameListError) in
             read.rows += 1
             try take(row, into: &read.places, importances: &read.importances, skipped: &read.skipped, seen: &read.seen)
         }
         return read
-    }
-
-    private static func lineFeeds(_ bytes: [UInt8], _ part: DelimitedText.Part) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var count = 0
-            for byte in buffer[part.start..<part.end] where byte == 0x0A { count += 1 }
-            return count
-        }
     }
 }
 
