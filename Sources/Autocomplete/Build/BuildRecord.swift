@@ -85,12 +85,8 @@ struct BuildRecord {
     }
 
     static func cut(_ text: String) -> [UInt8] {
-        let bytes = Array(text.utf8)
-        guard bytes.count > maximumStringBytes else { return bytes }
-        // Cut at a character boundary.
-        var end = maximumStringBytes
-        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        return Array(bytes[..<end])
+        var text = text
+        return text.withUTF8 { Array($0[..<cutEnd($0)]) }
     }
 
     /// Where the record came from, as far as its id tells: `osm` for `osm:node/1`,
