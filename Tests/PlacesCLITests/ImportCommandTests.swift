@@ -176,6 +176,17 @@ enum SampleOSM {
         #expect(
             unnamed.stderr.hasPrefix("places: --name-column is needed: no column of streets.csv is headed 'name'"), "\(unnamed.stderr)")
 
+        // A list of megabytes is read in parts, one per core: a short row in each half is named by
+        // the earlier one's line, whichever part finds its row first.
+        var rows = (1...60_000).map { "https://example.org/register/street/\($0),b,Straat \($0)" }
+        rows[9_999] = "a,b"
+        rows[49_999] = "a"
+        let large = store.folder.appendingPathComponent("large.csv")
+        try (rows.joined(separator: "\n") + "\n").write(to: large, atomically: true, encoding: .utf8)
+        let short = try await CLI.run(["import", "--names", large.path, "--name-column", "3"], environment: store.environment)
+        #expect(short.status == 65)
+        #expect(short.stderrLines.count == 1 && short.stderr.contains("large.csv") && short.stderr.contains("line 10000"), "\(short.stderr)")
+
         let absent = try await CLI.run(["import", store.folder.appendingPathComponent("nope.osm").path], environment: store.environment)
         #expect(absent.status == 66)
 
